@@ -51,14 +51,15 @@ __all__ = [
     "trump_order",
 ]
 
-_LAZY = {"quiz": ".quiz", "bots": ".bots", "solve": ".solver", "advise": ".advisor"}
+_SUBMODULES = ("quiz", "bots", "examples", "explain", "render", "widgets", "table", "stepper", "tournament", "plots")
 
 
 def __getattr__(name: str) -> Any:
-    """Submodules and tools that pull in more code are imported on first use."""
+    """Submodules and tools that pull in more code are imported on first use, so that
+    ``import euchre_learn`` stays light (no ipywidgets, no matplotlib)."""
     import importlib
 
-    if name in ("quiz", "bots"):
+    if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
     if name == "solve":
         return importlib.import_module(".solver", __name__).solve

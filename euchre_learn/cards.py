@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -257,6 +257,15 @@ class Cards(tuple[Card, ...]):
     """A tuple of cards that prints as the call that makes it: ``cards('J♠ A♥')``."""
 
     __slots__ = ()
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Card: ...
+    @overload
+    def __getitem__(self, i: slice) -> Cards: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> Card | Cards:
+        if isinstance(i, slice):
+            return Cards(tuple.__getitem__(self, i))
+        return tuple.__getitem__(self, i)
 
     def __repr__(self) -> str:
         return f"cards({' '.join(map(str, self))!r})"

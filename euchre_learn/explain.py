@@ -144,7 +144,7 @@ def illegal_action(state: State, action: int) -> str:
             f"to the trick (R6.2). Legal now: {_legal_words(state)}."
         )
     if phase == BID1:
-        up = suit_words(state.proposed)
+        proposed = suit_words(state.proposed)
         if action == ORDER_UP and state.rules.canadian_loner and seat == (state.dealer + 2) & 3:
             return (
                 f"{who} cannot assist without going alone: with the Canadian loner rule the dealer's "
@@ -152,13 +152,13 @@ def illegal_action(state: State, action: int) -> str:
             )
         if CALL <= action < NAME:
             return (
-                f"{who} cannot '{said}' in round 1: only the upcard's suit, {up}, can become trump "
+                f"{who} cannot '{said}' in round 1: only the upcard's suit, {proposed}, can become trump "
                 f"now. {who} may {make_word(state.dealer, seat)} or pass (R3.1); naming another suit "
                 "comes in round 2, if all four pass (R4.1)."
             )
         return (
             f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may "
-            f"{make_word(state.dealer, seat)} (make {up} trump), alone or not, or pass (R3.1)."
+            f"{make_word(state.dealer, seat)} (make {proposed} trump), alone or not, or pass (R3.1)."
         )
     if phase == BID2:
         td = state.turned_down

@@ -60,7 +60,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
     >>> record = {"rules": "standard", "dealer": "S",
     ...   "hands": {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥",
     ...             "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"},
-    ...   "upcard": "A♥", "actions": ["W pass", "N order up", "E pass", "S pass", "S discard 9♣"]}
+    ...   "upcard": "A♥", "actions": ["W pass", "N order up", "S discard 9♣"]}
     >>> hand = replay(record)
     >>> hand.trump, hand.to_act, hand.holding('S')
     (<Suit.HEARTS: 2>, <Seat.W: 3>, cards('10♣ A♥ Q♠ K♠ A♠'))

@@ -80,7 +80,9 @@ class Action:
     id: int
 
     def __new__(cls, id: int) -> Action:
-        return _ACTIONS[id]
+        if type(id) is int and 0 <= id < N_ACTIONS:  # not _ACTIONS[-1], which is a real action
+            return _ACTIONS[id]
+        raise ValueError(f"{id!r} is not an action id: expected 0 to {N_ACTIONS - 1}")
 
     @classmethod
     def _make(cls, id: int) -> Action:
@@ -186,7 +188,9 @@ class Action:
     def __hash__(self) -> int:
         return self.id
 
-    def __lt__(self, other: Action) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
         return self.id < other.id
 
 

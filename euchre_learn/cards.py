@@ -149,10 +149,9 @@ class Card:
     index: int
 
     def __new__(cls, index: int) -> Card:
-        try:
+        if type(index) is int and 0 <= index <= BENNY_INDEX:  # not _CARDS[-1]: that is the Benny
             return _CARDS[index]
-        except (IndexError, TypeError):
-            raise InvalidCardError(f"{index!r} is not a card index: expected 0 to 24") from None
+        raise InvalidCardError(f"{index!r} is not a card index: expected 0 to 24")
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -231,16 +230,24 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def _repr_html_(self) -> str:

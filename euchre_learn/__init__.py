@@ -15,6 +15,7 @@ from .game import Game, choose_first_dealer
 from .hand import Hand, IllegalActionError, Phase, Trick
 from .records import RecordError, replay
 from .rules import HandScore, Rules, score_hand
+from .settings import house_rules, set_house_rules
 from .trump import effective_suit, is_trump, left_bower, legal_plays, right_bower, trick_winner, trump_order
 
 __version__ = "0.1.0"
@@ -40,6 +41,7 @@ __all__ = [
     "cards",
     "choose_first_dealer",
     "deck",
+    "house_rules",
     "effective_suit",
     "is_trump",
     "left_bower",
@@ -47,6 +49,7 @@ __all__ = [
     "replay",
     "right_bower",
     "score_hand",
+    "set_house_rules",
     "trick_winner",
     "trump_order",
 ]

@@ -1,0 +1,88 @@
+"""Shared helpers for the benchmark modules: interleaved timing by median, and a text table.
+
+>>> table = Table("Example", ["what", "per second"])
+>>> table.add("counting", rate_text(12345.6))
+>>> print(table)
+Example
+what      per second
+--------  ----------
+counting      12,346
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+Work = Callable[[int], object]
+"""A workload: ``work(n)`` does ``n`` items (hands, searches, ...)."""
+
+
+class Rate(NamedTuple):
+    """Items per second over several rounds: the median, the slowest and the fastest round."""
+
+    median: float
+    low: float
+    high: float
+
+
+def measure(works: Mapping[str, Work], count: int, rounds: int) -> dict[str, Rate]:
+    """Time each workload on ``count`` items, ``rounds`` times, interleaving the workloads round
+    by round (so a busy spell on the machine hits all of them alike); one small warm-up run each."""
+    for work in works.values():
+        work(max(1, count // 20))
+    seen: dict[str, list[float]] = {name: [] for name in works}
+    for _ in range(rounds):
+        for name, work in works.items():
+            start = time.perf_counter()
+            work(count)
+            seen[name].append(count / (time.perf_counter() - start))
+    return {name: Rate(statistics.median(r), min(r), max(r)) for name, r in seen.items()}
+
+
+def rate_text(x: float) -> str:
+    """A rate with thousands separators: ``12,346``."""
+    return f"{x:,.0f}"
+
+
+def spread_text(r: Rate) -> str:
+    """The slowest and fastest rounds: ``11,900-12,700``."""
+    return f"{r.low:,.0f}-{r.high:,.0f}"
+
+
+def ratio_text(x: float) -> str:
+    """A ratio: ``1.06×``."""
+    return f"{x:.2f}×"
+
+
+@dataclass
+class Table:
+    """A titled plain-text table; text cells align left, numeric-looking cells right.
+    ``notes`` print under it."""
+
+    title: str
+    columns: Sequence[str]
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, *cells: object) -> None:
+        if len(cells) != len(self.columns):
+            raise ValueError(f"a row of {self.title!r} needs {len(self.columns)} cells, not {len(cells)}: {cells}")
+        self.rows.append(tuple(str(c) for c in cells))
+
+    def __str__(self) -> str:
+        widths = [max(len(str(c)), *(len(r[i]) for r in self.rows)) for i, c in enumerate(self.columns)]
+
+        def line(cells: Sequence[str]) -> str:
+            out = []
+            for cell, width in zip(cells, widths, strict=True):
+                numeric = cell[:1].isdigit() or (cell[:1] in "-+≥" and cell[1:2].isdigit())
+                out.append(cell.rjust(width) if numeric else cell.ljust(width))
+            return "  ".join(out).rstrip()
+
+        body = [line(list(self.columns)), "  ".join("-" * w for w in widths)]
+        body += [line(r) for r in self.rows]
+        return "\n".join([self.title, *body, *self.notes])

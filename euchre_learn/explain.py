@@ -35,7 +35,7 @@ from .actions import (
     PLAY,
     Action,
 )
-from .cards import BENNY_INDEX, Card, Rank, Seat, Suit
+from .cards import BENNY_INDEX, Card, Rank, Seat, Suit, Team
 from .rules import Rules, score_hand
 from .trump import (
     EFFECTIVE,
@@ -50,17 +50,21 @@ from .trump import (
 )
 
 if TYPE_CHECKING:
+    from .game import Game
     from .hand import Hand
 
 __all__ = [
     "action_words",
     "bidding_options",
+    "card_reason",
+    "game_reason",
     "illegal_action",
     "leader_reason",
     "make_word",
     "play_reasons",
     "score_reason",
     "suit_words",
+    "trick_card_reasons",
     "trick_reason",
 ]
 
@@ -625,3 +629,96 @@ def leader_reason(hand: Hand) -> str:
         f"{who} leads the first trick: {rule}. But {' and '.join(skipped)}, so the lead goes to the next active "
         f"seat clockwise ({rules_cited})."
     )
+
+
+def card_reason(card: Card | str, trump: Suit | str) -> str:
+    """What a card is with ``trump`` trump: a bower, the Benny, a trump, a card of *next*, or
+    an ordinary off-suit card (R1.2-R1.4). Asks :func:`euchre_learn.is_trump` and friends.
+
+    >>> print(card_reason('J♦', 'hearts'))
+    The J♦ is the left bower: the jack of ♦ diamonds, the suit of the same colour as ♥ hearts (next), so it is the second-highest trump and counts as a heart, not a diamond (R1.2, R1.3).
+    >>> print(card_reason('A♦', 'hearts'))
+    The A♦ is not a trump: ♦ diamonds are next to ♥ hearts, but only their jack turns into trump; the rest of diamonds rank A K Q 10 9 (R1.2, R1.4).
+    """
+    c = Card.parse(card)
+    t = Suit.parse(trump)
+    if c.is_benny:
+        return "The Benny is always trump, the highest card of all, whatever suit is trump (R1.1, R1.3)."
+    assert c.suit is not None and c.rank is not None
+    if c == right_bower(t):
+        return f"The {c} is the right bower: the jack of trump, the highest trump (only the Benny, if used, is higher) (R1.3)."
+    if c == left_bower(t):
+        return (
+            f"The {c} is the left bower: the jack of {suit_words(c.suit)}, the suit of the same colour as "
+            f"{suit_words(t)} (next), so it is the second-highest trump and counts as a {_singular(t)}, "
+            f"not a {_singular(c.suit)} (R1.2, R1.3)."
+        )
+    if is_trump(c, t):
+        return f"The {c} is a trump: {suit_words(t)} are trump, and the {c.rank.word} ranks below both bowers (R1.3)."
+    if c.suit == t.next:
+        return (
+            f"The {c} is not a trump: {suit_words(c.suit)} are next to {suit_words(t)}, but only their jack "
+            f"turns into trump; the rest of {c.suit.plural} rank A K Q 10 9 (R1.2, R1.4)."
+        )
+    if c.rank == Rank.JACK:
+        return (
+            f"The {c} is not a trump: the bowers are the red jacks with a red trump and the black jacks with a "
+            f"black trump, so with {suit_words(t)} trump the {c} is an ordinary {_singular(c.suit)} (R1.3, R1.4)."
+        )
+    return f"The {c} is not a trump: {suit_words(c.suit)} are an off suit, ranking A K Q J 10 9 (R1.4)."
+
+
+def trick_card_reasons(
+    cards: Sequence[Card | str],
+    seats: Sequence[Seat | int | str] | None,
+    trump: Suit | str,
+) -> dict[Card, str]:
+    """For each card of a finished trick: why it wins or why it loses (R6.3).
+
+    >>> reasons = trick_card_reasons(['K♦', 'A♦', 'J♦', '9♣'], None, 'hearts')   # RULES §11.6
+    >>> print(reasons[Card.parse('A♦')])
+    The A♦ follows diamonds, the suit led, but a trump beats every card of the suit led, and the J♦ is a trump (R6.3).
+    """
+    played = [Card.parse(c) for c in cards]
+    t = Suit.parse(trump)
+    win = trick_winner(played, t)
+    best = played[win]
+    led = effective_suit(played[0], t)
+    out = {best: trick_reason(played, seats, t)}
+    for c in played:
+        if c == best:
+            continue
+        eff = effective_suit(c, t)
+        if eff == t:
+            out[c] = f"The {c} is a trump, but a lower one than the {best} (R1.3, R6.3)."
+        elif eff == led and is_trump(best, t):
+            out[c] = (
+                f"The {c} follows {led.plural}, the suit led, but a trump beats every card of the suit led, "
+                f"and the {best} is a trump (R6.3)."
+            )
+        elif eff == led:
+            order = "A K Q 10 9" if led == t.next else "A K Q J 10 9"
+            out[c] = f"The {c} follows {led.plural}, the suit led, but the {best} ranks higher ({order}) (R1.4, R6.3)."
+        else:
+            out[c] = f"The {c} is a discard: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
+    return out
+
+
+def game_reason(game: Game) -> str:
+    """The state of a game in words: the score, who is in the barn, who won (R8.1-R8.3).
+
+    >>> from euchre_learn import Game
+    >>> print(game_reason(Game(seed=1, dealer='N')))
+    The score is North-South 0, East-West 0 in a game to 10. Nobody is one point short of 10, so nobody is in the barn (R8.3).
+    """
+    target = game.rules.points_to_win
+    score = game.score
+    head = f"The score is North-South {score[Team.NS]}, East-West {score[Team.EW]} in a game to {target}."
+    if game.winner is not None:
+        return f"{head} {game.winner.word} reached {target} first and won the game; points past {target} do not carry over (R8.1, R8.2)."
+    barn = sorted(game.in_the_barn)
+    if not barn:
+        return f"{head} Nobody is one point short of {target}, so nobody is in the barn (R8.3)."
+    who = " and ".join(t.word for t in barn)
+    verb = "are" if len(barn) == 2 else "is"
+    return f"{head} {who} {verb} one point short of {target}: in the barn (R8.3)."

@@ -145,12 +145,14 @@ class Action:
             return text
         if not isinstance(text, str):
             raise ValueError(f"{text!r} is not an action: expected text such as {_ACCEPTED}")
-        key = re.sub(r"\s+", " ", text.strip().lower())
+        spaced = re.sub(r"\s+", " ", text.strip())
+        key = spaced.lower()
         if key in _SYNONYMS:
             return _ACTIONS[_SYNONYMS[key]]
-        match = re.fullmatch(r"(call|name|discard|give|play) (.+?)( alone)?", key)
+        match = re.fullmatch(r"(call|name|discard|give|play) (.+?)( alone)?", spaced, re.IGNORECASE)
         if match:
             verb, arg, alone = match.groups()
+            verb = verb.lower()
             try:
                 if verb in ("call", "name"):
                     if alone and verb == "name":

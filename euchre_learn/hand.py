@@ -66,6 +66,16 @@ class Trick(NamedTuple):
         won = f" → {self.winner} wins" if self.winner is not None else ""
         return f"{played}{won}"
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        from .render import trick_text
+
+        p.text(trick_text(self))
+
+    def _repr_html_(self) -> str:
+        from .render import trick_html
+
+        return trick_html(self)
+
 
 class Hand:
     """One hand of Euchre. :meth:`apply` returns a new hand; a hand never changes.
@@ -341,19 +351,32 @@ class Hand:
         return Hand._wrap(new, self._deal, (*self._history, (s.to_act, a.id)))
 
     def _parse_with_seat(self, text: str) -> Action:
+        if not isinstance(text, str):
+            return Action.parse(text)  # a ValueError that names it
         head, _, rest = text.strip().partition(" ")
         if rest and head.upper() in ("N", "E", "S", "W"):
             seat = Seat.parse(head)
             if seat != self.to_act:
-                who = "nobody: the hand is over" if self.to_act is None else f"{self.to_act.word}'s"
-                raise IllegalActionError(
-                    f"{seat.word} cannot act now ({text!r}): it is {who} turn"
-                    if self.to_act is not None
-                    else f"{seat.word} cannot act ({text!r}): it is {who}.",
-                    seat=seat,
-                )
+                raise IllegalActionError(self._not_your_turn(seat, text), seat=seat)
             text = rest
         return Action.parse(text)
+
+    def _not_your_turn(self, seat: Seat, text: str) -> str:
+        """Why ``seat`` may not act now: the hand is over, ``seat`` sits out, or it is another turn."""
+        s = self._s
+        if s.to_act < 0:
+            return f"{seat.word} cannot act ({text!r}). " + illegal_action(s, 0)
+        turn = f"It is {Seat(s.to_act).word}'s turn."
+        if s.out >> seat & 1:
+            if s.lone_defender >= 0 and seat == (s.lone_defender + 2) & 3:
+                why = f"{Seat(s.lone_defender).word} is defending alone (R5.4)"
+            else:
+                why = f"{seat.partner.word} is going alone (R5.1)"
+            return (
+                f"{seat.word} cannot act ({text!r}): {seat.word} sits out this hand because {why}. "
+                f"{seat.word}'s cards stay face down and {seat.word} never acts. {turn}"
+            )
+        return f"{seat.word} cannot act now ({text!r}): it is {Seat(s.to_act).word}'s turn, not {seat.word}'s."
 
     # --- records, equality, display ---------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

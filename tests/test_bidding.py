@@ -151,7 +151,7 @@ def test_seat_prefix_must_be_the_seat_to_act() -> None:
     hand = new_hand()
     assert hand.apply("W pass") == hand.apply("pass")
     message = illegal(hand, "N pass")
-    assert message == "North cannot act now ('N pass'): it is West's turn"
+    assert message == "North cannot act now ('N pass'): it is West's turn, not North's."
 
 
 # ---- round 2 ----------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 from euchre_learn import Rules, _core, bots
 
+from ._table import Table, rate_text
+
 PAIRINGS = (("standard", "beginner"), ("beginner", "random"), ("standard", "random"))
 
 
@@ -63,46 +65,43 @@ def play_pairing(a: str, b: str, deals: int, rules: Rules, seed: int = 0) -> dic
     }
 
 
-def table(rows: Sequence[Sequence[str]], head: Sequence[str]) -> str:
-    """A plain text table (used when the shared helper in benchmarks/ is not there)."""
-    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
-    line = lambda r: "  ".join(str(x).rjust(w) for x, w in zip(r, widths, strict=True))  # noqa: E731
-    return "\n".join([line(head), line(["-" * w for w in widths]), *map(line, rows)])
-
-
-def run(deals: int = 2000, preset: str = "standard", seed: int = 0) -> str:
+def run(rounds: int = 1, deals: int = 2000, preset: str = "standard", seed: int = 0) -> Table:
+    """The table for ``python -m benchmarks`` (``rounds`` is for timings; the deals here are
+    fixed by ``seed``, so one round is the measurement)."""
     rules = Rules.preset(preset)
-    head = ["A", "B", "deals", "A pts/hand", "B pts/hand", "A - B per hand", "95% CI", "A makes", "B makes", "secs"]
-    rows = []
+    table = Table(
+        f"Bots head to head, rules {preset!r}: {deals:,} deals per pairing, each played twice with seats swapped",
+        ["A", "B", "A pts/hand", "B pts/hand", "A - B per hand", "95% CI", "A makes", "B makes", "hands/s"],
+    )
     for a, b in PAIRINGS:
         t0 = time.perf_counter()
         r = play_pairing(a, b, deals, rules, seed)
         secs = time.perf_counter() - t0
-        rows.append(
-            [
-                a,
-                b,
-                str(r["deals"]),
-                f"{r['a_pph']:.3f}",
-                f"{r['b_pph']:.3f}",
-                f"{r['margin']:+.3f}",
-                f"[{r['lo']:+.3f}, {r['hi']:+.3f}]",
-                f"{r['a_make']:.0%}",
-                f"{r['b_make']:.0%}",
-                f"{secs:.1f}",
-            ]
+        table.add(
+            a,
+            b,
+            f"{r['a_pph']:.3f}",
+            f"{r['b_pph']:.3f}",
+            f"{r['margin']:+.3f}",
+            f"[{r['lo']:+.3f}, {r['hi']:+.3f}]",
+            f"{r['a_make']:.0%}",
+            f"{r['b_make']:.0%}",
+            rate_text(2 * deals / secs),
         )
-    title = f"Bots head to head, rules {preset!r}: {deals} deals per pairing, each played twice with seats swapped"
-    return title + "\n" + table(rows, head)
+    table.notes.append(
+        "pts/hand: points a side scores per hand played; A - B: the mean margin per deal, with a 95% "
+        "normal-approximation interval over the deals. 'makes': how often a side that made trump scored."
+    )
+    return table
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--deals", type=int, default=2000)
     p.add_argument("--preset", default="standard")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
-    print(run(args.deals, args.preset, args.seed))
+    print(run(deals=args.deals, preset=args.preset, seed=args.seed))
 
 
 if __name__ == "__main__":

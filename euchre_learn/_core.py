@@ -141,13 +141,36 @@ class State:
         return s
 
     def copy(self) -> State:
+        """An independent copy. Every slot is named here (a loop over ``__slots__`` with
+        ``getattr``/``setattr`` took three times as long, and bots and solvers copy a lot):
+        a new slot must be added here too, which ``tests/test_state_copy.py`` checks."""
         s = State.__new__(State)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
+        s.alone = self.alone
+        s.dealer = self.dealer
+        s.discard = self.discard
+        s.given = self.given
         s.hands = self.hands[:]
+        s.kitty = self.kitty
+        s.leader = self.leader
+        s.lone_defender = self.lone_defender
+        s.maker = self.maker
+        s.out = self.out
+        s.passes = self.passes
+        s.phase = self.phase
+        s.played = self.played
+        s.proposed = self.proposed
+        s.rr_discard = self.rr_discard
+        s.rules = self.rules
+        s.score = self.score
+        s.taken = self.taken
+        s.thrown_in = self.thrown_in
+        s.to_act = self.to_act
         s.trick = self.trick[:]
         s.trick_seats = self.trick_seats[:]
         s.tricks = self.tricks[:]
+        s.trump = self.trump
+        s.turned_down = self.turned_down
+        s.upcard = self.upcard
         s.won = self.won[:]
         return s
 
@@ -159,7 +182,7 @@ class State:
         return seat
 
     def n_active(self) -> int:
-        return 4 - bin(self.out).count("1")
+        return 4 - self.out.bit_count()
 
     def play_mask(self) -> int:
         """Bitmask of the cards the seat to act may play (R6.2)."""
@@ -210,7 +233,7 @@ class State:
             trick = self.trick
             trick.append(c)
             self.trick_seats.append(seat)
-            if len(trick) < 4 - bin(self.out).count("1"):
+            if len(trick) < 4 - self.out.bit_count():
                 self.to_act = self.next_active(seat)
                 return
             w = self.trick_seats[winner_index(trick, self.trump)]
@@ -335,9 +358,6 @@ class State:
                 self.apply(PLAY + choice(bits(self.play_mask())))
             else:
                 self.apply(choice(self.legal()))
-
-
-_SCALARS = tuple(n for n in State.__slots__ if n not in ("hands", "trick", "trick_seats", "tricks", "won"))
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> State:

@@ -99,6 +99,8 @@ def reduce_holding(holding: int, outstanding: int, trump: int) -> int:
     >>> from euchre_learn import cards
     >>> held = cards_to_mask(cards('Q♠ J♠ 9♠ A♥'))          # hearts trump
     >>> mask_to_cards(reduce_holding(held, held | cards_to_mask(cards('10♠')), 2))
+    cards('A♥ 9♠ Q♠')
+    >>> mask_to_cards(reduce_holding(held, held, 2))         # once the 10♠ is gone
     cards('A♥ Q♠')
     """
     above = _ABOVE[trump]
@@ -542,10 +544,10 @@ def solve(hand: Hand) -> Solution:
     ...                                 'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
     >>> hand = hand.apply('pass').apply('order up').apply('discard 9♣')
     >>> sol = el.solve(hand)
-    >>> sol.tricks
-    {<Team.NS: 0>: 3, <Team.EW: 1>: 2}
-    >>> sol.values[el.Action.parse('play Q♣')]
-    3
+    >>> sol.tricks                           # North assisted, but East-West euchre them
+    {<Team.NS: 0>: 2, <Team.EW: 1>: 3}
+    >>> sol.values                           # only West's J♠ lead holds North-South to 2
+    {Action.parse('play J♣'): 3, Action.parse('play Q♣'): 3, Action.parse('play 10♦'): 3, Action.parse('play K♦'): 3, Action.parse('play J♠'): 2}
     >>> len(sol.line), sol.plays[0][0]
     (20, <Seat.W: 3>)
 

@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from .actions import Action
-from .cards import InvalidCardError, Seat
+from .cards import Card, InvalidCardError, Seat, cards, deck
 from .hand import Hand, IllegalActionError
 from .rules import Rules
 
@@ -24,7 +24,9 @@ def load_record(record: dict[str, Any] | str | os.PathLike[str]) -> dict[str, An
     """A record as a dict, from a dict, a JSON string or a path to a JSON file."""
     if isinstance(record, dict):
         return record
-    if isinstance(record, os.PathLike) or (isinstance(record, str) and not record.lstrip().startswith("{")):
+    if not isinstance(record, (str, os.PathLike)):
+        raise RecordError(f"{record!r} is not a record: expected a dict, a JSON string or a path to a JSON file")
+    if isinstance(record, os.PathLike) or not record.lstrip().startswith(("{", "[")):
         path = os.fspath(record)
         try:
             with open(path, encoding="utf-8") as f:
@@ -52,6 +54,42 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], expect
     if not isinstance(value, kind):
         raise RecordError(f"record['{key}'] is {value!r}: expected {expected}")
     return value
+
+
+def _check_deal(rules: Rules, hands: dict[str, str], upcard: str, kitty: str | None) -> None:
+    """Every card once, five to each seat, the rest in the kitty: or a RecordError naming the place."""
+    in_deck = set(deck(rules))
+    seen: dict[Card, str] = {}
+
+    def place(where: str, text: str, count: int | None) -> None:
+        try:
+            held = cards(text)
+        except InvalidCardError as err:
+            raise RecordError(f"{where}: {err}") from None
+        if count is not None and len(held) != count:
+            raise RecordError(f"{where} holds {len(held)} cards ({text!r}): expected {count}")
+        for card in held:
+            if card not in in_deck:
+                raise RecordError(
+                    f"{where} holds the {card}, which is not in this deck"
+                    + (": the Benny is only in play with rules that have a benny (R1.1)" if card.is_benny else "")
+                )
+            if card in seen:
+                raise RecordError(f"the {card} is dealt twice: to {seen[card]} and to {where}")
+            seen[card] = where
+
+    for seat in "NESW":
+        place(f"record['hands']['{seat}']", hands[seat], 5)
+    place("record['upcard']", upcard, 1)
+    rest = [c for c in deck(rules) if c not in seen]
+    if kitty is not None:
+        place("record['kitty']", kitty, None)
+        if len(cards(kitty)) != len(rest):
+            missing = " ".join(str(c) for c in rest if c not in seen)
+            raise RecordError(
+                f"record['kitty'] must hold the {len(rest)} cards left face down, not {len(cards(kitty))}: "
+                f"missing {missing}"
+            )
 
 
 def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
@@ -95,11 +133,10 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
     kitty = data.get("kitty")
     if kitty is not None and not isinstance(kitty, str):
         raise RecordError(f"record['kitty'] is {kitty!r}: expected cards as text, e.g. '9♥ Q♠ K♦'")
+    _check_deal(rules, hands, upcard, kitty)
     try:
         hand = Hand.from_cards(dealer, hands, upcard, kitty, rules=rules)
-    except InvalidCardError as err:
-        raise RecordError(f"record['hands'/'upcard'/'kitty']: {err}") from None
-    except ValueError as err:
+    except ValueError as err:  # pragma: no cover - _check_deal finds these first, naming the place
         raise RecordError(f"record: {err}") from None
     actions = _field(data, "actions", list, "a list of actions, each after its seat, e.g. 'W pass'")
     for i, text in enumerate(actions):

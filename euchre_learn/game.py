@@ -151,6 +151,14 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __str__(self) -> str:
+        from .render import game_text
+
+        return game_text(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
     def _repr_html_(self) -> str:
         from .render import game_html
 

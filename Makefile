@@ -22,9 +22,10 @@ lab: $(VENV)/.installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks
 
 test: $(VENV)/.installed-test
-	$(BIN)/ruff check euchre_learn tests benchmarks
+	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/pytest
+	$(BIN)/pytest --nbval -p no:doctest notebooks exercises
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks

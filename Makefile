@@ -25,7 +25,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/pytest
-	$(BIN)/pytest --nbval -p no:doctest notebooks exercises
+	$(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks

@@ -118,6 +118,28 @@ def reduce_holding(holding: int, outstanding: int, trump: int) -> int:
     return keep
 
 
+# ---- move ordering, cached per trump ------------------------------------------------------
+
+_CACHE_LIMIT = 200_000
+_FOLLOW_CACHE: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
+_LEAD_CACHE: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
+
+
+def _follow_order(mask: int, winning: int, trump: int) -> tuple[int, ...]:
+    """A follower's cards in the order to try: when the other side is winning with card
+    ``winning``, the cheapest card that beats it first; otherwise (``winning`` = -1) low first."""
+    power = POWER[trump]
+    if winning < 0:
+        return tuple(sorted(_bits(mask), key=power.__getitem__))
+    beats = _BEATS[trump]
+    return tuple(sorted(_bits(mask), key=lambda c: power[c] - (50 if beats[winning * 25 + c] else 0)))
+
+
+def _lead_order(mask: int, trump: int) -> tuple[int, ...]:
+    """A leader's cards in the order to try: high cards (trumps first) before low ones."""
+    return tuple(sorted(_bits(mask), key=POWER[trump].__getitem__, reverse=True))
+
+
 # ---- the search ---------------------------------------------------------------------------
 
 
@@ -195,6 +217,12 @@ class _Search:
         last_k = n_active - 1
         lm = legal_mask
         reduce = reduce_holding
+        follow_cache, lead_cache = _FOLLOW_CACHE[trump], _LEAD_CACHE[trump]
+        if len(follow_cache) > _CACHE_LIMIT:
+            follow_cache.clear()
+        if len(lead_cache) > _CACHE_LIMIT:
+            lead_cache.clear()
+        follow_get, lead_get = follow_cache.get, lead_cache.get
         self_ = self
 
         def ply(
@@ -204,19 +232,18 @@ class _Search:
             led: int,
             wcard: int,
             wseat: int,
-            played: int,
             a: int,
             b: int,
         ) -> int:
             """The k-th play of the trick (k >= 1): a follower chooses."""
             seat = seats[k]
-            cands = _bits(lm(reps[k], trump, led))
+            m = lm(reps[k], trump, led)
             maxing = seat & 1 == mt
-            if len(cands) > 1:
-                if wseat & 1 == seat & 1:  # partner is winning: low cards first
-                    cands.sort(key=power.__getitem__)
-                else:  # cheapest winner first, then low cards
-                    cands.sort(key=lambda c: power[c] - (50 if beats[wcard * 25 + c] else 0))
+            # partner winning: low cards first; else the cheapest winner first, then low cards
+            okey = m if wseat & 1 == seat & 1 else m | (wcard + 1) << 25
+            cands = follow_get(okey)
+            if cands is None:
+                cands = follow_cache[okey] = _follow_order(m, wcard if okey != m else -1, trump)
             best = -1 if maxing else 99
             for c in cands:
                 bit = 1 << c
@@ -229,7 +256,7 @@ class _Search:
                     won = 1 if ws & 1 == mt else 0
                     v = node(ws, a - won, b - won) + won
                 else:
-                    v = ply(k + 1, seats, reps, led, w, ws, played | bit, a, b)
+                    v = ply(k + 1, seats, reps, led, w, ws, a, b)
                 hands[seat] ^= bit
                 if maxing:
                     if v > best:
@@ -286,17 +313,17 @@ class _Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             maxing = leader & 1 == mt
-            cands = _bits(reps[0])
-            cands.sort(key=power.__getitem__, reverse=True)
-            if first >= 0 and first in cands:
-                cands.remove(first)
-                cands.insert(0, first)
+            cands = lead_get(reps[0])
+            if cands is None:
+                cands = lead_cache[reps[0]] = _lead_order(reps[0], trump)
+            if first >= 0 and cands[0] != first:
+                cands = (first, *(c for c in cands if c != first))
             best = -1 if maxing else 99
             best_card = -1
             for c in cands:
                 bit = 1 << c
                 hands[leader] ^= bit
-                v = ply(1, seats, reps, c, c, leader, bit, a, b)
+                v = ply(1, seats, reps, c, c, leader, a, b)
                 hands[leader] ^= bit
                 if maxing:
                     if v > best:
@@ -357,7 +384,7 @@ class _Search:
         outstanding = hands[0] | hands[1] | hands[2] | hands[3] | played
         reps = [reduce_holding(hands[s], outstanding, self.trump) for s in seats]
         wi = winner_index(trick, self.trump)
-        return self._ply(len(trick), seats, reps, trick[0], trick[wi], seats[wi], played, alpha, beta)
+        return self._ply(len(trick), seats, reps, trick[0], trick[wi], seats[wi], alpha, beta)
 
     def exact(self, leader: int, trick: list[int], guess: int = -1) -> int:
         """The makers' tricks from here on (the current trick included), exactly."""

@@ -1,0 +1,181 @@
+"""The double-dummy solver: time per deal from the first lead, and the speed-up over plain minimax.
+
+Deals are dealt with a fixed seed and bid by four 'standard' bots (so trump, maker and
+loners are what real bidding produces; throw-ins are skipped), then solved from the
+first lead. Three workloads: the exact trick count only (what the advisor and the expert
+bot call), ``el.solve(hand)`` (the value of every legal lead), and ``el.solve`` with its
+best line. Each deal is timed ``rounds`` times and its median kept; the table gives the
+median and the 90th percentile over deals.
+
+The plain minimax is the reference of ``tests/test_solver.py`` on bitmasks (every legal
+card tried, no pruning, no table, same ``legal_mask``/``winner_index``): the ratio is its
+total time over the solver's on the same positions.
+
+Run with ``python -m benchmarks solver`` or ``python -m benchmarks.bench_solver [--deals N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import euchre_learn as el
+from euchre_learn import _core, bots
+from euchre_learn._core import OVER, PLAY_PHASE, State
+from euchre_learn.hand import Hand
+from euchre_learn.solver import _search_for, makers_tricks, solve
+from euchre_learn.trump import legal_mask, winner_index
+
+from ._table import Table
+
+
+def bid_deals(n: int, seed: int = 0) -> list[State]:
+    """``n`` deals bid by 'standard' bots into the play phase (first lead), seeded."""
+    rng = random.Random(seed)
+    players = [bots.get("standard", seed=seed)] * 4
+    out: list[State] = []
+    i = 0
+    while len(out) < n:
+        state = _core.deal(el.Rules(), i % 4, rng)
+        i += 1
+        while state.phase not in (PLAY_PHASE, OVER):
+            state.apply(players[state.to_act].act_state(state, rng))
+        if state.phase == PLAY_PHASE:
+            out.append(state)
+    return out
+
+
+def plain_minimax(hands: list[int], trump: int, seats_from: list[tuple[int, ...]], mt: int, leader: int) -> int:
+    """Makers' tricks from a trick start: every legal card tried, no pruning, no table."""
+    seats = seats_from[leader]
+    last = len(seats) - 1
+
+    def ply(k: int, trick: list[int]) -> int:
+        seat = seats[k]
+        m = legal_mask(hands[seat], trump, trick[0] if trick else -1)
+        maxing = seat & 1 == mt
+        best = -1 if maxing else 99
+        while m:
+            low = m & -m
+            m ^= low
+            hands[seat] ^= low
+            after = [*trick, low.bit_length() - 1]
+            if k == last:
+                w = seats[winner_index(after, trump)]
+                v = (w & 1 == mt) + (plain_minimax(hands, trump, seats_from, mt, w) if hands[w] else 0)
+            else:
+                v = ply(k + 1, after)
+            hands[seat] ^= low
+            best = max(best, v) if maxing else min(best, v)
+        return best
+
+    return ply(0, [])
+
+
+def _plain(state: State) -> int:
+    seats_from: list[tuple[int, ...]] = []
+    for lead in range(4):
+        seq = [lead]
+        x = state.next_active(lead) if not state.out >> lead & 1 else lead
+        while x != lead and len(seq) < state.n_active():
+            seq.append(x)
+            x = state.next_active(x)
+        seats_from.append(tuple(seq))
+    hands = [0 if state.out >> s & 1 else h for s, h in enumerate(state.hands)]
+    return state.won[state.maker & 1] + plain_minimax(hands, state.trump, seats_from, state.maker & 1, state.leader)
+
+
+def _time_each(states: list[State], work: Callable[[State], object], rounds: int) -> list[float]:
+    """Seconds per state: the median of ``rounds`` runs of each."""
+    out = []
+    for s in states:
+        runs = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            work(s)
+            runs.append(time.perf_counter() - start)
+        out.append(statistics.median(runs))
+    return out
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def _advance(state: State, tricks: int, rng: random.Random) -> State:
+    s = state.copy()
+    while len(s.tricks) < tricks and s.phase == PLAY_PHASE:
+        s.apply(rng.choice(s.legal()))
+    return s
+
+
+def run(rounds: int = 5, deals: int = 300, minimax_deals: int = 2) -> list[Table]:
+    states = bid_deals(deals)
+    four = sum(1 for s in states if s.n_active() == 4)
+
+    def value_only(s: State) -> int:
+        return makers_tricks(s.copy())
+
+    def solve_all(s: State) -> object:
+        return solve(Hand._start(s.copy())).values
+
+    def solve_line(s: State) -> object:
+        return solve(Hand._start(s.copy())).line
+
+    timing = Table(
+        f"Double-dummy solver, full deals from the first lead ({deals} bid deals, {four} with four players)",
+        ["workload", "median ms", "p90 ms", "mean ms", "max ms", "median TT nodes"],
+    )
+    nodes = []
+    for s in states:
+        search = _search_for(s.copy())
+        search.exact(s.leader, [])
+        nodes.append(search.nodes)
+    for name, work in (
+        ("trick count only", value_only),
+        ("solve(): every lead valued", solve_all),
+        ("solve() and its line", solve_line),
+    ):
+        ts = [1e3 * t for t in _time_each(states, work, rounds)]
+        timing.add(
+            name,
+            f"{statistics.median(ts):.2f}",
+            f"{_pct(ts, 0.9):.2f}",
+            f"{statistics.mean(ts):.2f}",
+            f"{max(ts):.1f}",
+            str(int(statistics.median(nodes))) if work is value_only else "",
+        )
+    timing.notes.append("Target: median at most 5 ms per deal for solve().")
+
+    ratio = Table(
+        "Solver against a plain unpruned minimax (same positions, exact trick count)",
+        ["positions", "count", "plain total s", "solver total s", "speed-up"],
+    )
+    rng = random.Random(1)
+    for label, tricks_done, count in (
+        ("3 tricks left", 2, 60),
+        ("4 tricks left", 1, 8),
+        ("full deals", 0, minimax_deals),
+    ):
+        sample = [_advance(s, tricks_done, rng) for s in states[:count]]
+        sample = [s for s in sample if s.phase == PLAY_PHASE and not s.trick]
+        plain_s = sum(_time_each(sample, _plain, 1))
+        solver_s = sum(_time_each(sample, value_only, rounds))
+        for s in sample:
+            assert _plain(s) == makers_tricks(s.copy())  # the same answer, or the ratio means nothing
+        ratio.add(label, str(len(sample)), f"{plain_s:.2f}", f"{solver_s:.4f}", f"{plain_s / solver_s:,.0f}×")
+    return [timing, ratio]
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--minimax-deals", type=int, default=2, help="full deals for the plain minimax (slow)")
+    args = parser.parse_args()
+    for table in run(args.rounds, args.deals, args.minimax_deals):
+        print(table, end="\n\n")

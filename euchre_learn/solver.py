@@ -207,7 +207,6 @@ class _Search:
         trump = self.trump
         mt = self.maker_team
         beats = _BEATS[trump]
-        power = POWER[trump]
         order = self.order
         tt = self.tt
         tt_get = tt.get

@@ -1,8 +1,8 @@
 """Trump logic (RULES.md R1.3, R1.4, R6.2, R6.3 and §11 cases 1-6).
 
 Cases are written out by hand, then every function is cross-checked against a naive
-reference written below from the rules text alone (it reads card text, never the
-engine's tables).
+reference written from the rules text alone (tests/naive_rules.py: it reads card text,
+never the engine's tables).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import itertools
 import random
 
 import pytest
+from naive_rules import SYMBOLS, ref_legal, ref_next, ref_strength, ref_suit, ref_winner
 
 from euchre_learn import (
     Card,
@@ -29,69 +30,6 @@ from euchre_learn import (
 )
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
-
-# ---- a naive reference, from the words of RULES.md ----------------------------------------
-# R1.2: clubs and spades are black, diamonds and hearts red; "next" is the other suit of
-# trump's colour. R1.3: trumps high to low are Benny, J of trump, J of next, A K Q 10 9.
-# R1.4: off suits rank A K Q J 10 9, except next, which has lost its jack.
-
-SYMBOLS = "♣♦♥♠"
-COLOUR = {"♣": "black", "♠": "black", "♦": "red", "♥": "red"}
-
-
-def ref_next(symbol: str) -> str:
-    return next(s for s in SYMBOLS if s != symbol and COLOUR[s] == COLOUR[symbol])
-
-
-def split(card: Card) -> tuple[str, str]:
-    """(rank text, suit symbol) read from the card's printed text: 'J♠' -> ('J', '♠')."""
-    text = str(card)
-    if text == "Benny":
-        return "Benny", ""
-    return text[:-1], text[-1]
-
-
-def ref_suit(card: Card, trump: str) -> str:
-    rank, suit = split(card)
-    if rank == "Benny":
-        return trump
-    if rank == "J" and suit == ref_next(trump):
-        return trump
-    return suit
-
-
-def ref_strength(card: Card, trump: str) -> int:
-    """Higher is stronger; trumps always beat non-trumps."""
-    rank, suit = split(card)
-    trumps_high_to_low = ["Benny", "J" + trump, "J" + ref_next(trump)] + [r + trump for r in ("A", "K", "Q", "10", "9")]
-    name = "Benny" if rank == "Benny" else rank + suit
-    if name in trumps_high_to_low:
-        return 100 - trumps_high_to_low.index(name)
-    return 10 - ["A", "K", "Q", "J", "10", "9"].index(rank)
-
-
-def ref_legal(holding: list[Card], trump: str, led: Card | None) -> list[Card]:
-    if led is None:
-        return list(holding)
-    follow = [c for c in holding if ref_suit(c, trump) == ref_suit(led, trump)]
-    return follow or list(holding)
-
-
-def ref_winner(played: list[Card], trump: str) -> int:
-    led_suit = ref_suit(played[0], trump)
-    best, best_key = -1, -1
-    for i, card in enumerate(played):
-        suit = ref_suit(card, trump)
-        if suit == trump:
-            key = 1000 + ref_strength(card, trump)
-        elif suit == led_suit:
-            key = ref_strength(card, trump)
-        else:
-            continue  # a discard never wins
-        if key > best_key:
-            best, best_key = i, key
-    return best
-
 
 ALL = list(deck(Rules(benny="joker")))  # the 24 and the Benny
 

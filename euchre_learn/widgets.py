@@ -1,0 +1,485 @@
+"""Quiz widgets: thin ipywidgets views over :mod:`euchre_learn.quiz` (grading lives there).
+
+In a notebook::
+
+    from euchre_learn import widgets
+    widgets.quiz('left-bower', seed=3)        # one question, with a Check button
+    widgets.practice()                        # endless practice, all topics mixed
+    widgets.practice('legal-plays')           # or one topic
+
+Cards are real buttons (the card as text, its name as tooltip), so everything works from the
+keyboard: Tab to a card, Space or Enter to choose it, Tab to Check, Enter. The feedback goes
+to a live region (``role="status" aria-live="polite"``) that screen readers announce. A
+second click on Check, or a click after answering, changes nothing.
+
+Each widget keeps its model in plain attributes, so tests drive it without a browser:
+
+>>> from euchre_learn import quiz
+>>> w = quiz_widget(quiz.generate('left-bower', seed=3))
+>>> w.choose(w.question.answer); w.check_button.click()
+>>> w.feedback.correct, 'role="status"' in w.feedback_area.value
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as W  # type: ignore[import-untyped]
+
+from .cards import Card
+from .quiz import Practice, Question, QuizError, generate, rule_link, topic, topics
+from .quiz_bank import Feedback
+from .rules import Rules
+
+__all__ = [
+    "NumberQuiz",
+    "OrderQuiz",
+    "PracticeWidget",
+    "QuizWidget",
+    "SelectAllQuiz",
+    "SingleChoiceQuiz",
+    "practice",
+    "quiz",
+    "quiz_widget",
+]
+
+Grader = Callable[[object], Feedback]
+
+_STATUS_STYLE = {
+    "right": "border-left:4px solid #1a7f37;padding:4px 8px;margin:4px 0",
+    "wrong": "border-left:4px solid #b35900;padding:4px 8px;margin:4px 0",
+    "hint": "border-left:4px solid #6e7781;padding:4px 8px;margin:4px 0",
+    "": "min-height:1em",
+}
+
+
+def status_html(message: str = "", kind: str = "", rules: Sequence[str] = ()) -> str:
+    """The feedback region: a live region screen readers announce, with a ✓ or ✗ in text
+    (colour is never the only cue) and a "why?" link to each rule.
+
+    >>> print(status_html('Correct!', 'right', ['R1.3']))
+    <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener">R1.3</a></span></div>
+    """
+    head = {
+        "right": '<strong><span aria-hidden="true">✓</span></strong> ',
+        "wrong": '<strong><span aria-hidden="true">✗</span></strong> ',
+    }.get(kind, "")
+    text = html.escape(message)
+    links = ""
+    if rules:
+        links = (
+            ' <span class="el-why">Why? '
+            + ", ".join(
+                f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
+                for r in rules
+            )
+            + "</span>"
+        )
+    return (
+        f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
+        f'style="{_STATUS_STYLE[kind]}">{head}{text}{links}</div>'
+    )
+
+
+def _card_name(label: str) -> str:
+    try:
+        return Card.parse(label).name
+    except ValueError:
+        return label
+
+
+class QuizWidget(W.VBox):  # type: ignore[misc]
+    """One question with a Check button and a feedback region. Subclasses build the answer
+    controls for each kind of question; :func:`quiz_widget` picks the right one.
+
+    ``grade`` grades a response (default: ``question.check``; the practice widget passes
+    :meth:`Practice.answer`, which also counts it); ``on_answer`` is called once with the
+    feedback.
+    """
+
+    question: Question
+    feedback: Feedback | None
+
+    def __init__(
+        self,
+        question: Question,
+        *,
+        grade: Grader | None = None,
+        on_answer: Callable[[Feedback], None] | None = None,
+    ) -> None:
+        self.question = question
+        self.feedback = None
+        self._grade: Grader = grade or question.check
+        self._on_answer = on_answer
+        self.prompt = W.HTML(f'<p class="el-prompt" style="margin:4px 0">{html.escape(question.prompt)}</p>')
+        parts: list[W.Widget] = [self.prompt]
+        if question.cards and tuple(question.cards) != question.choice_cards:
+            from .render import holding_html
+
+            parts.append(W.HTML(holding_html(question.cards)))
+        self.controls = self._build()
+        self.check_button = W.Button(
+            description="Check", button_style="primary", tooltip="Check your answer", icon="check"
+        )
+        self.check_button.on_click(self._on_check)
+        self.feedback_area = W.HTML(status_html())
+        super().__init__([*parts, self.controls, self.check_button, self.feedback_area])
+        self.add_class("el-quiz")
+
+    # --- for subclasses --------------------------------------------------------------------
+    def _build(self) -> W.Widget:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def response(self) -> object | None:  # pragma: no cover - abstract
+        """The learner's answer as the controls show it, or ``None`` if not complete."""
+        raise NotImplementedError
+
+    def _lock(self) -> None:
+        """Disable the answer controls (after answering)."""
+        for child in _walk(self.controls):
+            if hasattr(child, "disabled"):
+                child.disabled = True
+
+    _incomplete = "Choose an answer first, then press Check."
+
+    # --- checking --------------------------------------------------------------------------
+    @property
+    def answered(self) -> bool:
+        return self.feedback is not None
+
+    def check(self) -> Feedback | None:
+        """Grade what the controls show (as pressing Check does); ``None`` if nothing is chosen."""
+        self._on_check(self.check_button)
+        return self.feedback
+
+    def _on_check(self, _button: Any = None) -> None:
+        if self.feedback is not None:  # answered already: a second click changes nothing
+            return
+        given = self.response()
+        if given is None:
+            self.feedback_area.value = status_html(self._incomplete, "hint")
+            return
+        try:
+            fb = self._grade(given)
+        except QuizError as err:
+            self.feedback_area.value = status_html(str(err), "hint")
+            return
+        self.feedback = fb
+        self._lock()
+        self.check_button.disabled = True
+        self.feedback_area.value = status_html(fb.message, "right" if fb.correct else "wrong", self.question.rules)
+        if self._on_answer is not None:
+            self._on_answer(fb)
+
+
+def _walk(widget: Any) -> list[Any]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out.extend(_walk(child))
+    return out
+
+
+class SingleChoiceQuiz(QuizWidget):
+    """One choice: cards as toggle buttons (one pressed at a time), other texts as radio buttons."""
+
+    def _build(self) -> W.Widget:
+        q = self.question
+        if q.choice_cards is not None:
+            self.options = W.ToggleButtons(
+                options=[(c, c) for c in q.choices],
+                value=None,
+                tooltips=[_card_name(c) for c in q.choices],
+                style={"button_width": "auto"},
+                description="",
+            )
+        else:
+            self.options = W.RadioButtons(options=list(q.choices), value=None, layout=W.Layout(width="auto"))
+        return self.options
+
+    def choose(self, label: str) -> None:
+        """Select a choice, as a click would."""
+        self.options.value = label
+
+    def response(self) -> object | None:
+        value: object | None = self.options.value
+        return value
+
+
+class SelectAllQuiz(QuizWidget):
+    """Select all that apply: one toggle button per card (or a checkbox per text choice)."""
+
+    _incomplete = "Select the choices that apply, then press Check."
+
+    def _build(self) -> W.Widget:
+        q = self.question
+        self.toggles: dict[str, W.ValueWidget] = {}
+        if q.choice_cards is not None:
+            for c in q.choices:
+                self.toggles[c] = W.ToggleButton(
+                    value=False, description=c, tooltip=f"{_card_name(c)} (select or unselect)", icon=""
+                )
+            box: W.Box = W.HBox(list(self.toggles.values()), layout=W.Layout(flex_flow="row wrap"))
+        else:
+            for c in q.choices:
+                self.toggles[c] = W.Checkbox(value=False, description=c, indent=False, layout=W.Layout(width="auto"))
+            box = W.VBox(list(self.toggles.values()))
+        self._confirm_none = False
+        for t in self.toggles.values():
+            t.observe(self._changed, names="value")
+        return box
+
+    def _changed(self, _change: Any = None) -> None:
+        self._confirm_none = False
+
+    def choose(self, *labels: str) -> None:
+        """Select exactly these choices (unselect the others), as clicks would."""
+        for c, t in self.toggles.items():
+            t.value = c in labels
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        return tuple(c for c, t in self.toggles.items() if t.value)
+
+    def response(self) -> object | None:
+        chosen = self.selected
+        if not chosen and not self._confirm_none:
+            # nothing selected: ask once, and a second Check answers "none of them"
+            self._confirm_none = True
+            self._incomplete = (
+                "Nothing is selected. Select the choices that apply, or press Check again to answer 'none of them'."
+            )
+            return None
+        return chosen
+
+
+class OrderQuiz(QuizWidget):
+    """Put in order: click the choices in order (strongest first); Undo and Start over."""
+
+    _incomplete = "Place every choice, in order, then press Check."
+
+    def _build(self) -> W.Widget:
+        q = self.question
+        self.order: list[str] = []
+        self.buttons: dict[str, W.Button] = {}
+        for c in q.choices:
+            b = W.Button(description=c, tooltip=f"{_card_name(c)}: place next")
+            b.on_click(lambda _b, c=c: self.place(c))
+            self.buttons[c] = b
+        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back the last placed choice")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.clear_button = W.Button(description="Start over", tooltip="Take back every placed choice")
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.order_view = W.HTML(self._order_html())
+        layout = W.Layout(flex_flow="row wrap")
+        return W.VBox(
+            [
+                W.HBox(list(self.buttons.values()), layout=layout),
+                self.order_view,
+                W.HBox([self.undo_button, self.clear_button]),
+            ]
+        )
+
+    def _order_html(self) -> str:
+        if not self.order:
+            return '<p class="el-order">Your order: (click the choices in order, first one first)</p>'
+        items = "".join(f"<li>{html.escape(c)}</li>" for c in self.order)
+        return f'<div class="el-order">Your order:<ol>{items}</ol></div>'
+
+    def _refresh(self) -> None:
+        for c, b in self.buttons.items():
+            b.disabled = self.answered or c in self.order
+        self.order_view.value = self._order_html()
+
+    def place(self, label: str) -> None:
+        """Put ``label`` next in the order (ignored once answered, or if already placed)."""
+        if self.answered or label in self.order or label not in self.buttons:
+            return
+        self.order.append(label)
+        self._refresh()
+
+    def choose(self, *labels: str) -> None:
+        """Place these choices in this order, from scratch."""
+        self.clear()
+        for c in labels:
+            self.place(c)
+
+    def undo(self) -> None:
+        if not self.answered and self.order:
+            self.order.pop()
+            self._refresh()
+
+    def clear(self) -> None:
+        if not self.answered:
+            self.order.clear()
+            self._refresh()
+
+    def response(self) -> object | None:
+        return tuple(self.order) if len(self.order) == len(self.question.choices) else None
+
+    def _lock(self) -> None:
+        super()._lock()
+        self._refresh()
+
+
+class NumberQuiz(QuizWidget):
+    """A whole number, typed in a text box."""
+
+    _incomplete = "Type a whole number, then press Check."
+
+    def _build(self) -> W.Widget:
+        self.entry = W.Text(value="", placeholder="a number", description="Answer:", continuous_update=True)
+        return self.entry
+
+    def choose(self, value: int | str) -> None:
+        self.entry.value = str(value)
+
+    def response(self) -> object | None:
+        text = self.entry.value.strip()
+        return text or None
+
+
+_KINDS: dict[str, type[QuizWidget]] = {
+    "single": SingleChoiceQuiz,
+    "select-all": SelectAllQuiz,
+    "order": OrderQuiz,
+    "number": NumberQuiz,
+}
+
+
+def quiz_widget(
+    question: Question, *, grade: Grader | None = None, on_answer: Callable[[Feedback], None] | None = None
+) -> QuizWidget:
+    """The widget for ``question``'s kind.
+
+    >>> from euchre_learn import quiz
+    >>> type(quiz_widget(quiz.generate('scoring', seed=1))).__name__
+    'NumberQuiz'
+    """
+    return _KINDS[question.kind](question, grade=grade, on_answer=on_answer)
+
+
+def quiz(
+    topic_or_question: str | Question, seed: int | None = None, *, rules: Rules | str | dict[str, Any] | None = None
+) -> QuizWidget:
+    """A widget for one question: a :class:`Question`, or a new one on a topic.
+
+    >>> quiz('trick-winner', seed=2).question.topic
+    'trick-winner'
+    """
+    q = topic_or_question if isinstance(topic_or_question, Question) else generate(topic_or_question, seed, rules=rules)
+    return quiz_widget(q)
+
+
+MIXED = "(mixed: all topics)"
+
+
+class PracticeWidget(W.VBox):  # type: ignore[misc]
+    """Endless practice: a topic menu (one topic or all mixed), the question, Next, the score
+    and streak, a "why?" link to each rule practised, and any warning about the progress file.
+    The counting is :class:`~euchre_learn.quiz.Practice`'s; this only shows it.
+    """
+
+    def __init__(
+        self,
+        topics_: str | Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        rules: Rules | str | dict[str, Any] | None = None,
+        progress: Any = None,
+    ) -> None:
+        self.practice = Practice(topics_, seed=seed, rules=rules, progress=progress)
+        self._all = self.practice.topics
+        options = [(topic(t).title, t) for t in self._all]
+        if len(self._all) > 1:
+            options.insert(0, (MIXED, MIXED))
+        self.topic_menu = W.Dropdown(
+            options=options, value=options[0][1], description="Topic:", layout=W.Layout(width="max-content")
+        )
+        self.topic_menu.observe(self._on_topic, names="value")
+        self.score_view = W.HTML()
+        self.warning_view = W.HTML()
+        self.next_button = W.Button(description="Next question", icon="arrow-right", tooltip="A new question")
+        self.next_button.on_click(lambda _b: self.next())
+        self.rules_view = W.HTML()
+        self.holder = W.VBox()
+        self.current: QuizWidget = self._show(self.practice.question)
+        super().__init__(
+            [
+                self.warning_view,
+                W.HBox([self.topic_menu, self.score_view]),
+                self.holder,
+                W.HBox([self.next_button, self.rules_view]),
+            ]
+        )
+        self.add_class("el-practice")
+        self._refresh()
+
+    def _show(self, q: Question) -> QuizWidget:
+        w = quiz_widget(q, grade=self.practice.answer, on_answer=lambda _fb: self._refresh())
+        self.holder.children = [w]
+        self.current = w
+        return w
+
+    def _on_topic(self, change: dict[str, Any]) -> None:
+        value = change["new"]
+        self.practice.topics = self._all if value == MIXED else (value,)
+        self.next()
+
+    def next(self) -> QuizWidget:
+        """Show a new question."""
+        self._show(self.practice.next())
+        self._refresh()
+        return self.current
+
+    def _refresh(self) -> None:
+        p = self.practice
+        name = p.question.topic
+        line = f"Score {p.score} of {p.asked} · streak {p.streak} · best {p.best_streak}"
+        if p.progress is not None:
+            s = p.progress.stats(name)
+            line += f" · this topic, all sessions: {s.correct} of {s.answered}"
+        self.score_view.value = f'<span class="el-score" style="margin-left:1em">{html.escape(line)}</span>'
+        t = topic(name)
+        self.rules_view.value = (
+            f'<span class="el-topic" style="margin-left:1em">{html.escape(t.title)}: {html.escape(t.description)} '
+            + "Why? "
+            + ", ".join(
+                f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
+                for r in p.question.rules
+            )
+            + "</span>"
+        )
+        warns = p.warnings
+        self.warning_view.value = (
+            '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
+            + " ".join(html.escape(w) for w in warns)
+            + "</div>"
+            if warns
+            else ""
+        )
+
+
+def practice(
+    topics_: str | Sequence[str] | None = None,
+    *,
+    seed: int | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
+    progress: str | os.PathLike[str] | bool | None = None,
+) -> PracticeWidget:
+    """Endless practice on one topic, several, or all of them (``None``).
+
+    >>> w = practice('left-bower', seed=1, progress=False)
+    >>> w.current.choose(w.practice.question.answer); w.current.check_button.click()
+    >>> w.practice.score, w.practice.streak
+    (1, 1)
+    """
+    return PracticeWidget(topics_, seed=seed, rules=rules, progress=progress)
+
+
+def all_topics() -> list[str]:
+    """The topic names with their titles, for a menu."""
+    return [f"{t.name}: {t.title}" for t in topics()]

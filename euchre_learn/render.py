@@ -22,6 +22,11 @@ How it looks, and why:
 - The CSS is one ``<style>`` block, scoped by the ``el-`` class prefix, emitted once per
   output. Pass ``style=False`` when putting several renderings in one output, and add
   :func:`css` once.
+- Where the ``<style>`` block is stripped (JupyterLab sanitizes the outputs of a notebook
+  it does not trust, e.g. a lesson opened before its cells are run), the markup still reads
+  as text: each card shows once as ``J♥``, a face-down card as ``▮``; the decorations are
+  ``hidden`` until the CSS shows them.
+- ``render.options.scale`` (default 1.0) sizes everything; 0.8 fits a narrow notebook.
 
 The text versions (:func:`hand_text`, :func:`holding_text`, :func:`trick_text`,
 :func:`game_text`, :func:`card_text`) are what ``str()`` and IPython's plain-text
@@ -82,6 +87,18 @@ class RenderOptions:
     """
 
     four_color: bool = False
+    scale: float = 1.0
+    """Size of everything, 1.0 = cards 49 by 70 pixels; 0.8 fits a table in a narrow notebook.
+    (The CSS reads ``--el-scale``, so any element around a rendering can set it too.)"""
+
+    def __post_init__(self) -> None:
+        _check_scale(self.scale)
+
+
+def _check_scale(scale: object) -> float:
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0.3 <= scale <= 4:
+        raise ValueError(f"render scale must be a number from 0.3 to 4 (1.0 is the normal size), not {scale!r}")
+    return float(scale)
 
 
 options = RenderOptions()
@@ -125,7 +142,7 @@ _CSS = """
 .el-root{--el-ink:#1b1b1b;--el-red:#cc3311;--el-green:#0a7148;--el-blue:#1b5fbf;
  --el-face:#fffef8;--el-edge:#8d8d8d;--el-felt:#1e5a3c;--el-felt-ink:#f3f7f1;--el-gold:#ffd95a;
  font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;
- font-size:14px;line-height:1.25;color:var(--jp-ui-font-color1,inherit)}
+ font-size:calc(14px*var(--el-scale,1));line-height:1.25;color:var(--jp-ui-font-color1,inherit)}
 span.el-root{display:inline-block;vertical-align:middle}
 div.el-root{display:block;margin:.2em 0}
 .el-root *{box-sizing:border-box}
@@ -135,7 +152,7 @@ div.el-root{display:block;margin:.2em 0}
  border-radius:.32em;background:var(--el-face);border:1px solid var(--el-edge);
  box-shadow:0 1px 2px rgba(0,0,0,.35);vertical-align:middle;color:var(--el-ink);
  font-family:"DejaVu Sans","Segoe UI Symbol","Apple Symbols","Noto Sans Symbols2",system-ui,sans-serif;
- font-variant-emoji:text;text-align:center;line-height:1;flex:none;font-size:14px;font-style:normal}
+ font-variant-emoji:text;text-align:center;line-height:1;flex:none;font-size:calc(14px*var(--el-scale,1));font-style:normal}
 .el-ix{position:absolute;display:flex;flex-direction:column;align-items:center;font-weight:700;
  font-size:.84em;line-height:.98;letter-spacing:-.13em}
 .el-ix i{font-style:normal;font-size:.86em;letter-spacing:0;margin-top:.04em}
@@ -150,7 +167,8 @@ div.el-root{display:block;margin:.2em 0}
 .el-4c .el-clubs{color:var(--el-green)}
 .el-4c .el-diamonds{color:var(--el-blue)}
 .el-benny{color:#6a2c91}
-.el-small{font-size:9px}
+.el-bt{display:none}
+.el-small{font-size:calc(9px*var(--el-scale,1))}
 .el-small .el-sn,.el-small .el-br{display:none}
 .el-back{background-color:#2b4a8b;background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.2) 0 2px,transparent 2px 7px),
  repeating-linear-gradient(-45deg,rgba(255,255,255,.2) 0 2px,transparent 2px 7px);
@@ -160,7 +178,7 @@ div.el-root{display:block;margin:.2em 0}
 .el-legal{transform:translateY(-.45em);box-shadow:0 0 0 .16em var(--el-gold),0 .3em .4em rgba(0,0,0,.35)}
 .el-notlegal{opacity:.5;filter:grayscale(.4)}
 .el-hl{box-shadow:0 0 0 .2em var(--el-gold),0 1px 2px rgba(0,0,0,.35)}
-.el-mark{position:absolute;left:50%;transform:translateX(-50%);bottom:-1.15em;font-size:.62em;font-weight:700;
+.el-mark{display:block;position:absolute;left:50%;transform:translateX(-50%);bottom:-1.15em;font-size:.62em;font-weight:700;
  white-space:nowrap;color:var(--jp-ui-font-color1,inherit)}
 .el-badge{display:inline-block;padding:.05em .45em;border-radius:.8em;font-size:.78em;font-weight:700;
  background:#eceff1;color:#1b1b1b;border:1px solid #9aa3a8;white-space:nowrap;vertical-align:middle;line-height:1.3}
@@ -195,10 +213,9 @@ div.el-root{display:block;margin:.2em 0}
 .el-p-turn{grid-area:turn;align-self:end}.el-p-log{grid-area:log;align-self:end;justify-self:end;max-width:16em}
 .el-p-head{font-weight:700;text-transform:uppercase;letter-spacing:.06em;font-size:.78em;opacity:.85;margin-bottom:.2em}
 .el-pips{letter-spacing:.1em;font-size:1.05em}
-.el-mid{grid-area:mid;justify-self:center;align-self:center;text-align:center;min-width:17em;min-height:14em;display:flex;flex-direction:column;justify-content:center}
-.el-pos{position:relative;width:17em;height:14em;margin:0 auto}
+.el-mid{grid-area:mid;justify-self:center;align-self:center;text-align:center;min-width:17em;min-height:15.4em;display:flex;flex-direction:column;justify-content:center}
+.el-pos{position:relative;width:17em;height:15.4em;margin:0 auto}
 .el-slot{position:absolute;display:flex;flex-direction:column;align-items:center;gap:.05em;font-size:.85em}
-.el-slot .el-card{font-size:14px}
 .el-slot-N{top:0;left:50%;transform:translateX(-50%)}
 .el-slot-S{bottom:0;left:50%;transform:translateX(-50%)}
 .el-slot-W{left:0;top:50%;transform:translateY(-50%)}
@@ -251,7 +268,9 @@ def _root(body: str, kind: str, four_color: bool | None, *, style: bool, inline:
     four = options.four_color if four_color is None else four_color
     tag = "span" if inline else "div"
     cls = f"el-root el-{kind}" + (" el-4c" if four else "")
-    return f'<{tag} class="{cls}">{_STYLE if style else ""}{body}</{tag}>'
+    scale = _check_scale(options.scale)
+    size = f' style="--el-scale:{scale:g}"' if scale != 1 else ""
+    return f'<{tag} class="{cls}"{size}>{_STYLE if style else ""}{body}</{tag}>'
 
 
 def _esc(text: object) -> str:
@@ -492,7 +511,7 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
     name = _card_name(card, rules)
     label = _esc(name + note)
     tip = _esc(f"{name} ({card_text(card, rules)}){note}")
-    marker = f'<span class="el-mark" aria-hidden="true">{_esc(mark)}</span>' if mark else ""
+    marker = f'<span class="el-mark" aria-hidden="true" hidden>{_esc(mark)}</span>' if mark else ""
     if card.is_benny:
         deuce = rules is not None and rules.benny == "2♠"
         ix = "2<i>♠</i>" if deuce else "★"
@@ -500,9 +519,9 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
         return (
             f'<span class="el-card el-benny{extra}" data-card="{text}" role="img" aria-label="{label}" '
             f'title="{tip}"><span class="el-ix el-tl">{ix}</span>'
-            f'<span class="el-face"><span class="el-pip" aria-hidden="true">{pip}</span>'
+            f'<span class="el-face" hidden><span class="el-pip" aria-hidden="true">{pip}</span>'
             f'<span class="el-sn">Benny</span></span>'
-            f'<span class="el-ix el-br" aria-hidden="true">{ix}</span>{marker}</span>'
+            f'<span class="el-ix el-br" aria-hidden="true" hidden>{ix}</span>{marker}</span>'
         )
     suit = card.suit
     rank = card.rank
@@ -512,14 +531,18 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
         f'<span class="el-card el-{suit.plural}{extra}" data-card="{text}" role="img" '
         f'aria-label="{label}" title="{tip}">'
         f'<span class="el-ix el-tl">{rank.text}<i>{sym}</i></span>'
-        f'<span class="el-face"><span class="el-pip" aria-hidden="true">{sym}</span>'
+        f'<span class="el-face" hidden><span class="el-pip" aria-hidden="true">{sym}</span>'
         f'<span class="el-sn">{suit.plural}</span></span>'
-        f'<span class="el-ix el-br" aria-hidden="true">{rank.text}<i>{sym}</i></span>{marker}</span>'
+        f'<span class="el-ix el-br" aria-hidden="true" hidden>{rank.text}<i>{sym}</i></span>{marker}</span>'
     )
 
 
 def _back(extra: str = "", label: str = "a face-down card") -> str:
-    return f'<span class="el-card el-back{extra}" role="img" aria-label="{_esc(label)}" title="{_esc(label)}"></span>'
+    # the ▮ shows only where the CSS is stripped (an untrusted notebook), so a hidden card still shows
+    return (
+        f'<span class="el-card el-back{extra}" role="img" aria-label="{_esc(label)}" title="{_esc(label)}">'
+        '<span class="el-bt">▮</span></span>'
+    )
 
 
 def card_html(
@@ -552,7 +575,7 @@ def back_html(count: int = 1, *, style: bool = True, label: str = "a face-down c
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"count must be a whole number of cards (0 or more), not {count!r}")
-    body = '<span class="el-holding el-backs">' + "".join(_back(label=label) for _ in range(count)) + "</span>"
+    body = '<span class="el-holding el-backs">' + " ".join(_back(label=label) for _ in range(count)) + "</span>"
     return _root(body, "stack", False, style=style, inline=True)
 
 
@@ -576,7 +599,7 @@ def _holding(
         if c in hl:
             extra += " el-hl"
         parts.append(_card(c, rules, extra, note, (marks or {}).get(c, "")))
-    return '<span class="el-holding">' + "".join(parts) + "</span>"
+    return '<span class="el-holding">' + " ".join(parts) + "</span>"
 
 
 def holding_html(
@@ -713,7 +736,7 @@ def _seat_html(hand: Hand, seat: Seat, shown: bool, who: str, mark_legal: bool) 
         cards_html = _holding(held, rules, legal, hl, marks) if held else ""
     else:
         noun = "card" if len(held) == 1 else "cards"
-        cards_html = '<span class="el-holding el-backs">' + "".join(
+        cards_html = '<span class="el-holding el-backs">' + " ".join(
             _back(label=f"{who}: {len(held)} {noun} face down") for _ in held
         )
         cards_html += "</span>"
@@ -721,7 +744,7 @@ def _seat_html(hand: Hand, seat: Seat, shown: bool, who: str, mark_legal: bool) 
         cards_html = '<span class="el-holding"><span class="el-caption">no cards left</span></span>'
     cls = f"el-seat el-seat-{seat.name}" + (" el-turn" if turn else "") + (" el-out" if out else "")
     team = f'<span class="el-team-tag">{seat.team}</span>'
-    head = f'<div class="el-seat-head"><span class="el-seat-name">{_esc(who)}</span>{team}{"".join(badges)}</div>'
+    head = f'<div class="el-seat-head"><span class="el-seat-name">{_esc(who)}</span> {team} {" ".join(badges)}</div>'
     return f'<div class="{cls}" role="group" aria-label="{_esc(who)}">{head}{cards_html}</div>'
 
 
@@ -743,7 +766,9 @@ def _centre(hand: Hand, who: Mapping[Seat, str]) -> str:
         if phase == Phase.PLAY and hand.to_act is not None:
             cap += f"; {who[hand.to_act]} leads next"
         return f'<div class="el-pos" role="group" aria-label="{_esc(cap)}">{slots}</div><div class="el-caption">{_esc(cap)}</div>'
-    kitty = '<span class="el-holding el-backs">' + _back(" el-small", "the kitty, face down") * 3 + "</span>"
+    kitty = (
+        '<span class="el-holding el-backs">' + " ".join([_back(" el-small", "the kitty, face down")] * 3) + "</span>"
+    )
     if phase == Phase.BENNY:
         body = _card(up, rules, " el-hl", ", the upcard")
         cap = "The Benny turned up: the dealer names the suit it proposes (R3.5)."
@@ -774,7 +799,7 @@ def _centre(hand: Hand, who: Mapping[Seat, str]) -> str:
     else:
         body = ""
         cap = ""
-    return f'<div class="el-deck">{body}{kitty}</div>' + (f'<div class="el-caption">{_esc(cap)}</div>' if cap else "")
+    return f'<div class="el-deck">{body} {kitty}</div>' + (f'<div class="el-caption">{_esc(cap)}</div>' if cap else "")
 
 
 def _info_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
@@ -831,22 +856,40 @@ def _turn_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
 
 
 def _log_panel(hand: Hand, shown: frozenset[Seat], who: Mapping[Seat, str]) -> str:
-    """The bidding so far, hiding what a seat not shown did face down (a discard, a railroad card)."""
+    """The bidding so far, in the seeds' words (the dealer *takes it up*, the partner
+    *assists*, R3.1), hiding what a seat not shown did face down (a discard, a railroad card)."""
+    from .explain import make_word, suit_words
+
     items = []
+    passes, round_1 = 0, True
     for seat, action in hand.history:
         kind = action.kind
         if kind == "play":
             continue
         if kind in ("discard", "give") and seat not in shown:
-            text = "discards a card" if kind == "discard" else "passes a card face down"
+            text = "discard (face down)" if kind == "discard" else "give a card (face down)"
+        elif kind == "order up":
+            text = make_word(hand.dealer, seat) + (" alone" if action.alone else "")
+        elif kind in ("call", "name") and action.suit is not None:
+            text = f"{kind} {suit_words(action.suit)}" + (" alone" if action.alone else "")
         elif action.card is not None:
-            text = f"{kind}s {card_text(action.card, hand.rules)}"
+            text = f"{kind} {card_text(action.card, hand.rules)}"
         else:
             text = str(action)
         items.append(f"{_esc(who[seat])}: {_esc(text)}")
+        if round_1 and kind == "pass":
+            passes += 1
+            if passes == 4:
+                items.append('<span class="el-p-head">Round 2</span>')
+                round_1 = False
+        elif kind in ("order up", "call"):
+            round_1 = False
     if not items:
         return ""
-    return f'<div class="el-panel el-p-log"><div class="el-p-head">Bidding</div><div class="el-log">{"<br>".join(items)}</div></div>'
+    return (
+        '<div class="el-panel el-p-log"><div class="el-p-head">Bidding</div>'
+        f'<div class="el-log">{"<br>".join(items)}</div></div>'
+    )
 
 
 def hand_html(

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from html.parser import HTMLParser
 
 import pytest
 
@@ -261,6 +262,10 @@ def test_round_two_shows_the_turned_down_card_and_suit() -> None:
     assert "any suit but ♥ hearts (R4.1)" in mid
     assert '<dt>Turned down</dt><dd><span class="el-suit"><b class="el-hearts">♥</b> hearts</span>' in html
     assert "turned down: ♥ hearts may not be named" in render.hand_text(hand)
+    log = html[html.index("el-p-log") :]
+    assert log.count(": pass") == 4 and 'South: pass<br><span class="el-p-head">Round 2</span>' in log
+    after = hand.apply("call ♠ alone")
+    assert "West: call ♠ spades alone" in render.hand_html(after)
 
 
 def test_trump_maker_and_discard_phase() -> None:
@@ -278,6 +283,7 @@ def test_trump_maker_and_discard_phase() -> None:
     assert south.count("el-legal") == len(discards) == 5
     assert south.count("el-notlegal") == 1  # the upcard may not be discarded (R3.2)
     assert "South took up A♥ and discards one card (R3.2)." in html
+    assert "West: pass<br>North: assist</div>" in html  # the dealer's partner assists (R3.1)
 
 
 def test_loner_partner_sits_out_face_down() -> None:
@@ -345,9 +351,9 @@ def test_hidden_hands_do_not_leak() -> None:
         html = render.hand_html(hand, show="W")  # the dealer (E) is hidden: its discard is secret
         assert f'data-card="{hand.discard}"' not in html
         assert str(hand.discard) not in html.replace(f"{hand.upcard}", "")
-        assert "East: discards a card" in html
+        assert "East: discard (face down)" in html
         shown = render.hand_html(hand, show="E")
-        assert f"East: discards {hand.discard}" in shown
+        assert f"East: discard {hand.discard}" in shown
         return
     pytest.fail("no seed gave a dealer's discard")
 
@@ -493,3 +499,65 @@ def test_importing_the_package_stays_light() -> None:
         "assert 'ipywidgets' not in sys.modules and 'matplotlib' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+class _VisibleText(HTMLParser):
+    """The text a browser shows when the CSS is stripped: ``hidden`` subtrees and the style
+    block left out (what JupyterLab's sanitizer leaves of an untrusted output)."""
+
+    VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0  # depth inside a hidden or style element
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            self.parts.append(" ")
+            return
+        if self.skip or tag == "style" or any(name == "hidden" for name, _ in attrs):
+            self.skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    parser = _VisibleText()
+    parser.feed(html)
+    return re.sub(r"\s+", " ", "".join(parser.parts))
+
+
+def test_without_its_css_the_table_still_reads_as_text() -> None:
+    hand = fixed_hand()
+    text = visible_text(render.hand_html(hand, show=("S", "W"), text=False))
+    assert "{" not in text  # no CSS shown as text
+    for seat in ("S", "W"):
+        assert Seat.parse(seat).word in text
+        assert str(hand.holding(seat)) in text  # 'Q♠ K♠ A♠ 9♣ 10♣' once, in order, nothing doubled
+    assert text.count("▮") == 10 + 3  # North's and East's cards, and the kitty
+    for card in hand.holding("S"):
+        assert text.count(str(card)) == 1
+    assert "Upcard A♥" in text and "▶ West to bid" in text
+
+
+def test_scale_option() -> None:
+    card = Card.parse("A♠")
+    assert "--el-scale" not in markup(render.card_html(card))
+    render.options.scale = 0.8
+    try:
+        assert 'style="--el-scale:0.8"' in render.card_html(card)
+        assert 'style="--el-scale:0.8"' in render.hand_html(fixed_hand())
+        render.options.scale = 0
+        with pytest.raises(ValueError, match=r"render scale must be a number from 0\.3 to 4"):
+            render.card_html(card)
+    finally:
+        render.options.scale = 1.0
+    with pytest.raises(ValueError, match="render scale"):
+        render.RenderOptions(scale=9)

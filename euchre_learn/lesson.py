@@ -13,24 +13,31 @@ elsewhere (``str()`` and IPython's text view).
 from __future__ import annotations
 
 import html as _html
+import random
 from collections.abc import Iterable, Sequence
+from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Seat, Suit, cards
+from .cards import Card, Cards, Rank, Seat, Suit, cards, deck
 from .hand import Hand, Trick
+from .quiz_bank import Question
 from .rules import Rules, score_hand
-from .trump import effective_suit, is_trump, legal_plays, trick_winner
+from .trump import effective_suit, is_trump, legal_plays, trick_winner, trump_order
 
 if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
     "Shown",
+    "dealing",
+    "first_dealer",
     "legal_view",
     "play_hands",
     "play_out",
     "scoring_table",
+    "suit_ranks",
     "suit_table",
+    "table_question",
     "trick",
     "trick_table",
 ]
@@ -287,3 +294,254 @@ def scoring_table(rules: Rules | str | None = None) -> Shown:
     caption = f"Points for one hand (rules: {_esc(name)})"
     html_rows = [[_esc(c) for c in row] for row in rows]
     return Shown(f'<div class="el-root">{_table([_esc(h) for h in header], html_rows, caption)}</div>', text)
+
+
+# ---- the deck, the table and the deal (R1.1, R2.1-R2.3) --------------------------------------
+
+
+def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0) -> Shown:
+    """The deal of ``Hand.deal(dealer, rules, seed=seed)`` packet by packet (R2.2): clockwise
+    from eldest, a packet to each seat, then the second packet to each, then the upcard face
+    up and the kitty face down. The cards are the engine's: each seat's packets are checked
+    against :meth:`Hand.dealt <euchre_learn.Hand.dealt>` of the same deal.
+
+    >>> print(dealing('S', seed=3))
+    South deals; packets of 3 then 2, clockwise from West (eldest)
+    1. West: 9♦ K♥ Q♠
+    2. North: J♥ 10♣ A♣
+    3. East: 10♠ K♦ Q♦
+    4. South: 10♥ A♠ 9♥
+    5. West: Q♣ J♦
+    6. North: J♠ K♠
+    7. East: 9♣ J♣
+    8. South: Q♥ A♦
+    upcard (face up): K♣
+    kitty (face down): 3 cards
+    """
+    from . import render
+
+    r = Rules.from_value(rules)
+    first = Seat.parse(dealer)
+    hand = Hand.deal(first, r, seed=seed)
+    pack = list(deck(r))
+    random.Random(seed).shuffle(pack)  # the engine's shuffle: the same seed, the same order
+    steps: list[tuple[Seat, Cards]] = []
+    i = 0
+    for size in r.deal_packets:
+        for k in range(4):
+            steps.append((Seat((first + 1 + k) % 4), Cards(pack[i : i + size])))
+            i += size
+    upcard, kitty = pack[i], Cards(pack[i + 1 :])
+    for seat in Seat:
+        got = sorted(c for s, packet in steps if s == seat for c in packet)
+        if got != sorted(hand.dealt(seat)) or upcard != hand.upcard:  # pragma: no cover - a guard
+            raise RuntimeError("lesson.dealing is out of step with the engine's deal (euchre_learn._core.deal)")
+    eldest = first.left
+    a, b = r.deal_packets
+    head = f"{first.word} deals; packets of {a} then {b}, clockwise from {eldest.word} (eldest)"
+    lines = [head]
+    rows = []
+    for n, (seat, packet) in enumerate(steps, 1):
+        lines.append(f"{n}. {seat.word}: {packet}")
+        role = " (eldest)" if seat == eldest else " (dealer)" if seat == first else ""
+        rows.append([str(n), _esc(seat.word + role), render.holding_html(packet, rules=r, style=False)])
+    lines.append(f"upcard (face up): {render.card_text(upcard, r)}")
+    lines.append(f"kitty (face down): {len(kitty)} cards")
+    rows.append(["", "<b>the upcard</b>, face up", render.card_html(upcard, rules=r, style=False)])
+    rows.append(
+        [
+            "",
+            f"<b>the kitty</b>, {len(kitty)} cards face down",
+            render.back_html(len(kitty), style=False, label="a face-down card of the kitty"),
+        ]
+    )
+    table = _table(["packet", "to", "cards"], rows, _esc(head))
+    return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
+
+
+def first_dealer(seed: Any = 0) -> Shown:
+    """Choosing the first dealer (R2.1) as it looks on the table: the cards
+    :func:`~euchre_learn.choose_first_dealer` deals face up, one to each seat from North
+    clockwise, in a column per seat, until a black jack; its receiver deals.
+
+    >>> print(first_dealer(seed=4))
+    North: A♠
+    East: K♦
+    South: J♠
+    South receives a black jack, the J♠, and deals first.
+    """
+    from . import render
+    from .game import choose_first_dealer
+
+    seat, shown = choose_first_dealer(seed)
+    jack = shown[-1]
+    got: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for i, card in enumerate(shown):
+        got[Seat(i % 4)].append(card)
+    said = f"{seat.word} receives a black jack, the {jack}, and deals first."
+    lines = [f"{s.word}: {' '.join(map(str, got[s]))}" for s in Seat if got[s]]
+    cols = "".join(
+        f'<div style="text-align:center;min-width:5em"><div style="font-weight:600">{_esc(s.word)}</div>'
+        + render.holding_html(got[s], highlight=[jack] if s == seat else None, style=False)
+        + "</div>"
+        for s in Seat
+    )
+    body = (
+        f'<div style="display:flex;gap:1em;align-items:flex-start;flex-wrap:wrap">{cols}</div>'
+        f'<div style="margin-top:.3em">{_esc(said)}</div>'
+    )
+    return Shown(f'<div class="el-root">{render.css()}{body}</div>', "\n".join([*lines, said]))
+
+
+def suit_ranks(trump: Suit | str, rules: Rules | str | None = None) -> Shown:
+    """Every suit with ``trump`` trump, its cards strongest first (R1.3, R1.4): trump with both
+    bowers, then *next*, which has lost its jack, then the other two. The order comes from
+    :func:`~euchre_learn.trump_order` and, for the off suits, from asking
+    :func:`~euchre_learn.trick_winner` which of two cards wins.
+
+    >>> print(suit_ranks('hearts'))
+    ♥ hearts, trump (7 cards): J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥
+    ♦ diamonds, next (5 cards): A♦ K♦ Q♦ 10♦ 9♦
+    ♣ clubs (6 cards): A♣ K♣ Q♣ J♣ 10♣ 9♣
+    ♠ spades (6 cards): A♠ K♠ Q♠ J♠ 10♠ 9♠
+    """
+    from . import render
+
+    r = Rules.from_value(rules)
+    t = Suit.parse(trump)
+
+    def stronger_first(a: Card, b: Card) -> int:
+        return -1 if trick_winner([a, b], t) == 0 else 1
+
+    order = [t, t.next, *(s for s in Suit if s not in (t, t.next))]
+    lines, rows = [], []
+    for s in order:
+        if s == t:
+            ranked = trump_order(t, benny=r.benny is not None)
+            role = "trump"
+        else:
+            ranked = Cards(sorted((c for c in deck(r) if effective_suit(c, t) == s), key=cmp_to_key(stronger_first)))
+            role = "next" if s == t.next else ""
+        label = _suit_words(s) + (f", {role}" if role else "")
+        lines.append(f"{label} ({len(ranked)} cards): {ranked}")
+        note = {"trump": "both bowers are trumps", "next": "has lost its jack to trump"}.get(role, "")
+        rows.append(
+            [
+                f"<b>{_esc(_suit_words(s))}</b>" + (f"<br>{_esc(role)}: {_esc(note)}" if role else ""),
+                str(len(ranked)),
+                render.holding_html(ranked, rules=r, style=False),
+            ]
+        )
+    caption = f"With {_esc(_suit_words(t))} trump, strongest first"
+    table = _table(["suit", "cards", "from strongest to weakest"], rows, caption)
+    return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
+
+
+_SEAT_WORDS = tuple(s.word for s in Seat)
+
+
+def table_question(seed: int) -> Question:
+    """A question on the table and the deal, for lesson 01's quizzes (R1.1, R2.1-R2.3): whose
+    partner, who is eldest, who deals next, who deals first after a face-up deal, or how
+    many cards. Every answer comes from the engine (:class:`~euchre_learn.Seat`,
+    :func:`~euchre_learn.choose_first_dealer`, :meth:`Hand.deal <euchre_learn.Hand.deal>`);
+    the same seed gives the same question.
+
+    >>> q = table_question(1)
+    >>> q.check(q.answer).correct, q == table_question(1)
+    (True, True)
+    >>> sorted({table_question(s).title for s in range(40)})
+    ['Choosing the first dealer', 'Eldest', 'How many cards?', 'Partners', 'The deal passes left']
+    """
+    rng = random.Random(f"euchre-learn/lesson/table/{seed}")
+    kind = rng.choice(("partner", "eldest", "next-dealer", "first-dealer", "count"))
+    seat = Seat(rng.randrange(4))
+    choices: tuple[str, ...] = _SEAT_WORDS
+    feedback: dict[str, str] = {}
+    rule_ids: tuple[str, ...] = ()
+    shown = Cards()
+    answer: str | int
+    if kind == "partner":
+        title, answer = "Partners", seat.partner.word
+        prompt = f"Who is {seat.word}'s partner?"
+        explanation = "Partners sit opposite each other: North with South, East with West."
+        feedback = {
+            seat.word: f"That is {seat.word}: a player is not their own partner.",
+            seat.left.word: f"{seat.left.word} sits on {seat.word}'s left: an opponent.",
+            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: an opponent.",
+            seat.partner.word: f"Yes: {seat.partner.word} sits opposite {seat.word}.",
+        }
+    elif kind in ("eldest", "next-dealer"):
+        left = seat.left
+        answer = left.word
+        if kind == "eldest":
+            title = "Eldest"
+            prompt = f"{seat.word} deals. Who is eldest: the first to receive cards and the first to bid?"
+            explanation = "Eldest is the player on the dealer's left, the next seat clockwise (R2.2, R3.1)."
+            rule_ids = ("R2.2", "R3.1")
+        else:
+            title = "The deal passes left"
+            prompt = f"{seat.word} dealt this hand. Who deals the next one?"
+            explanation = "The deal passes to the left, to the next seat clockwise, after every hand (R2.3)."
+            rule_ids = ("R2.3",)
+        feedback = {
+            seat.word: f"{seat.word} has just dealt; everything moves on clockwise.",
+            left.word: f"Yes: {left.word} sits on {seat.word}'s left, the next seat clockwise.",
+            seat.partner.word: f"{seat.partner.word} is {seat.word}'s partner, across the table.",
+            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: clockwise goes the other way.",
+        }
+    elif kind == "first-dealer":
+        from .game import choose_first_dealer
+
+        dealer, shown = choose_first_dealer(rng.getrandbits(32))
+        title, answer = "Choosing the first dealer", dealer.word
+        prompt = (
+            "To choose the first dealer, cards are dealt face up, one to each player from North clockwise "
+            f"(North, East, South, West, North, …) until a black jack appears: {shown}. Who deals first?"
+        )
+        explanation = "The player who receives the first black jack (J♣ or J♠) deals first (R2.1)."
+        rule_ids = ("R2.1",)
+        for s in Seat:
+            theirs = [c for i, c in enumerate(shown) if i % 4 == s]
+            red = [c for c in theirs if c.rank == Rank.JACK and c != shown[-1]]
+            if s == dealer:
+                feedback[s.word] = f"Yes: {s.word} received the {shown[-1]}, a black jack."
+            elif red:
+                feedback[s.word] = f"{s.word}'s {red[0]} is a red jack: only a black jack (J♣ or J♠) counts."
+            elif theirs:
+                feedback[s.word] = f"{s.word} received {' '.join(map(str, theirs))}: no black jack."
+            else:
+                feedback[s.word] = f"{s.word} received no card before the black jack appeared."
+    else:
+        hand = Hand.deal(seat, seed=rng.getrandbits(32))
+        title, choices = "How many cards?", ()
+        which = rng.choice(("deck", "hand", "kitty"))
+        if which == "deck":
+            prompt, answer = "How many cards are in a Euchre deck (without the Benny)?", len(deck())
+            explanation = "9, 10, J, Q, K and A in each of the four suits: 6 × 4 = 24 cards (R1.1)."
+            rule_ids = ("R1.1",)
+        elif which == "hand":
+            prompt, answer = "How many cards does each player hold after the deal?", len(hand.dealt(seat))
+            explanation = "Five each: a packet of 3 and a packet of 2 (R2.2)."
+            rule_ids = ("R2.2",)
+        else:
+            prompt = "After the deal, how many cards stay face down in the kitty, under the upcard?"
+            answer = len(hand.kitty)
+            explanation = (
+                "24 cards: 5 to each of 4 players is 20, one more is the upcard, and the other 3 are the kitty (R2.2)."
+            )
+            rule_ids = ("R1.1", "R2.2")
+    return Question(
+        prompt=prompt,
+        kind="number" if not choices else "single",
+        choices=choices,
+        answer=answer,
+        explanation=explanation,
+        feedback=feedback,
+        rules=rule_ids,
+        cards=shown,
+        topic="the-table",
+        title=title,
+        id=f"the-table-{seed}",
+        seed=seed,
+    )

@@ -28,6 +28,7 @@ from .actions import (
     CALL_ALONE,
     DEFEND_ALONE,
     DISCARD,
+    GIVE,
     NAME,
     ORDER_UP,
     ORDER_UP_ALONE,
@@ -187,6 +188,11 @@ def illegal_action(state: State, action: int) -> str:
                 f"now. {who} may {make_word(state.dealer, seat)} or pass (R3.1); naming another suit "
                 "comes in round 2, if all four pass (R4.1)."
             )
+        if ORDER_UP not in state.legal():  # the Canadian loner: the dealer's partner only alone
+            return (
+                f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may assist alone "
+                f"(make {proposed} trump and play alone, R5.3) or pass (R3.1)."
+            )
         return (
             f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may "
             f"{make_word(state.dealer, seat)} (make {proposed} trump), alone or not, or pass (R3.1)."
@@ -205,9 +211,11 @@ def illegal_action(state: State, action: int) -> str:
                 f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of "
                 f"round 2 and must name {allowed} (R4.3)."
             )
+        stuck = PASS not in state.legal()
         return (
             f"{who} cannot '{said}' now: it is round 2 of the bidding, and {who} may name any suit "
-            f"but the turned-down {suit_words(td)} ({allowed}), alone or not, or pass (R4.1)."
+            f"but the turned-down {suit_words(td)} ({allowed}), alone or not"
+            + (": the dealer is stuck and may not pass (R4.1, R4.3)." if stuck else ", or pass (R4.1).")
         )
     if phase == DISCARD_PHASE:
         up = Card(state.upcard)
@@ -217,7 +225,8 @@ def illegal_action(state: State, action: int) -> str:
                 f"one of the other cards, face down (R3.2). Legal now: {_legal_words(state)}."
             )
         if DISCARD <= action < DISCARD + 25:
-            return f"{who} does not hold the {Card(action - DISCARD)}: {who} may discard {_legal_words(state)}."
+            options = _or_list([str(Card(a - DISCARD)) for a in state.legal()])
+            return f"{who} does not hold the {Card(action - DISCARD)}: {who} may discard {options}."
         return (
             f"{who} cannot '{said}' now: {dealer} (the dealer) has taken up the {up} and must "
             f"first discard one card face down (R3.2). Legal now: {_legal_words(state)}."
@@ -227,6 +236,11 @@ def illegal_action(state: State, action: int) -> str:
             f"{who} cannot '{said}' now: the Benny was turned up, so the dealer first names the "
             f"suit it proposes, before looking at the hand (R3.5). Legal now: {_legal_words(state)}."
         )
+    base = GIVE if phase == RR_GIVE else DISCARD
+    if phase in (RR_GIVE, RR_DISCARD) and base <= action < base + 25 and not state.hands[seat] >> (action - base) & 1:
+        verb = "give" if phase == RR_GIVE else "discard"
+        options = _or_list([str(Card(a - base)) for a in state.legal()])
+        return f"{who} does not hold the {Card(action - base)}: {who} may {verb} {options} (R5.5)."
     if phase in (RR_GIVE, RR_TAKE, RR_DISCARD):
         loner = _seat(state.maker)
         step = {

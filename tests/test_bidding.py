@@ -428,3 +428,35 @@ def test_defend_alone_order_for_every_loner() -> None:
         assert loner is not None
         assert hand.phase is Phase.DEFEND and hand.to_act is loner.left
         assert hand.apply("pass").to_act is loner.left.left.left
+
+
+# ---- the explanations read right for each rule ---------------------------------------------------
+
+
+def test_canadian_loner_partner_is_not_told_alone_or_not() -> None:
+    hand = play(new_hand("canadian-loner"), "pass")
+    message = illegal(hand, "discard 9♣")
+    assert "North may assist alone (make ♥ hearts trump and play alone, R5.3) or pass (R3.1)" in message
+    assert "alone or not" not in message
+
+
+def test_the_stuck_dealer_is_not_told_to_pass() -> None:
+    hand = play(new_hand("stick-the-dealer", upcard="9♣", S="Q♠ K♠ A♠ A♥ 10♣"), *["pass"] * 7)
+    message = illegal(hand, "order up")
+    assert "the dealer is stuck and may not pass (R4.1, R4.3)" in message
+    assert "or pass" not in message
+    assert "or pass (R4.1)" in illegal(play(new_hand("stick-the-dealer"), *["pass"] * 4), "order up")
+
+
+def test_discarding_a_card_not_held_lists_the_cards() -> None:
+    hand = play(new_hand(), "order up")
+    assert illegal(hand, "discard 9♦") == "South does not hold the 9♦: South may discard 9♣, 10♣, Q♠, K♠ or A♠."
+
+
+def test_railroad_card_not_held() -> None:
+    hand = play(new_hand("railroad"), "order up alone", "discard 9♣")
+    assert illegal(hand, "give 9♠") == ("East does not hold the 9♠: East may give K♣, J♦, A♦, 9♥ or 10♥ (R5.5).")
+    hand = play(hand, "give J♦", "take")
+    assert illegal(hand, "discard A♥") == (
+        "West does not hold the A♥: West may discard J♣, Q♣, 10♦, J♦, K♦ or J♠ (R5.5)."
+    )

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from . import _core
 from ._core import State
 from .actions import Action, Actions
-from .cards import Card, Cards, Seat, Suit, Team, cards, deck, mask_to_cards
+from .cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from .explain import illegal_action
 from .rules import HandScore, Rules
 
@@ -77,6 +77,20 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 
+def _read_cards(value: str | Iterable[Card | str], where: str) -> Cards:
+    try:
+        return cards(value)
+    except InvalidCardError as err:
+        raise InvalidCardError(f"{where}: {err}") from None
+
+
+def _read_card(value: Card | str, where: str) -> Card:
+    try:
+        return Card.parse(value)
+    except InvalidCardError as err:
+        raise InvalidCardError(f"{where}: {err}") from None
+
+
 class Hand:
     """One hand of Euchre. :meth:`apply` returns a new hand; a hand never changes.
 
@@ -140,7 +154,7 @@ class Hand:
             seat = Seat.parse(key)
             if seat in seat_of:
                 raise ValueError(f"holdings names seat {seat} twice")
-            seat_of[seat] = cards(value)
+            seat_of[seat] = _read_cards(value, f"seat {seat}")
         missing = [str(s) for s in Seat if s not in seat_of]
         if missing:
             raise ValueError(f"holdings must give five cards to each of N, E, S, W: missing {', '.join(missing)}")
@@ -150,7 +164,7 @@ class Hand:
         def place(card: Card, where: str) -> None:
             if card not in in_deck:
                 raise ValueError(
-                    f"{where} holds {card}, which is not in this deck"
+                    f"{where} {'is' if where == 'the upcard' else 'holds'} the {card}, which is not in this deck"
                     + (": the Benny is only in play with Rules(benny=...) (R1.1)" if card.is_benny else "")
                 )
             if card in seen:
@@ -165,11 +179,11 @@ class Hand:
             for c in held:
                 place(c, f"seat {seat}")
             masks.append(sum(1 << c.index for c in held))
-        up = Card.parse(upcard)
+        up = _read_card(upcard, "the upcard")
         place(up, "the upcard")
         rest = [c for c in deck(r) if c not in seen]
         if kitty is not None:
-            k = cards(kitty)
+            k = _read_cards(kitty, "the kitty")
             for c in k:
                 place(c, "the kitty")
             if len(k) != len(rest):

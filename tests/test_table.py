@@ -1,0 +1,436 @@
+"""The table, driven without a browser: the model (euchre_learn.table) and its widget
+(euchre_learn.table_widget), by clicking buttons as a learner would."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+
+import pytest
+
+import euchre_learn as el
+from euchre_learn import Rules, Seat, explain
+from euchre_learn.hand import IllegalActionError, Phase
+from euchre_learn.table import CARD_PHASES, Table, action_label
+from euchre_learn.table_widget import SetupForm, TableWidget
+
+ALL_SEATS = "NESW"
+
+
+def enabled(w: TableWidget) -> list:
+    return [b for b in w.action_buttons + w.card_buttons if not b.disabled]
+
+
+def click_through_game(
+    w: TableWidget, rng: random.Random, seen: set | None = None, limit: int = 3000, passing: float = 0.0
+) -> int:
+    """Click random enabled buttons (and 'Next hand') until the game is won; returns the clicks.
+    ``passing``: how often to prefer 'Pass' when it is offered."""
+    clicks = 0
+    while not w.table.game_over:
+        assert clicks < limit
+        if w.table.hand_over:
+            w.next_button.click()
+            continue
+        assert w.table.is_human_turn  # with delay=0 the bots have always moved already
+        if seen is not None:
+            seen.add(w.table.hand.phase)
+        buttons = enabled(w)
+        passes = [b for b in buttons if b.description == "Pass"]
+        (passes[0] if passes and rng.random() < passing else rng.choice(buttons)).click()
+        clicks += 1
+    return clicks
+
+
+# ---- whole games by clicking ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["standard", "stick-the-dealer", "uk", "seed-000", "railroad"])
+def test_a_whole_game_against_three_bots_by_clicking(preset: str) -> None:
+    w = TableWidget(Table(preset, humans="S", seed=f"game/{preset}"), delay=0)
+    click_through_game(w, random.Random(preset))
+    game = w.table.game
+    assert game.winner is not None
+    assert max(game.score.values()) >= game.rules.points_to_win
+    assert "won" in w.status.value and w.new_game_button.layout.display != "none"
+
+
+def test_hot_seat_plays_every_special_phase_by_clicking() -> None:
+    """Four learners at one screen, with railroad, defend alone, stick the dealer and the Benny:
+    every phase is reached and played by clicking."""
+    rules = Rules(railroad=True, defend_alone=True, benny="joker", stick_the_dealer=True, points_to_win=5)
+    seen: set = set()
+    rng = random.Random(4)
+    for game in range(12):
+        w = TableWidget(Table(rules, humans=ALL_SEATS, seed=f"hot/{game}"), delay=0)
+        click_through_game(w, rng, seen, passing=0.8)
+        if seen >= set(Phase) - {Phase.OVER}:
+            break
+    assert seen == set(Phase) - {Phase.OVER}
+
+
+def test_same_seed_and_clicks_give_the_same_game() -> None:
+    def play() -> el.Game:
+        w = TableWidget(Table(humans="S", seed=9), delay=0)
+        click_through_game(w, random.Random(1))
+        return w.table.game
+
+    assert play() == play()
+
+
+def test_a_table_of_bots_plays_itself() -> None:
+    t = Table(humans=(), seed=5, dealer="N")
+    while not t.game_over:
+        t.run_bots()
+        assert t.hand_over
+        if not t.game_over:
+            t.next_hand()
+    assert t.game.winner is not None and t.past_logs
+
+
+# ---- buttons offer exactly the legal actions, in the seeds' words ----------------------------
+
+
+def test_bidding_buttons_are_the_legal_actions_named_for_the_seat() -> None:
+    words = {Seat.E: "Order it up", Seat.S: "Assist", Seat.W: "Order it up", Seat.N: "Take it up"}
+    w = TableWidget(Table(humans=ALL_SEATS, seed=2, dealer="N"), delay=0)
+    for seat in (Seat.E, Seat.S, Seat.W, Seat.N):  # round 1 from eldest (R3.1)
+        hand = w.table.hand
+        assert hand.to_act == seat
+        labels = [b.description for b in w.action_buttons]
+        assert labels == [action_label(hand, a) for a in hand.legal_actions()]
+        assert labels == ["Pass", words[seat], words[seat] + " alone"]
+        assert not w.card_buttons
+        w.action_buttons[0].click()  # pass
+    hand = w.table.hand
+    assert hand.phase == Phase.ROUND_2
+    labels = [b.description for b in w.action_buttons]
+    td = hand.turned_down
+    assert td is not None
+    others = [s for s in el.Suit if s != td]
+    assert labels == ["Pass"] + [f"Call {s.symbol}" for s in others] + [f"Call {s.symbol} alone" for s in others]
+    assert all(s.plural in b.tooltip for s, b in zip(others, w.action_buttons[1:4], strict=True))
+
+
+def test_special_labels() -> None:
+    t = Table(Rules(defend_alone=True, railroad=True), humans=ALL_SEATS, seed=1)
+    hand = t.hand
+    assert hand.phase == Phase.ROUND_1
+    labels = {a: action_label(hand, a) for a in hand.legal_actions()}
+    assert set(labels.values()) == {"Pass", "Order it up", "Order it up alone"} or "Assist" in labels.values()
+    assert action_label(hand, "defend alone") == "Defend alone"
+    assert action_label(hand, "take") == "Take the card" and action_label(hand, "decline") == "Decline"
+    assert action_label(hand, "name ♥") == "Name ♥"
+    assert action_label(hand, "call ♥ alone") == "Call ♥ alone"
+
+
+def test_card_buttons_show_every_card_and_disable_the_illegal_ones_with_the_reason() -> None:
+    checked = 0
+    for seed in range(30):
+        w = TableWidget(Table(humans="S", seed=seed), delay=0)
+        rng = random.Random(seed)
+        while not w.table.hand_over:
+            t = w.table
+            hand = t.hand
+            if hand.phase == Phase.PLAY:
+                assert [b.description for b in w.card_buttons] == [str(c) for c in hand.holding(Seat.S)]
+                legal = {str(a.card) for a in hand.legal_actions()}
+                for b in w.card_buttons:
+                    assert b.disabled == (b.description not in legal)
+                    if b.disabled:
+                        assert "may not be played" in b.tooltip and "R6.2" in b.tooltip
+                        checked += 1
+            rng.choice(enabled(w)).click()
+    assert checked > 10
+
+
+def test_the_dealers_discard_disables_the_upcard() -> None:
+    """The dealer takes it up and discards: the upcard is shown but may not be discarded (R3.2)."""
+    seeded = None
+    for seed in range(200):
+        tt = Table(humans=ALL_SEATS, seed=seed, dealer="S")
+        tt.act("pass")
+        tt.act("order up")
+        if tt.hand.phase == Phase.DISCARD:
+            seeded = tt
+            break
+    assert seeded is not None
+    w = TableWidget(seeded, delay=0)
+    up = str(seeded.hand.upcard)
+    buttons = {b.description: b for b in w.card_buttons}
+    assert set(buttons) == {str(c) for c in seeded.hand.holding(Seat.S)}
+    assert buttons[up].disabled and "R3.2" in buttons[up].tooltip
+    assert sum(not b.disabled for b in buttons.values()) == 5
+    before = seeded.game
+    buttons[up].click()  # an illegal click: nothing changes
+    assert seeded.game is before and "R3.2" in w.message.value
+    next(b for b in buttons.values() if not b.disabled).click()
+    assert seeded.hand.phase != Phase.DISCARD
+
+
+# ---- illegal actions change nothing --------------------------------------------------------------
+
+
+def test_an_illegal_click_leaves_the_state_unchanged() -> None:
+    found = 0
+    for seed in range(20):
+        w = TableWidget(Table(humans="S", seed=seed), delay=0)
+        rng = random.Random(seed)
+        while not w.table.hand_over:
+            disabled = [b for b in w.card_buttons if b.disabled]
+            if disabled:
+                t = w.table
+                game, log, hand = t.game, list(t.log), t.hand
+                board = w.board.value
+                i = rng.choice([k for k, b in enumerate(w.card_buttons) if b.disabled])
+                action = t.card_choices()[i].action
+                w.card_buttons[i].click()
+                assert t.game is game and t.log == log and t.hand == hand and w.board.value == board
+                assert html.escape(hand.explain_illegal(action)) in w.message.value
+                found += 1
+            rng.choice(enabled(w)).click()
+    assert found > 5
+
+
+def test_the_model_refuses_illegal_and_out_of_turn_actions() -> None:
+    t = Table(humans="S", seed=1, dealer="N")
+    assert t.to_act == Seat.E and t.is_bot_turn
+    with pytest.raises(IllegalActionError, match="East is a bot"):
+        t.act("pass")
+    t.run_bots()
+    game = t.game
+    with pytest.raises(IllegalActionError, match="round 1"):
+        t.act("call ♠")
+    with pytest.raises(ValueError, match="not an action"):
+        t.act("jump")
+    assert t.game is game and t.position == 1
+
+
+# ---- undo --------------------------------------------------------------------------------------
+
+
+def test_undo_restores_exactly() -> None:
+    for seed in range(8):
+        t = Table(humans="S", seed=seed)
+        t.run_bots()
+        snapshots: list[tuple] = []
+        rng = random.Random(seed)
+        while not t.hand_over:
+            assert t.is_human_turn
+            snapshots.append((t.position, t.game, list(t.log), t.hand))
+            t.act(rng.choice(t.legal_actions()))
+            t.run_bots()
+        # undo one decision at a time, back to the first
+        for position, game, log, hand in reversed(snapshots):
+            t.undo()
+            assert (t.position, t.game, t.log, t.hand) == (position, game, log, hand)
+            assert t.is_human_turn
+        assert not t.can_undo
+        with pytest.raises(ValueError, match="nothing to undo"):
+            t.undo()
+
+
+def test_undo_to_any_point_through_the_widget() -> None:
+    w = TableWidget(Table(humans="S", seed=21), delay=0)
+    rng = random.Random(0)
+    states = {}
+    while not w.table.hand_over:
+        states[w.table.position] = (w.table.game, w.table.hand)
+        rng.choice(enabled(w)).click()
+    options = list(w.undo_to.options)
+    assert [pos for _label, pos in options] == sorted(states)
+    assert all(label.startswith("before South") for label, _pos in options)
+    picks = sorted(random.Random(1).sample(options, min(4, len(options))), key=lambda o: -o[1])
+    for _label, pos in picks:  # latest first: going back removes the later points
+        w.undo_to.value = pos
+        w.undo_to_button.click()
+        assert (w.table.game, w.table.hand) == states[pos]
+        assert w.table.is_human_turn
+        w.table.rewind(w.table.position)  # a no-op rewind is allowed
+    with pytest.raises(ValueError, match="position must be"):
+        w.table.rewind(99)
+
+
+def test_undo_button_takes_back_a_finished_hand() -> None:
+    w = TableWidget(Table(humans="S", seed=3), delay=0)
+    rng = random.Random(3)
+    while not w.table.hand_over:
+        rng.choice(enabled(w)).click()
+    score = w.table.game.score
+    w.undo_button.click()
+    assert not w.table.hand_over and w.table.is_human_turn
+    assert len(w.table.game.hands) == 0 and sum(w.table.game.score.values()) == 0
+    assert sum(score.values()) > 0 or w.table.game.hands == ()
+
+
+# ---- hints and explanations ---------------------------------------------------------------------
+
+
+def test_hints_are_legal_and_explained() -> None:
+    for preset in ("standard", "railroad", "uk", "seed-000"):
+        t = Table(preset, humans=ALL_SEATS, seed=f"hint/{preset}")
+        rng = random.Random(preset)
+        for _ in range(150):
+            if t.hand_over:
+                if t.game_over:
+                    break
+                t.next_hand()
+            hint = t.hint()
+            legal = t.legal_actions()
+            assert hint.action in legal
+            assert hint.reason and hint.seat == t.to_act
+            hand = t.hand
+            if hand.phase in CARD_PHASES:
+                assert set(hint.legal) == {str(a.card) for a in legal}
+            else:
+                assert list(hint.legal) == [action_label(hand, a) for a in legal]
+            assert hint.label == action_label(hand, hint.action)
+            t.act(rng.choice(legal))
+
+
+def test_hint_button_shows_the_suggestion() -> None:
+    w = TableWidget(Table(humans="S", seed=4), delay=0)
+    w.hint_button.click()
+    hint = w.table.hint()
+    assert "Suggestion: " + hint.label in w.message.value
+    assert el.bots.get("standard", seed=f"{w.table.seed}/hint").explain(w.table.game) in w.message.value.replace(
+        "&#x27;", "'"
+    )
+
+
+def test_why_explains_the_last_trick_and_the_hand() -> None:
+    w = TableWidget(Table(humans="S", seed=6), delay=0)
+    rng = random.Random(6)
+    saw_trick = False
+    while not w.table.hand_over:
+        hand = w.table.hand
+        if hand.tricks:
+            w.why_button.click()
+            last = hand.tricks[-1]
+            assert hand.trump is not None
+            reason = explain.trick_reason(last.cards, last.seats, hand.trump)
+            assert reason.replace("'", "&#x27;") in w.message.value
+            saw_trick = True
+        rng.choice(enabled(w)).click()
+    w.why_button.click()
+    hand = w.table.hand
+    if not hand.thrown_in:
+        assert explain.score_reason(hand).replace("'", "&#x27;") in w.message.value
+        assert saw_trick or hand.alone is not None
+
+
+def test_log_in_plain_words_hides_face_down_cards() -> None:
+    t = Table(humans="S", seed=0)
+    t.run_bots()
+    rng = random.Random(0)
+    while not t.hand_over:
+        t.act(rng.choice(t.legal_actions()))
+        t.run_bots()
+    assert len(t.log_lines()) == len(t.hand.history)
+    for entry, (seat, action) in zip(t.log, t.hand.history, strict=True):
+        assert entry.seat == seat and entry.action == action
+        if action.kind == "discard" and seat != Seat.S:
+            assert entry.text == f"{seat.word} discards a card face down."
+        if action.kind == "play":
+            assert str(action.card) in entry.text
+    t.open_hands = True
+    assert any("(" in line for line in t.log_lines())  # the bots' reasons, with open hands
+
+
+# ---- showing and hiding hands ----------------------------------------------------------------------
+
+
+def test_open_hands_shows_the_other_hands() -> None:
+    w = TableWidget(Table(humans="S", seed=8), delay=0)
+    hand = w.table.hand
+    north = hand.holding(Seat.N)
+    assert not any(f'data-card="{c}"' in w.board.value for c in north)
+    assert all(f'data-card="{c}"' in w.board.value for c in hand.holding(Seat.S))
+    w.open_hands.value = True
+    assert all(f'data-card="{c}"' in w.board.value for c in north)
+    w.open_hands.value = False
+    assert not any(f'data-card="{c}"' in w.board.value for c in north)
+
+
+def test_hot_seat_shows_only_the_learner_to_act() -> None:
+    t = Table(humans="NS", seed=2, dealer="W")  # North is eldest
+    assert t.to_act == Seat.N and t.visible_seats() == {Seat.N}
+    t.act("pass")
+    assert t.is_bot_turn and t.visible_seats() == {Seat.N}  # East (a bot) thinks: North's cards stay up
+    t.run_bots()
+    if t.is_human_turn:
+        assert t.to_act is not None and t.visible_seats() == {t.to_act}
+    t.open_hands = True
+    assert t.visible_seats() == set(Seat)
+
+
+# ---- pacing: the kernel is never blocked --------------------------------------------------------------
+
+
+def test_paced_bots_move_on_the_event_loop() -> None:
+    async def scenario() -> tuple[int, bool, int, bool]:
+        w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0.001)  # East, a bot, is first
+        moved_at_once = w.table.position
+        busy = w.busy
+        for _ in range(1000):
+            if not w.busy:
+                break
+            await asyncio.sleep(0.001)
+        return moved_at_once, busy, w.table.position, w.table.is_human_turn
+
+    at_once, busy, later, human = asyncio.run(scenario())
+    assert at_once == 0 and busy  # nothing moved synchronously: the cell returns at once
+    assert later >= 1 and human
+
+
+def test_undo_cancels_pending_bot_moves() -> None:
+    async def scenario() -> bool:
+        w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0.001)
+        while w.busy:
+            await asyncio.sleep(0.001)
+        w.choose(w.table.legal_actions()[0])
+        assert w.busy or w.table.is_human_turn
+        w.undo()  # back before South's action: nothing pending may act on the old state
+        for _ in range(1000):
+            if not w.busy:
+                break
+            await asyncio.sleep(0.001)
+        return w.table.is_human_turn and w.table.position == 1
+
+    assert asyncio.run(scenario())
+
+
+def test_without_a_running_loop_paced_play_is_instant() -> None:
+    w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0.5)
+    assert w.table.is_human_turn and not w.busy
+
+
+# ---- the setup form --------------------------------------------------------------------------------
+
+
+def test_setup_form_builds_the_chosen_table() -> None:
+    form = SetupForm()
+    form.preset.value = "railroad"
+    form.points.value = 5
+    form.seats[Seat.S].value = False
+    form.seats[Seat.E].value = True
+    form.seats[Seat.W].value = True
+    form.bots.value = "beginner"
+    form.pace.value = 0.0
+    form.seed.value = "42"
+    form.start.click()
+    w = form.table_widget
+    assert w is not None and form.holder.children[0] is w
+    t = w.table
+    assert t.rules == Rules(railroad=True, points_to_win=5)
+    assert t.humans == {Seat.E, Seat.W} and {b.name for b in t.bots.values()} == {"beginner"}
+    assert t.seed == "42"
+    form.holder.children[1].click()  # back to the setup
+    assert form.start in form.holder.children
+
+
+def test_setup_form_entry_points() -> None:
+    assert isinstance(el.table.setup(), SetupForm)
+    w = el.table.play(humans="S", seed=3, delay=0)
+    assert isinstance(w, TableWidget) and w.table.is_human_turn

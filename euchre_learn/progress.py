@@ -145,7 +145,9 @@ class Progress:
         """Add this session's answers to the file (written atomically). Returns ``False`` (with a
         warning) if it could not be written; the answers stay in memory and the next save tries again."""
         on_disk = self._read()
-        merged = dict(on_disk or {})
+        if on_disk is None:  # no file (or a damaged one, now moved aside): write all we know
+            on_disk, self._base = {}, {}
+        merged = dict(on_disk)
         for name, mine in self._topics.items():
             base = self._base.get(name, TopicStats())
             disk = merged.get(name, TopicStats())
@@ -192,8 +194,8 @@ class Progress:
         """The topics on disk; ``None`` when there is no usable file (moved aside if damaged)."""
         try:
             text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # no file yet (saving will say if the folder cannot be made)
         except (OSError, UnicodeDecodeError) as err:
             why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
             self._move_aside(f"it cannot be read: {why}")

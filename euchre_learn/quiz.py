@@ -578,7 +578,11 @@ def _q_effective_suit(rng: random.Random, rules: Rules) -> Question:
         elif s == card.suit:
             fb[suit_words(s)] = f"Its printed suit is {s.plural}, but it plays as {eff.plural}. {card_reason(card, t)}"
         else:
-            fb[suit_words(s)] = f"The {card} has nothing to do with {s.plural}: it plays as {eff.plural}."
+            printed = "it is always trump" if card.suit is None else f"its printed suit is {card.suit.plural}"
+            fb[suit_words(s)] = (
+                f"The {card} is not a {s.plural[:-1]}: {printed}, and with {t.plural} trump it plays as "
+                f"{eff.plural} (R1.3, R6.2)."
+            )
     return Question(
         prompt=f"{_made_sentence(hand)} Which suit does the {card} count as in play (the suit it follows)?",
         kind="single",

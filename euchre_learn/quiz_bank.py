@@ -494,11 +494,22 @@ BANK_SCHEMA: dict[str, Any] = {
 }
 
 
+_VALIDATORS: dict[int, Any] = {}
+
+
+def _validator(schema: Mapping[str, Any]) -> Any:
+    """A JSON Schema validator for one of this module's schemas, built once."""
+    v = _VALIDATORS.get(id(schema))
+    if v is None:
+        import jsonschema
+
+        v = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
+    return v
+
+
 def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The schema errors of ``data`` as (where, message), most specific first."""
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _validator(schema)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: [str(p).zfill(8) for p in e.absolute_path]):
         path = [str(p) for p in err.absolute_path]

@@ -1,0 +1,450 @@
+"""Quizzes (euchre_learn.quiz): every topic, 200 seeds each: the answer is accepted, every
+other choice is rejected with an explanation, the answer is the engine's (checked again here
+by replaying the question's hand record), and generation is deterministic everywhere."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from euchre_learn import (
+    Hand,
+    Phase,
+    Rules,
+    Seat,
+    Suit,
+    effective_suit,
+    is_trump,
+    left_bower,
+    legal_plays,
+    quiz,
+    replay,
+    trick_winner,
+)
+from euchre_learn.quiz import Practice, Question, QuizError, generate
+
+SEEDS = range(200)
+RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parent.parent / "docs" / "rules.md").read_text()))
+REQUIRED = {
+    "left-bower",
+    "trump-ranking",
+    "is-trump",
+    "effective-suit",
+    "round-1",
+    "dealer-discard",
+    "round-2",
+    "stick-the-dealer",
+    "who-leads",
+    "legal-plays",
+    "trick-winner",
+    "scoring",
+    "game-state",
+    # one per variant in RULES.md
+    "benny",
+    "railroad",
+    "defend-alone",
+    "super-euchre",
+    "canadian-loner",
+    "partner-alone",
+    "loner-lead",
+}
+
+
+@pytest.fixture(scope="module")
+def bank() -> dict[str, list[Question]]:
+    """Every topic, 200 seeds: generated once for the whole module."""
+    return {name: [generate(name, seed) for seed in SEEDS] for name in quiz.TOPICS}
+
+
+def test_topics():
+    assert REQUIRED <= set(quiz.TOPICS)
+    variants = {t.variant for t in quiz.topics() if t.variant}
+    assert variants >= {
+        "benny",
+        "railroad",
+        "defend_alone",
+        "super_euchre",
+        "canadian_loner",
+        "stick_the_dealer",
+        "dealer_picks_up_for_partner_loner",
+        "loner_lead",
+    }
+    for t in quiz.topics():
+        assert t.title and t.description and t.kinds
+        assert set(t.rules) <= RULE_IDS, t
+        assert set(t.kinds) <= set(quiz.KINDS)
+    assert {k for t in quiz.topics() for k in t.kinds} == set(quiz.KINDS)
+
+
+def _wrong_responses(q: Question):
+    """Every other choice (single), each choice toggled (select-all), each adjacent swap (order),
+    nearby numbers (number)."""
+    if q.kind == "single":
+        return [c for c in q.choices if c != q.answer]
+    if q.kind == "select-all":
+        out = []
+        for c in q.choices:
+            out.append(tuple(x for x in q.choices if (x in q.answer) != (x == c)))
+        return out
+    if q.kind == "order":
+        out = []
+        for i in range(len(q.answer) - 1):
+            a = list(q.answer)
+            a[i], a[i + 1] = a[i + 1], a[i]
+            out.append(tuple(a))
+        return out
+    return [n for n in (q.answer - 1, q.answer + 1, q.answer + 2, 0, 4) if n != q.answer]
+
+
+@pytest.mark.parametrize("name", quiz.TOPICS)
+def test_every_seed_accepts_the_answer_and_rejects_every_other_choice(bank, name):
+    t = quiz.topic(name)
+    for q in bank[name]:
+        assert q.topic == name and q.title == t.title and q.kind in t.kinds
+        assert q.prompt and q.explanation and q.rules and set(q.rules) <= RULE_IDS
+        right = q.check(q.answer)
+        assert right.correct and right.message.startswith("Correct!"), q
+        wrong = _wrong_responses(q)
+        assert wrong, q
+        for response in wrong:
+            fb = q.check(response)
+            assert not fb.correct, (q, response)
+            assert fb.message.startswith("Not quite") and q.explanation in fb.message
+            if q.kind == "single":
+                assert q.feedback_for(response) and q.feedback_for(response) in fb.message
+            if q.kind == "select-all":
+                toggled = next(c for c in q.choices if (c in response) != (c in q.answer))
+                assert q.feedback_for(toggled) in fb.message
+        # every choice has feedback of its own
+        for c in q.choices:
+            assert q.feedback_for(c), (q, c)
+            assert CITED.search(q.feedback_for(c)), (q, c)
+        assert Question.from_dict(json.loads(json.dumps(q.to_dict()))) == q
+
+
+CITED = re.compile(r"R\d+\.\d+")
+
+
+@pytest.mark.parametrize("name", quiz.TOPICS)
+def test_generation_is_deterministic(bank, name):
+    for seed in (0, 1, 57, 199):
+        assert generate(name, seed) == bank[name][seed]
+    assert len({q.prompt + repr(q.answer) for q in bank[name]}) > 20  # and the seeds vary
+
+
+def test_generation_is_deterministic_across_processes():
+    """The same seeds in a fresh interpreter with other hash seeds give the same questions."""
+    code = (
+        "import json; from euchre_learn import quiz\n"
+        "print(json.dumps([quiz.generate(t, s).to_dict() for t in quiz.TOPICS for s in range(3)]))"
+    )
+    here = json.dumps([generate(t, s).to_dict() for t in quiz.TOPICS for s in range(3)])
+    for hashseed in ("1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        assert out.stdout.strip() == here
+
+
+# ---- the answers are the engine's: replay each question's hand and ask the engine again ----
+
+
+def test_left_bower_and_is_trump_and_effective_suit(bank):
+    for q in bank["left-bower"]:
+        hand = replay(q.record)
+        assert q.answer == str(left_bower(hand.trump))
+    for q in bank["is-trump"]:
+        hand = replay(q.record)
+        assert q.answer == tuple(c for c in q.choices if is_trump(c, hand.trump))
+        assert 1 <= len(q.answer) <= 4
+    lefts = 0
+    for q in bank["effective-suit"]:
+        hand = replay(q.record)
+        card = q.cards[0]
+        assert q.answer.endswith(effective_suit(card, hand.trump).plural)
+        lefts += card == left_bower(hand.trump)
+    assert lefts > 40  # the tricky case comes up often
+
+
+def test_trump_ranking_orders_by_the_engine(bank):
+    for q in bank["trump-ranking"] + [b for b in bank["benny"] if b.kind == "order"]:
+        hand = replay(q.record)
+        order = list(q.answer)
+        for a, b in itertools.pairwise(order):
+            assert trick_winner([a, b], hand.trump) == 0 and trick_winner([b, a], hand.trump) == 1
+        assert list(q.choices) != order
+
+
+def test_bidding_answers_are_legal_actions(bank):
+    for q in bank["round-2"] + bank["stick-the-dealer"]:
+        hand = replay(q.record)
+        assert hand.phase == Phase.ROUND_2
+        legal = {str(a) for a in hand.legal_actions() if not a.alone}
+        words = {"pass" if c == "pass" else "call " + c.split()[1] for c in q.answer}
+        assert words == legal
+    stuck = [q for q in bank["stick-the-dealer"] if "pass" not in q.answer]
+    assert len(stuck) > 100
+    for q in bank["dealer-discard"]:
+        hand = replay(q.record)
+        assert {f"discard {c}" for c in q.answer} == {str(a) for a in hand.legal_actions()}
+        assert str(hand.upcard) not in q.answer
+    for q in bank["canadian-loner"]:
+        hand = replay(q.record)
+        partner = hand.to_act == hand.dealer.partner
+        assert ("assist" in q.answer) is False if partner else len(q.answer) == 3
+    for q in bank["round-1"]:
+        hand = replay(q.record)
+        assert q.answer in ("order it up", "assist", "take it up")
+        assert hand.is_legal("order up")
+
+
+def test_leaders_are_the_engines(bank):
+    alone = 0
+    for q in bank["who-leads"] + bank["loner-lead"]:
+        hand = replay(q.record)
+        assert hand.phase == Phase.PLAY and not hand.tricks
+        assert q.answer == hand.to_act.word
+        alone += hand.alone
+    assert alone > 200
+    skipped = [q for q in bank["loner-lead"] if "sits out" in q.explanation]
+    assert skipped, "a lone defender's partner or the loner's partner is skipped sometimes"
+
+
+def test_legal_plays_are_the_engines(bank):
+    tricky = 0
+    for q in bank["legal-plays"]:
+        hand = replay(q.record)
+        trick = hand.current_trick
+        held = hand.holding(hand.to_act)
+        assert tuple(str(c) for c in held) == q.choices
+        assert q.answer == tuple(str(c) for c in legal_plays(held, hand.trump, trick.cards[0]))
+        assert q.cards == trick.cards
+        tricky += left_bower(hand.trump) in held or trick.cards[0] == left_bower(hand.trump)
+    assert tricky > 60
+
+
+def test_trick_winners_are_the_engines(bank):
+    for q in bank["trick-winner"] + [b for b in bank["benny"] if b.kind == "single"]:
+        hand = replay(q.record)
+        trick = next(t for t in hand.tricks if t.cards == q.cards)
+        assert q.answer == str(trick.cards[trick_winner(trick.cards, hand.trump)])
+        assert str(trick.cards[trick.seats.index(trick.winner)]) == q.answer
+
+
+def test_scores_are_the_engines(bank):
+    outcomes = set()
+    for name in ("scoring", "defend-alone", "super-euchre"):
+        for q in bank[name]:
+            hand = replay(q.record)
+            assert hand.is_over and hand.score is not None
+            team_word = re.search(r"How many points does (\S+)", q.prompt).group(1)
+            team = next(t for t in hand.points if t.word == team_word)
+            assert q.answer == hand.points[team]
+            outcomes.add((name, hand.score.outcome))
+            if name == "defend-alone":
+                assert hand.lone_defender is not None
+    assert ("super-euchre", "super euchre") in outcomes
+    assert {("scoring", o) for o in ("made", "march", "euchred")} <= outcomes
+
+
+def test_game_state_answers(bank):
+    answers = {q.answer for q in bank["game-state"]}
+    assert {"North-South won", "East-West won"} <= answers
+    assert answers & {"North-South is in the barn", "East-West is in the barn"}
+    for q in bank["game-state"]:
+        hand = replay(q.record)
+        assert hand.is_over
+
+
+def test_railroad_and_partner_alone(bank):
+    for q in bank["railroad"]:
+        hand = replay(q.record)
+        assert hand.railroad_card is not None and hand.alone
+        assert q.answer[-1].endswith("leads the first trick")
+        assert any("passes" in step and "face down" in step for step in q.answer)
+    picked = {q.answer.startswith(replay(q.record).dealer.word) for q in bank["partner-alone"]}
+    assert picked == {True, False}
+    for q in bank["partner-alone"]:
+        hand = replay(q.record)
+        picks_up = hand.phase == Phase.DISCARD
+        assert picks_up == q.answer.startswith(hand.dealer.word)
+        if picks_up:
+            assert hand.upcard in hand.holding(hand.dealer)
+            hand = hand.apply(hand.legal_actions()[0])
+        assert hand.dealer in hand.sitting_out and hand.upcard not in hand.holding(hand.dealer.partner)
+
+
+# ---- house rules, seeds, errors ----------------------------------------------------------
+
+
+def test_house_rules():
+    q = generate("round-2", 3, rules="stick-the-dealer")
+    assert q.house_rules == "stick-the-dealer" and q.id == "round-2-3-stick-the-dealer"
+    assert replay(q.record).rules == Rules.preset("stick-the-dealer")
+    # a variant topic turns its option on over the given rules
+    q = generate("super-euchre", 1, rules=Rules(points_to_win=7))
+    assert q.house_rules == {"points_to_win": 7, "super_euchre": True}
+    uk = generate("legal-plays", 4, rules="uk")
+    assert replay(uk.record).rules.benny == "joker"
+    for name in quiz.TOPICS:
+        q = generate(name, 11, rules={"loner_lead": "left_of_dealer"})
+        assert q.check(q.answer).correct
+        assert replay(q.record).rules.loner_lead == "left_of_dealer"
+
+
+def test_seed_none_is_recorded():
+    q = generate("trick-winner")
+    assert isinstance(q.seed, int) and generate("trick-winner", q.seed) == q
+
+
+def test_bad_topic_and_seed():
+    with pytest.raises(QuizError, match="not a quiz topic"):
+        generate("bowers", 1)
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        generate("left-bower", "one")  # type: ignore[arg-type]
+
+
+# ---- checking responses ------------------------------------------------------------------
+
+
+def test_check_accepts_other_spellings():
+    q = generate("left-bower", 1)
+    lb = q.answer
+    assert q.check(lb.replace("♦", "d").replace("♥", "h").replace("♠", "s").replace("♣", "c").lower()).correct
+    sel = next(x for x in (generate("legal-plays", s) for s in range(50)) if len(x.answer) >= 2)
+    assert sel.check(", ".join(reversed(sel.answer))).correct
+    assert sel.check(" ".join(sel.answer)).correct
+    assert sel.check(list(reversed(sel.answer))).correct
+    num = generate("scoring", 2)
+    assert num.check(str(num.answer)).correct and num.check(num.answer).correct
+
+
+def test_check_rejects_what_is_not_an_answer():
+    q = generate("left-bower", 1)
+    with pytest.raises(QuizError, match="not one of the choices"):
+        q.check("A♥")
+    with pytest.raises(QuizError):
+        q.check(["J♦"])
+    order = generate("trump-ranking", 1)
+    with pytest.raises(QuizError, match="every choice exactly once"):
+        order.check(order.answer[:-1])
+    num = generate("scoring", 1)
+    for bad in ("two", True, 2.5, None):
+        with pytest.raises(QuizError):
+            num.check(bad)
+
+
+def test_feedback_names_what_was_missed_and_what_was_wrong():
+    q = next(x for x in (generate("legal-plays", s) for s in range(80)) if 1 < len(x.choices) - len(x.answer))
+    missed = q.answer[0]
+    wrong = next(c for c in q.choices if c not in q.answer)
+    fb = q.check([wrong])
+    assert f"You left out {missed}" in fb.message and f"{wrong} is wrong" in fb.message
+    assert q.feedback_for(wrong) in fb.message
+
+
+# ---- teachers' own questions ---------------------------------------------------------------
+
+
+def test_a_teacher_question_needs_no_engine():
+    q = Question(
+        prompt="What do you call the jack of trump?",
+        kind="single",
+        choices=("right bower", "left bower", "Benny"),
+        answer="right bower",
+        explanation="The jack of trump is the right bower, the highest trump (R1.3).",
+        feedback={"left bower": "The left bower is the other jack of the same colour."},
+        rules=("R1.3",),
+    )
+    assert q.check("Right Bower").correct
+    fb = q.check("left bower")
+    assert "other jack of the same colour" in fb.message and "highest trump" in fb.message
+    assert q.choice_cards is None
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "match"),
+    [
+        ({"answer": "Q♥"}, "answer", "not one of the choices"),
+        ({"choices": ("A♥", "A♥")}, "choices", "appears twice"),
+        ({"kind": "many"}, "type", "not a kind of question"),
+        ({"explanation": " "}, "explanation", "empty"),
+        ({"rules": ("3.2",)}, "rules", "not a rule id"),
+        ({"feedback": {"Q♥": "?"}}, "feedback", "not one of the choices"),
+        ({"choices": ("A♥",), "answer": "A♥"}, "choices", "at least two"),
+    ],
+)
+def test_a_bad_question_names_the_field(fields, field, match):
+    base = {
+        "prompt": "Highest heart, hearts not trump?",
+        "kind": "single",
+        "choices": ("A♥", "K♥"),
+        "answer": "A♥",
+        "explanation": "Aces are high in an off suit (R1.4).",
+    }
+    with pytest.raises(QuizError, match=match) as err:
+        Question(**{**base, **fields})
+    assert err.value.field == field
+
+
+# ---- practice (the model behind the practice widget) -------------------------------------
+
+
+def test_practice_counts_once_and_keeps_streaks(tmp_path):
+    p = Practice(["trick-winner", "left-bower"], seed=5, progress=tmp_path / "p.json")
+    fb = p.answer(p.question.answer)
+    assert fb.correct and (p.asked, p.score, p.streak) == (1, 1, 1)
+    assert p.answer(p.question.answer) is fb and p.asked == 1  # a second answer counts nothing
+    p.next()
+    wrong = next(c for c in p.question.choices if c != p.question.answer)
+    assert not p.answer(wrong).correct
+    assert (p.asked, p.score, p.streak, p.best_streak) == (2, 1, 0, 1)
+    p.next()
+    p.next()  # skipping counts nothing
+    assert p.asked == 2
+    total = p.progress.total
+    assert (total.answered, total.correct) == (2, 1)
+    with pytest.raises(QuizError):
+        p.answer("not a choice at all")
+    assert p.asked == 2 and not p.answered
+
+
+def test_practice_is_deterministic_and_mixes_topics():
+    a = Practice(seed=8, progress=False)
+    b = Practice(seed=8, progress=False)
+    seen = set()
+    for _ in range(30):
+        assert a.question == b.question
+        seen.add(a.question.topic)
+        a.next()
+        b.next()
+    assert len(seen) > 8
+
+
+def test_practice_with_house_rules_and_bad_topics():
+    p = Practice("round-2", seed=1, rules="stick-the-dealer", progress=False)
+    assert p.question.house_rules == "stick-the-dealer"
+    with pytest.raises(QuizError, match="not a quiz topic"):
+        Practice("nope", progress=False)
+    with pytest.raises(QuizError, match="at least one topic"):
+        Practice([], progress=False)
+
+
+def test_rule_links_use_the_rule_books_anchors():
+    assert quiz.rule_link("R3.2").endswith("rules.md#R3.2")
+    p = Practice("legal-plays", seed=1, progress=False)
+    assert p.links() == [(r, quiz.rule_link(r)) for r in p.question.rules]
+
+
+def test_seats_and_suits_in_choices_are_spelled_for_learners():
+    q = generate("who-leads", 1)
+    assert q.choices == tuple(s.word for s in Seat)
+    q = generate("effective-suit", 1)
+    assert q.choices == tuple(f"{s.symbol} {s.plural}" for s in Suit)
+    assert isinstance(replay(q.record), Hand)

@@ -257,6 +257,8 @@ class State:
             if self.alone and seat == (self.dealer + 2) & 3 and not self.rules.dealer_picks_up_for_partner_loner:
                 self._made()  # R5.2: the dealer sits out, the upcard is dead
             else:
+                if self.alone and seat != (self.dealer + 2) & 3:  # R5.1: the partner is out at once,
+                    self.out |= 1 << ((seat + 2) & 3)  # unless the partner is the dealer, who discards
                 self.hands[self.dealer] |= 1 << self.upcard  # R3.2
                 self.phase, self.to_act = DISCARD_PHASE, self.dealer
         elif phase == BID2:

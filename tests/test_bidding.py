@@ -460,3 +460,15 @@ def test_railroad_card_not_held() -> None:
     assert illegal(hand, "discard A♥") == (
         "West does not hold the A♥: West may discard J♣, Q♣, 10♦, J♦, K♦ or J♠ (R5.5)."
     )
+
+
+def test_a_loners_partner_sits_out_from_the_declaration() -> None:
+    # R5.1: going alone is declared with the making action, before the dealer's discard.
+    hand = play(new_hand(), "order up alone")
+    assert hand.phase is Phase.DISCARD and hand.sitting_out == (Seat.E,)
+    hand = play(new_hand(), "pass", "pass", "pass", "take it up alone")
+    assert hand.phase is Phase.DISCARD and hand.sitting_out == (Seat.N,)
+    # ... but a dealer who picks up for a partner's loner discards first, then sits out (R5.2)
+    hand = play(new_hand(Rules(dealer_picks_up_for_partner_loner=True)), "pass", "assist alone")
+    assert hand.phase is Phase.DISCARD and hand.sitting_out == ()
+    assert hand.apply("discard 9♣").sitting_out == (Seat.S,)

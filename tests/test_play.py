@@ -274,7 +274,8 @@ def test_a_loners_partner_never_acts_and_tricks_hold_three_cards(seed: int) -> N
     maker = hand.to_act
     hand = hand.apply("order up alone")
     assert maker is not None
-    if hand.phase is Phase.DISCARD:  # the partner is set aside once the dealer has discarded
+    assert hand.sitting_out == (maker.partner,)  # from the declaration on (R5.1)
+    if hand.phase is Phase.DISCARD:
         hand = hand.apply(rng.choice(hand.legal_actions()))
     assert hand.sitting_out == (maker.partner,)
     partner_cards = hand.holding(maker.partner)

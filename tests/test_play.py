@@ -358,3 +358,30 @@ def test_bad_action_text_is_a_value_error_not_a_crash() -> None:
         hand.apply(68)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="'1H' is not a card"):
         hand.apply("play 1H")
+
+
+def test_the_benny_led_is_trump_led() -> None:
+    # UK rules, spades named for the Benny turned up; North took it up and leads it. East holds
+    # K♠ and K♥: the Benny is always trump (R1.3), so East must play the K♠.
+    holdings = {"N": "J♠ A♠ 9♣ 10♣ 9♦", "E": "K♠ A♣ A♦ A♥ K♥", "S": "9♠ 10♠ Q♣ K♣ Q♦", "W": "J♣ Q♠ K♦ 10♦ J♦"}
+    hand = Hand.from_cards("N", holdings, upcard="Benny", rules="uk")
+    for action in ("name ♠", "pass", "pass", "pass", "take it up", "discard 9♦", "play A♦", "play Q♦"):
+        hand = hand.apply(action)
+    hand = hand.apply("play 10♦").apply("play A♠").apply("play Benny")
+    assert hand.to_act is Seat.E and hand.legal_actions() == (Action.parse("play K♠"),)
+    assert error(hand, "play K♥") == (
+        "East may not play the K♥. East must follow spades, the suit led, and holds K♠ (R6.2). "
+        "(The Benny led is always trump, so spades were led.)"
+    )
+
+
+def test_the_benny_must_follow_trump() -> None:
+    # Hearts trump; West leads the 9♥. North holds the Benny and no heart: only the Benny.
+    holdings = {"N": "Benny 10♠ A♣ Q♦ 9♠", "E": "J♦ A♦ K♣ 10♦ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 9♥"}
+    hand = Hand.from_cards("S", holdings, upcard="A♥", rules="uk")
+    hand = hand.apply("order up").apply("discard 9♣").apply("play 9♥")
+    assert hand.to_act is Seat.N and hand.legal_actions() == (Action.parse("play Benny"),)
+    assert error(hand, "play A♣") == (
+        "North may not play the A♣. North must follow hearts, the suit led, and holds Benny (R6.2). "
+        "(The Benny is always trump, so it follows trump too.)"
+    )

@@ -525,6 +525,8 @@ def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]
             msg = f"is not a known field; the fields are {', '.join(sorted(known))}"
         elif err.validator == "const" and path == ["format"]:
             msg = f"must be {BANK_FORMAT!r}, not {err.instance!r}"
+        elif err.validator == "maxItems" and path[-1:] == ["choices"]:
+            msg = "a number question has no choices: the learner types a number"
         elif err.validator == "pattern":
             msg = f"{err.instance!r} is not a rule id such as 'R3.2'"
         out.append((".".join(path) or "(the bank)", msg))
@@ -594,7 +596,7 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
         data: Any = dict(source)
     else:
         text = os.fspath(source)
-        if isinstance(source, str) and text.lstrip().startswith("{"):
+        if isinstance(source, str) and text.lstrip()[:1] in ("{", "["):
             raw = text
         else:
             where = f"quiz bank {text!r}"

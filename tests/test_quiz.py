@@ -448,3 +448,131 @@ def test_seats_and_suits_in_choices_are_spelled_for_learners():
     q = generate("effective-suit", 1)
     assert q.choices == tuple(f"{s.symbol} {s.plural}" for s in Suit)
     assert isinstance(replay(q.record), Hand)
+
+
+# ---- banks: save generated questions, load teachers' own, checked against the schema ------
+
+
+def teacher_bank() -> dict:
+    return {
+        "format": quiz.BANK_FORMAT,
+        "title": "Bowers, my way",
+        "questions": [
+            {
+                "id": "right",
+                "type": "single",
+                "prompt": "With ♠ spades trump, which is the highest card?",
+                "choices": ["A♠", "J♠", "J♣"],
+                "answer": "J♠",
+                "explanation": "The right bower, the jack of trump, is the highest trump (R1.3).",
+                "feedback": {"J♣": "The J♣ is the left bower: second-highest."},
+                "rules": ["R1.3"],
+            },
+            {
+                "type": "select-all",
+                "prompt": "Hearts are trump. Which of these are trumps?",
+                "choices": ["J♦", "A♦", "9♥"],
+                "answer": ["9♥", "J♦"],
+                "explanation": "Hearts and the left bower J♦ are trumps (R1.3).",
+            },
+            {
+                "type": "order",
+                "prompt": "Order, strongest first, clubs trump.",
+                "choices": ["A♣", "J♠", "J♣"],
+                "answer": ["J♣", "J♠", "A♣"],
+                "explanation": "Right bower, left bower, ace (R1.3).",
+                "cards": "J♣ J♠ A♣",
+            },
+            {
+                "type": "number",
+                "prompt": "Points for a loner's march?",
+                "answer": 4,
+                "explanation": "A loner who takes all five scores 4 (R7.1).",
+            },
+        ],
+    }
+
+
+def test_save_and_load_a_generated_bank(tmp_path):
+    qs = [generate(name, seed) for name in quiz.TOPICS for seed in (1, 2)]
+    path = quiz.save_bank(qs, tmp_path / "class" / "bank.json", title="Week 1", description="All topics")
+    loaded = quiz.load_bank(path)
+    assert loaded.title == "Week 1" and loaded.description == "All topics"
+    assert list(loaded) == qs and len(loaded) == len(qs) and loaded[0] == qs[0]
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert "♦" in path.read_text(encoding="utf-8") or "♣" in path.read_text(encoding="utf-8")  # readable UTF-8
+    import jsonschema
+
+    jsonschema.Draft202012Validator.check_schema(quiz.BANK_SCHEMA)
+    jsonschema.validate(raw, quiz.BANK_SCHEMA)
+    assert [p.name for p in path.parent.iterdir()] == ["bank.json"]
+    assert quiz.load_bank(json.dumps(raw)).questions == loaded.questions  # a JSON string works too
+
+
+def test_load_a_teachers_bank():
+    bank = quiz.load_bank(teacher_bank())
+    right, select, order, number = bank
+    assert right.id == "right" and select.id == "q2" and number.id == "q4"
+    assert right.check("j♠").correct and "left bower: second-highest" in right.check("J♣").message
+    assert select.answer == ("J♦", "9♥")  # kept in the order of the choices
+    assert select.check(["9♥", "J♦"]).correct
+    assert order.check(["J♣", "J♠", "A♣"]).correct and set(order.cards) == set(order.choice_cards)
+    assert number.check(4).correct and not number.check(2).correct
+
+
+def _broken(change) -> dict:
+    bank = teacher_bank()
+    change(bank)
+    return bank
+
+
+@pytest.mark.parametrize(
+    ("change", "index", "qid", "field", "words"),
+    [
+        (lambda b: b["questions"][0].pop("answer"), 0, "right", "answer", "missing"),
+        (lambda b: b["questions"][1].update(answer="9♥"), 1, "q2", "answer", "array"),
+        (lambda b: b["questions"][0].update(answer="Q♠"), 0, "right", "answer", "not one of the choices"),
+        (lambda b: b["questions"][3].update(answer="four"), 3, "q4", "answer", "integer"),
+        (lambda b: b["questions"][3].update(choices=["4"]), 3, "q4", "choices", "has no choices"),
+        (lambda b: b["questions"][2].update(answer=["J♣", "J♠"]), 2, "q3", "answer", "missing A♣"),
+        (lambda b: b["questions"][0].update(anwser="J♠"), 0, "right", "anwser", "not a known field"),
+        (lambda b: b["questions"][1].update(type="multiple"), 1, "q2", "type", "is not one of"),
+        (lambda b: b["questions"][0].update(rules=["3.2"]), 0, "right", "rules.0", "not a rule id"),
+        (lambda b: b["questions"][0].update(feedback={"K♠": "?"}), 0, "right", "feedback", "not one of the choices"),
+        (lambda b: b["questions"][2].update(cards="J♣ X♠"), 2, "q3", "cards", "not a card"),
+        (lambda b: b["questions"][1].update(id="right"), 1, "right", "id", "already used"),
+        (lambda b: b["questions"][1].update(explanation=""), 1, "q2", "explanation", "non-empty"),
+    ],
+)
+def test_a_bad_bank_names_the_question_and_the_field(change, index, qid, field, words):
+    with pytest.raises(quiz.BankError) as err:
+        quiz.load_bank(_broken(change))
+    e = err.value
+    assert (e.index, e.question_id, e.field) == (index, qid, field), str(e)
+    assert f"questions[{index}] (id {qid!r}), field {field!r}" in str(e) and words in str(e), str(e)
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ({"questions": []}, "'format'"),
+        ({"format": "euchre-learn/quiz-bank-9", "questions": []}, "must be 'euchre-learn/quiz-bank-1'"),
+        ({"format": quiz.BANK_FORMAT, "questions": {}}, "'questions'"),
+        ('{"format": ', "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+    ],
+)
+def test_a_bad_bank_file(source, words):
+    with pytest.raises(quiz.BankError, match=re.escape(words)):
+        quiz.load_bank(source)
+
+
+def test_a_missing_bank_file(tmp_path):
+    with pytest.raises(quiz.BankError, match="cannot read"):
+        quiz.load_bank(tmp_path / "nope.json")
+
+
+def test_saving_duplicate_ids_is_refused(tmp_path):
+    q = generate("left-bower", 1)
+    with pytest.raises(quiz.BankError, match="unique"):
+        quiz.save_bank([q, q], tmp_path / "b.json")

@@ -145,6 +145,7 @@ _CSS = """
  font-size:calc(14px*var(--el-scale,1));line-height:1.25;color:var(--jp-ui-font-color1,inherit)}
 span.el-root{display:inline-block;vertical-align:middle}
 div.el-root{display:block;margin:.2em 0}
+div.el-hand{container-type:inline-size}
 .el-root *{box-sizing:border-box}
 .el-sr{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
  clip:rect(0,0,0,0);white-space:nowrap;border:0}
@@ -152,7 +153,7 @@ div.el-root{display:block;margin:.2em 0}
  border-radius:.32em;background:var(--el-face);border:1px solid var(--el-edge);
  box-shadow:0 1px 2px rgba(0,0,0,.35);vertical-align:middle;color:var(--el-ink);
  font-family:"DejaVu Sans","Segoe UI Symbol","Apple Symbols","Noto Sans Symbols2",system-ui,sans-serif;
- font-variant-emoji:text;text-align:center;line-height:1;flex:none;font-size:calc(14px*var(--el-scale,1));font-style:normal}
+ font-variant-emoji:text;text-align:center;line-height:1;flex:none;font-size:calc(14px*var(--el-scale,1)*var(--el-fit,1));font-style:normal}
 .el-ix{position:absolute;display:flex;flex-direction:column;align-items:center;font-weight:700;
  font-size:.84em;line-height:.98;letter-spacing:-.13em}
 .el-ix i{font-style:normal;font-size:.86em;letter-spacing:0;margin-top:.04em}
@@ -168,7 +169,7 @@ div.el-root{display:block;margin:.2em 0}
 .el-4c .el-diamonds{color:var(--el-blue)}
 .el-benny{color:#6a2c91}
 .el-bt{display:none}
-.el-small{font-size:calc(9px*var(--el-scale,1))}
+.el-small{font-size:calc(9px*var(--el-scale,1)*var(--el-fit,1))}
 .el-small .el-sn,.el-small .el-br{display:none}
 .el-back{background-color:#2b4a8b;background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.2) 0 2px,transparent 2px 7px),
  repeating-linear-gradient(-45deg,rgba(255,255,255,.2) 0 2px,transparent 2px 7px);
@@ -193,7 +194,11 @@ div.el-root{display:block;margin:.2em 0}
 .el-table{display:grid;grid-template-columns:minmax(12em,1fr) auto minmax(12em,1fr);
  grid-template-areas:"info n tricks" "w mid e" "turn s log";gap:.6em .9em;padding:.8em .9em;
  background:var(--el-felt);color:var(--el-felt-ink);border-radius:1.1em;border:.35em solid #6b4423;
- width:max-content;max-width:100%;box-shadow:inset 0 0 2.5em rgba(0,0,0,.35)}
+ width:max-content;box-shadow:inset 0 0 2.5em rgba(0,0,0,.35);font-size:calc(14px*var(--el-scale,1)*var(--el-fit,1))}
+@container (max-width:960px){.el-table{--el-fit:.88}}
+@container (max-width:840px){.el-table{--el-fit:.76}}
+@container (max-width:730px){.el-table{--el-fit:.64}}
+@container (max-width:620px){.el-table{--el-fit:.54}}
 .el-table .el-mark{color:var(--el-felt-ink)}
 .el-seat{border-radius:.6em;padding:.3em .45em .45em;border:2px solid transparent;min-width:11em}
 .el-seat-N{grid-area:n}.el-seat-S{grid-area:s}.el-seat-W{grid-area:w;align-self:center}
@@ -209,6 +214,8 @@ div.el-root{display:block;margin:.2em 0}
 .el-panel dl{display:grid;grid-template-columns:auto 1fr;gap:.25em .6em;margin:0;align-items:center}
 .el-panel dt{opacity:.85}
 .el-panel dd{margin:0;font-weight:600}
+.el-panel dt,.el-panel dd{white-space:nowrap}
+.el-note{font-size:.85em;opacity:.9;margin-top:.25em}
 .el-p-info{grid-area:info}.el-p-tricks{grid-area:tricks;justify-self:end}
 .el-p-turn{grid-area:turn;align-self:end}.el-p-log{grid-area:log;align-self:end;justify-self:end;max-width:16em}
 .el-p-head{font-weight:700;text-transform:uppercase;letter-spacing:.06em;font-size:.78em;opacity:.85;margin-bottom:.2em}
@@ -511,7 +518,7 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
     name = _card_name(card, rules)
     label = _esc(name + note)
     tip = _esc(f"{name} ({card_text(card, rules)}){note}")
-    marker = f'<span class="el-mark" aria-hidden="true" hidden>{_esc(mark)}</span>' if mark else ""
+    marker = f'<span class="el-mark" aria-hidden="true" hidden="hidden">{_esc(mark)}</span>' if mark else ""
     if card.is_benny:
         deuce = rules is not None and rules.benny == "2♠"
         ix = "2<i>♠</i>" if deuce else "★"
@@ -519,9 +526,9 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
         return (
             f'<span class="el-card el-benny{extra}" data-card="{text}" role="img" aria-label="{label}" '
             f'title="{tip}"><span class="el-ix el-tl">{ix}</span>'
-            f'<span class="el-face" hidden><span class="el-pip" aria-hidden="true">{pip}</span>'
+            f'<span class="el-face" hidden="hidden"><span class="el-pip" aria-hidden="true">{pip}</span>'
             f'<span class="el-sn">Benny</span></span>'
-            f'<span class="el-ix el-br" aria-hidden="true" hidden>{ix}</span>{marker}</span>'
+            f'<span class="el-ix el-br" aria-hidden="true" hidden="hidden">{ix}</span>{marker}</span>'
         )
     suit = card.suit
     rank = card.rank
@@ -531,9 +538,9 @@ def _card(card: Card, rules: Rules | None, extra: str = "", note: str = "", mark
         f'<span class="el-card el-{suit.plural}{extra}" data-card="{text}" role="img" '
         f'aria-label="{label}" title="{tip}">'
         f'<span class="el-ix el-tl">{rank.text}<i>{sym}</i></span>'
-        f'<span class="el-face" hidden><span class="el-pip" aria-hidden="true">{sym}</span>'
+        f'<span class="el-face" hidden="hidden"><span class="el-pip" aria-hidden="true">{sym}</span>'
         f'<span class="el-sn">{suit.plural}</span></span>'
-        f'<span class="el-ix el-br" aria-hidden="true" hidden>{rank.text}<i>{sym}</i></span>{marker}</span>'
+        f'<span class="el-ix el-br" aria-hidden="true" hidden="hidden">{rank.text}<i>{sym}</i></span>{marker}</span>'
     )
 
 
@@ -631,8 +638,8 @@ def _slot(seat: Seat, card: Card, who: str, tags: list[str], rules: Rules | None
         else '<span class="el-slot-tags">&nbsp;</span>'
     )
     return (
-        f'<div class="{cls}"><span class="el-slot-cap">{_esc(who)}</span>'
-        f"{_card(card, rules, note=note)}{tag_html}</div>"
+        f'<div class="{cls}"><span class="el-slot-cap">{_esc(who)}</span> '
+        f"{_card(card, rules, note=note)} {tag_html}</div>"
     )
 
 
@@ -836,12 +843,12 @@ def _tricks_panel(hand: Hand) -> str:
     for team in Team:
         n = won[team]
         pips = "●" * n + "○" * (5 - n)
-        tag = " (makers)" if team == makers else ""
         rows.append(
-            f'<dt>{team.word}{tag}</dt><dd><span class="el-pips" aria-hidden="true">{pips}</span> '
+            f'<dt>{team.word}</dt><dd><span class="el-pips" aria-hidden="true">{pips}</span> '
             f"{n} trick{'s' if n != 1 else ''}</dd>"
         )
-    return f'<div class="el-panel el-p-tricks"><div class="el-p-head">Tricks</div><dl>{"".join(rows)}</dl></div>'
+    note = f'<div class="el-note">Makers: {makers.word}, who need 3 (R7.1)</div>' if makers is not None else ""
+    return f'<div class="el-panel el-p-tricks"><div class="el-p-head">Tricks</div><dl>{"".join(rows)}</dl>{note}</div>'
 
 
 def _turn_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
@@ -985,8 +992,8 @@ def game_html(
         cls = "el-team" + (" el-winner" if team == winner else "") + (" el-barn" if team in barn else "")
         label = _esc(f"{team.word}: {score} of {target} points")
         rows.append(
-            f'<div class="{cls}" role="group" aria-label="{label}"><span class="el-team-name">{team.word}</span>'
-            f'<span class="el-points">{score}</span>{track}'
+            f'<div class="{cls}" role="group" aria-label="{label}"><span class="el-team-name">{team.word}</span> '
+            f'<span class="el-points">{score}</span> {track} '
             + (f'<span class="el-team-notes">{"".join(notes)}</span>' if notes else "")
             + "</div>"
         )

@@ -516,7 +516,7 @@ class _VisibleText(HTMLParser):
         if tag in self.VOID:
             self.parts.append(" ")
             return
-        if self.skip or tag == "style" or any(name == "hidden" for name, _ in attrs):
+        if self.skip or tag == "style" or any(name == "hidden" and value == "hidden" for name, value in attrs):
             self.skip += 1
 
     def handle_endtag(self, tag: str) -> None:

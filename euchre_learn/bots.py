@@ -480,7 +480,10 @@ def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginn
 _TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
 # how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
-T_DEALER, T_ASSIST, T_ORDER, T_CALL, T_NEXT = 4.6, 5.0, 5.2, 5.0, 4.4
+BIDDING = {"dealer": 4.6, "assist": 5.0, "order": 5.2, "call": 5.0, "next": 4.4, "upcard": 0.5, "eldest": 0.2}
+"""The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
+order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
+for (or against) the bidder; eldest's discount. Tuned with ``benchmarks/bench_bots.py``."""
 
 
 def hand_value(mask: int, t: int) -> float:
@@ -571,6 +574,11 @@ class StandardBot(Bot):
 
     name = "standard"
 
+    def __init__(self, seed: Any = None, bidding: dict[str, float] | None = None) -> None:
+        super().__init__(seed)
+        self.bidding = {**BIDDING, **(bidding or {})}
+        """The bidding thresholds (see :data:`BIDDING`); pass some to try a variant."""
+
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
     ) -> int:
@@ -579,9 +587,9 @@ class StandardBot(Bot):
         if phase == PLAY_PHASE:
             return _std_play(s, why)
         if phase == BID1:
-            return _std_bid1(s, why, score)
+            return _std_bid1(s, why, score, self.bidding)
         if phase == BID2:
-            return _std_bid2(s, why, score)
+            return _std_bid2(s, why, score, self.bidding)
         if phase in (DISCARD_PHASE, RR_DISCARD):
             seat = s.to_act
             keep = (1 << s.upcard) if phase == DISCARD_PHASE else 0
@@ -624,7 +632,7 @@ def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, se
     return _sure_winners(value_mask, t, bool(s.rules.benny)) >= 5
 
 
-def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None) -> int:
+def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
     seat = s.to_act
     t = s.proposed
     hand = s.hands[seat]
@@ -638,18 +646,18 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None) -> i
         six = hand | (1 << up)
         best = six & ~(1 << best_discard(six, t, 1 << up))
         value = hand_value(best, t)
-        base, how = T_DEALER, "with the upcard in hand"
+        base, how = th["dealer"], "with the upcard in hand"
         march_mask = best
     elif partner_deals:
-        value = hand_value(hand, t) + 0.5 * upv
-        base, how = T_ASSIST, f"and the {_card(up)} goes to partner, the dealer"
+        value = hand_value(hand, t) + th["upcard"] * upv
+        base, how = th["assist"], f"and the {_card(up)} goes to partner, the dealer"
         march_mask = hand
     else:
-        value = hand_value(hand, t) - 0.5 * upv
-        base, how = T_ORDER, f"though the {_card(up)} goes to the other side's dealer"
+        value = hand_value(hand, t) - th["upcard"] * upv
+        base, how = th["order"], f"though the {_card(up)} goes to the other side's dealer"
         march_mask = hand
         if seat == (s.dealer + 1) & 3:
-            base -= 0.2  # eldest leads the first trick
+            base -= th["eldest"]  # eldest leads the first trick
     threshold, note = _threshold(base, score, seat, target)
     n = _count(hand | ((1 << up) if seat == s.dealer else 0), t)
     alone_only = ORDER_UP not in legal
@@ -691,7 +699,7 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None) -> i
     return PASS
 
 
-def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None) -> int:
+def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
     seat = s.to_act
     hand = s.hands[seat]
     legal = s.legal()
@@ -704,7 +712,7 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None) -> i
         if t == td:
             continue
         value = hand_value(hand, t)
-        base = T_NEXT if (eldest and t == next_suit) else T_CALL
+        base = th["next"] if (eldest and t == next_suit) else th["call"]
         threshold, _ = _threshold(base, score, seat, s.rules.points_to_win)
         margin = value - threshold
         if margin > best_margin:

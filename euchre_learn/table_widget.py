@@ -165,12 +165,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         """Let the bots move: at once, or one every ``delay`` seconds on the event loop."""
         self._cancel()
         if not self.table.is_bot_turn:
-            self.refresh(keep_message=True)
+            self._after_moves()
             return
         loop = _running_loop() if self.delay > 0 else None
         if loop is None:
             self.table.run_bots()
-            self.refresh(keep_message=True)
+            self._after_moves()
             return
         self.refresh(keep_message=True)
         generation = self._generation
@@ -181,7 +181,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             return  # cancelled by undo or a new game
         self._pending = None
         self.table.bot_step()
-        self.refresh(keep_message=True)
+        self._after_moves()
         if self.table.is_bot_turn:
             loop = _running_loop()
             if loop is None:  # pragma: no cover - the loop is running while its callbacks run
@@ -189,6 +189,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 self.refresh(keep_message=True)
             else:
                 self._pending = loop.call_later(self.delay, self._tick, generation)
+
+    def _after_moves(self) -> None:
+        """Redraw; when the hand has just ended, say why (the last trick and the score)."""
+        if self.table.hand_over and not self.message.value:
+            self.show_why()
+        self.refresh(keep_message=True)
 
     def _cancel(self) -> None:
         self._generation += 1

@@ -127,7 +127,7 @@ def test_special_labels() -> None:
 
 def test_card_buttons_show_every_card_and_disable_the_illegal_ones_with_the_reason() -> None:
     checked = 0
-    for seed in range(30):
+    for seed in range(15):
         w = TableWidget(Table(humans="S", seed=seed), delay=0)
         rng = random.Random(seed)
         while not w.table.hand_over:
@@ -174,7 +174,7 @@ def test_the_dealers_discard_disables_the_upcard() -> None:
 
 def test_an_illegal_click_leaves_the_state_unchanged() -> None:
     found = 0
-    for seed in range(20):
+    for seed in range(12):
         w = TableWidget(Table(humans="S", seed=seed), delay=0)
         rng = random.Random(seed)
         while not w.table.hand_over:
@@ -434,3 +434,26 @@ def test_setup_form_entry_points() -> None:
     assert isinstance(el.table.setup(), SetupForm)
     w = el.table.play(humans="S", seed=3, delay=0)
     assert isinstance(w, TableWidget) and w.table.is_human_turn
+
+
+def test_the_models_never_import_ipywidgets() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, euchre_learn as el; el.table.Table(seed=1).run_bots(); el.stepper.Stepper(el.Hand.deal('N', seed=1)); "
+        "el.bots.get('standard'); print('ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_end_of_a_hand_is_explained_at_once() -> None:
+    w = TableWidget(Table(humans="S", seed=12), delay=0)
+    rng = random.Random(12)
+    while not w.table.hand_over:
+        rng.choice(enabled(w)).click()
+    hand = w.table.hand
+    assert html.escape(explain.score_reason(hand)) in w.message.value
+    w.next_button.click()
+    assert w.message.value == "" and not w.table.hand_over

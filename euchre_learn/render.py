@@ -228,7 +228,8 @@ div.el-hand{container-type:inline-size}
 .el-slot-W{left:0;top:50%;transform:translateY(-50%)}
 .el-slot-E{right:0;top:50%;transform:translateY(-50%)}
 .el-slot-cap{white-space:nowrap;font-weight:700}
-.el-slot-tags{white-space:nowrap;font-weight:700;font-size:.95em}
+.el-slot-tags{white-space:nowrap;font-weight:700;font-size:.95em;line-height:1.15}
+.el-slot-tags span{display:block}
 .el-won .el-card{box-shadow:0 0 0 .2em var(--el-gold),0 1px 3px rgba(0,0,0,.5)}
 .el-caption{font-size:.88em;margin-top:.35em;max-width:17em;margin-left:auto;margin-right:auto}
 .el-turned{transform:rotate(90deg);opacity:.8;margin:.6em .9em}
@@ -633,7 +634,7 @@ def holding_html(
 def _slot(seat: Seat, card: Card, who: str, tags: list[str], rules: Rules | None, won: bool, note: str) -> str:
     cls = f"el-slot el-slot-{seat.name}" + (" el-won" if won else "")
     tag_html = (
-        f'<span class="el-slot-tags">{_esc(" · ".join(tags))}</span>'
+        f'<span class="el-slot-tags">{" ".join(f"<span>{_esc(t)}</span>" for t in tags)}</span>'
         if tags
         else '<span class="el-slot-tags">&nbsp;</span>'
     )

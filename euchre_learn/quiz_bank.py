@@ -275,7 +275,7 @@ class Question:
         if self.kind == "single":
             assert isinstance(given, str)
             note = fb.get(given, "")
-            return _join(f"Not quite: the answer is {self.answer}.", note if note != expl else "", expl)
+            return _join(f"Not quite: the answer is {self.answer}.", note, expl)
         assert isinstance(given, tuple) and isinstance(self.answer, tuple)
         if self.kind == "select-all":
             want = set(self.answer)
@@ -388,7 +388,14 @@ class Question:
 
 
 def _join(*parts: str) -> str:
-    return " ".join(p.strip() for p in parts if p and p.strip())
+    """The parts as one message, each said once: a part contained in another is left out."""
+    items = [p.strip() for p in parts if p and p.strip()]
+    out: list[str] = []
+    for i, p in enumerate(items):
+        if p in out or any(p in q and p != q for q in items[:i] + items[i + 1 :]):
+            continue
+        out.append(p)
+    return " ".join(out)
 
 
 def _problem(q: Question) -> tuple[str, str] | None:

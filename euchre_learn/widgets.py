@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from .cards import Card
-from .quiz import Practice, Question, QuizError, generate, rule_link, topic, topics
+from .quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic, topics
 from .quiz_bank import Feedback
 from .rules import Rules
 
@@ -374,7 +374,7 @@ def quiz(
     return quiz_widget(q)
 
 
-MIXED = "(mixed: all topics)"
+MIXED = "(mixed)"
 
 
 class PracticeWidget(W.VBox):  # type: ignore[misc]
@@ -395,7 +395,8 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self._all = self.practice.topics
         options = [(topic(t).title, t) for t in self._all]
         if len(self._all) > 1:
-            options.insert(0, (MIXED, MIXED))
+            mixed = "Mixed: all topics" if set(self._all) == set(TOPICS) else f"Mixed: these {len(self._all)} topics"
+            options.insert(0, (mixed, MIXED))
         self.topic_menu = W.Dropdown(
             options=options, value=options[0][1], description="Topic:", layout=W.Layout(width="max-content")
         )
@@ -445,8 +446,8 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self.score_view.value = f'<span class="el-score" style="margin-left:1em">{html.escape(line)}</span>'
         t = topic(name)
         self.rules_view.value = (
-            f'<span class="el-topic" style="margin-left:1em">{html.escape(t.title)}: {html.escape(t.description)} '
-            + "Why? "
+            f'<span class="el-topic" style="margin-left:1em"><b>{html.escape(t.title)}</b> '
+            f"{html.escape(t.description)} · Why? "
             + ", ".join(
                 f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
                 for r in p.question.rules

@@ -1,0 +1,447 @@
+"""Helpers for the real-browser tests: find Chromium, run JupyterLab and Voilà on loopback,
+drive a notebook in the page and read what it shows.
+
+Everything here is test infrastructure; the tests themselves live in ``test_*.py`` beside it.
+Playwright drives Debian's Chromium (``/usr/bin/chromium`` or ``$CHROMIUM``); no browser is
+ever downloaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# JupyterLab settings for the test server: no news or update checks (nothing leaves the
+# machine), and every cell kept in the DOM (no virtual windowing) so outputs can be read.
+LAB_OVERRIDES: dict[str, Any] = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+}
+
+
+def find_chromium() -> str | None:
+    """The path of the Chromium binary to drive, or None when there is none."""
+    env = os.environ.get("CHROMIUM")
+    if env and os.access(env, os.X_OK):
+        return env
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def private_env(home: Path) -> dict[str, str]:
+    """An environment whose every per-user directory (Jupyter, IPython, euchre_learn progress)
+    is under ``home``, so a test never reads or writes the user's own files."""
+    env = dict(os.environ)
+    dirs = {
+        "HOME": home,
+        "JUPYTER_CONFIG_DIR": home / ".jupyter",
+        "JUPYTER_DATA_DIR": home / ".local" / "share" / "jupyter",
+        "JUPYTER_RUNTIME_DIR": home / ".local" / "share" / "jupyter" / "runtime",
+        "IPYTHONDIR": home / ".ipython",
+        "XDG_DATA_HOME": home / ".local" / "share",
+        "XDG_CONFIG_HOME": home / ".config",
+        "XDG_CACHE_HOME": home / ".cache",
+        "EUCHRE_LEARN_HOME": home / "euchre_learn",
+    }
+    for key, path in dirs.items():
+        path.mkdir(parents=True, exist_ok=True)
+        env[key] = str(path)
+    env["EUCHRE_LEARN_PROGRESS"] = str(home / "euchre_learn" / "progress.json")
+    # Keep matplotlib's font cache where it already is: rebuilding it costs seconds.
+    with contextlib.suppress(Exception):
+        import matplotlib
+
+        env.setdefault("MPLCONFIGDIR", matplotlib.get_configdir())
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env.pop("JUPYTER_TOKEN", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90.0) -> None:
+    """Poll ``url`` until it answers 200; fail early (with the server's log) if the process dies."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode} before answering {url}:\n{tail(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
+            last = str(e)
+        time.sleep(0.25)
+    raise RuntimeError(f"server did not answer {url} within {timeout:.0f}s (last error: {last}):\n{tail(log)}")
+
+
+def tail(path: Path, n: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-n:])
+    except OSError:
+        return "(no log)"
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a server we started, and its children (kernels), by its own process group."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+
+
+@dataclass
+class Server:
+    """A server process on 127.0.0.1, with its URL, root dir and log."""
+
+    url: str
+    root: Path
+    log: Path
+    proc: subprocess.Popen[bytes]
+    env: dict[str, str] = field(default_factory=dict)
+
+    def api(self, method: str, path: str) -> Any:
+        req = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Stop every session's kernel, so two cores are not shared with idle lessons."""
+        for s in self.api("GET", "/api/sessions"):
+            with contextlib.suppress(urllib.error.URLError):
+                self.api("DELETE", f"/api/sessions/{s['id']}")
+
+
+def start_lab(workdir: Path, home: Path) -> Server:
+    """JupyterLab for tests: loopback, no token, allow_root, news off, private settings dirs,
+    serving ``workdir`` (which holds copies of the notebooks)."""
+    port = free_port()
+    env = private_env(home)
+    settings = home / "lab-app-settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=1))
+    config = {
+        "ServerApp": {
+            "ip": "127.0.0.1",
+            "port": port,
+            "port_retries": 0,
+            "open_browser": False,
+            "allow_root": True,
+            "root_dir": str(workdir),
+            "terminals_enabled": False,
+            "allow_remote_access": False,
+        },
+        "IdentityProvider": {"token": ""},
+        "PasswordIdentityProvider": {"hashed_password": "", "password_required": False},
+        "LabApp": {
+            "app_settings_dir": str(settings),
+            "user_settings_dir": str(home / "lab-user-settings"),
+            "workspaces_dir": str(home / "lab-workspaces"),
+            "news_url": None,
+            "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
+        },
+        "LanguageServerManager": {"autodetect": False},
+    }
+    (Path(env["JUPYTER_CONFIG_DIR"]) / "jupyter_server_config.json").write_text(json.dumps(config, indent=1))
+    log = home / "jupyterlab.log"
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser"]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(url + "/api/status", proc, log)
+    except Exception:
+        stop(proc)
+        raise
+    return Server(url=url, root=workdir, log=log, proc=proc, env=env)
+
+
+def start_voila(notebook: Path, home: Path) -> Server:
+    """Voilà serving one app notebook with its code hidden, on loopback."""
+    port = free_port()
+    env = private_env(home)
+    log = home / f"voila-{notebook.stem}.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--strip_sources=True",
+        "--show_tracebacks=True",
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            cmd, cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(url + "/api/kernelspecs", proc, log)
+    except Exception:
+        stop(proc)
+        raise
+    return Server(url=url, root=notebook.parent, log=log, proc=proc, env=env)
+
+
+# --- reading a notebook file ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NotebookFacts:
+    """What the test needs to know about a notebook from its file."""
+
+    path: Path
+    n_cells: int
+    code_cells: tuple[int, ...]  # indices (into all cells) of code cells
+    raises: frozenset[int]  # indices of cells tagged raises-exception
+    has_widgets: bool  # some code uses euchre_learn widgets or ipywidgets
+
+    @classmethod
+    def read(cls, path: Path) -> NotebookFacts:
+        nb = nbformat.read(path, as_version=4)
+        code = tuple(i for i, c in enumerate(nb.cells) if c.cell_type == "code")
+        raises = frozenset(
+            i for i, c in enumerate(nb.cells) if "raises-exception" in c.get("metadata", {}).get("tags", [])
+        )
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+        has_widgets = bool(
+            re.search(r"ipywidgets|\bwidgets\b|\bquiz\b|Quiz|Practice|practice\(|Table|table\(|Stepper|stepper", text)
+        )
+        return cls(path, len(nb.cells), code, raises, has_widgets)
+
+
+# --- driving JupyterLab ---------------------------------------------------------------------
+
+
+def open_notebook(page: Any, server: Server, relpath: str) -> None:
+    """Open a notebook in JupyterLab and wait until its kernel is idle."""
+    page.goto(f"{server.url}/lab/tree/{relpath}?reset", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=60_000)
+    wait_kernel_idle(page)
+
+
+def wait_kernel_idle(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the visible notebook's kernel is idle and no cell is queued ([*])."""
+    page.wait_for_function(
+        """() => {
+            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+            if (!panel) return false;
+            const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+            const bar = (document.querySelector('#jp-main-statusbar') || {}).innerText || '';
+            const busy = [...panel.querySelectorAll('.jp-InputPrompt')].some(p => p.textContent.includes('*'));
+            return !!status && status.getAttribute('data-status') === 'idle' && /\\| Idle/.test(bar)
+                && !/No Kernel/.test(bar) && !busy;
+        }""",
+        timeout=timeout,
+        polling=200,
+    )
+
+
+def run_all_cells(page: Any, timeout: float = 240_000) -> None:
+    """Run > Run All Cells from the menu bar, then wait until every code cell has run."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    # Every non-empty code cell gets an execution count; none is left pending ([*]). A cell
+    # after an error never runs, so stop waiting when an error output has appeared.
+    page.wait_for_function(
+        """() => {
+            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+            const cells = [...panel.querySelectorAll('.jp-Cell.jp-CodeCell')];
+            if (panel.querySelector('.jp-InputPrompt') && [...panel.querySelectorAll('.jp-InputPrompt')].some(p => p.textContent.includes('*'))) return false;
+            const ran = cells.map(c => {
+                const text = (c.querySelector('.jp-InputPrompt') || {}).textContent || '';
+                const empty = !(c.querySelector('.cm-content')?.textContent || '').trim();
+                return empty || /\\[\\d+\\]/.test(text);
+            });
+            if (ran.every(x => x)) return true;
+            const firstPending = ran.indexOf(false);
+            return cells.slice(0, firstPending).some(c => c.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'));
+        }""",
+        timeout=timeout,
+        polling=250,
+    )
+    wait_kernel_idle(page, timeout=timeout)
+
+
+READ_CELLS_JS = """() => {
+    const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+    const cells = [...panel.querySelectorAll('.jp-Cell')];
+    return cells.map((c, i) => ({
+        index: i,
+        code: c.classList.contains('jp-CodeCell'),
+        prompt: (c.querySelector('.jp-InputPrompt') || {}).textContent || '',
+        stderr: [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+            .map(e => e.innerText),
+        widgetErrors: [...c.querySelectorAll('.jp-OutputArea-output')]
+            .map(e => e.innerText).filter(t => /Error displaying widget|Error rendering|model not found/i.test(t)),
+        widgets: c.querySelectorAll('.jupyter-widgets, .widget-button, .lm-Widget.jupyter-widgets').length,
+        loading: [...c.querySelectorAll('.jp-OutputArea-output')]
+            .map(e => e.innerText).filter(t => /^\\s*Loading widget/i.test(t)).length,
+        reprs: [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="text/plain"]')]
+            .map(e => e.innerText).filter(t => /^\\s*[A-Za-z]+\\(children=\\(/.test(t)),
+    }));
+}"""
+
+
+@dataclass(frozen=True)
+class CellReport:
+    index: int
+    code: bool
+    prompt: str
+    stderr: tuple[str, ...]
+    widget_errors: tuple[str, ...]
+    widgets: int
+    loading: int
+    reprs: tuple[str, ...] = ()
+
+
+def read_cells(page: Any) -> list[CellReport]:
+    raw = page.evaluate(READ_CELLS_JS)
+    return [
+        CellReport(
+            r["index"],
+            r["code"],
+            r["prompt"],
+            tuple(r["stderr"]),
+            tuple(r["widgetErrors"]),
+            int(r["widgets"]),
+            int(r["loading"]),
+            tuple(r["reprs"]),
+        )
+        for r in raw
+    ]
+
+
+def problems(facts: NotebookFacts, cells: list[CellReport]) -> list[str]:
+    """Every error a reader would see, as plain lines naming the cell: tracebacks or stderr in
+    cells not tagged raises-exception, and widgets that failed to render."""
+    out: list[str] = []
+    if len(cells) != facts.n_cells:
+        out.append(f"the page shows {len(cells)} cells but the file has {facts.n_cells}")
+    for c in cells:
+        if c.index in facts.raises:
+            continue
+        for text in c.stderr:
+            first = " | ".join(text.strip().splitlines()[-3:])
+            out.append(f"cell {c.index}: error output: {first[:400]}")
+        for text in c.widget_errors:
+            out.append(f"cell {c.index}: widget failed to render: {text.strip()[:300]}")
+        if c.loading:
+            out.append(f"cell {c.index}: a widget is still 'Loading widget...'")
+        for text in c.reprs:
+            out.append(f"cell {c.index}: a widget shows as text, not rendered: {text.strip()[:200]}")
+    return out
+
+
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def screenshot_notebook(page: Any, name: str, max_height: int = 14_000) -> Path:
+    """The whole visible notebook in one picture: the viewport grows to the notebook's height
+    for the shot (JupyterLab scrolls inside the page, so a full-page shot would show one screen)."""
+    size = page.viewport_size
+    height = page.evaluate(
+        """() => {
+            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+            const outer = panel && panel.querySelector('.jp-WindowedPanel-outer');
+            return outer ? outer.scrollHeight : 0;
+        }"""
+    )
+    try:
+        if height:
+            page.set_viewport_size({"width": size["width"], "height": min(int(height) + 250, max_height)})
+            page.wait_for_timeout(300)
+        return screenshot(page, name, full_page=False)
+    finally:
+        page.set_viewport_size(size)
+
+
+def cell_locator(page: Any, index: int) -> Any:
+    """The index-th cell (all cell types) of the visible notebook."""
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+
+
+@contextlib.contextmanager
+def timed(label: str, sink: dict[str, float]) -> Iterator[None]:
+    t = time.monotonic()
+    try:
+        yield
+    finally:
+        sink[label] = time.monotonic() - t
+
+
+def play_hand(page: Any, table: Any, limit: int = 40) -> int:
+    """Click through one hand as South: the first action offered while bidding (pass, mostly),
+    then the first playable card each trick, until the hand is over. Returns the clicks made."""
+    clicks = 0
+    for _ in range(limit):
+        text = table.inner_text()
+        if re.search(r"Hand over|Thrown in|Game over", text):
+            return clicks
+        cards = table.locator("button.widget-button:not([disabled])").filter(
+            has_text=re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
+        )
+        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
+        if cards.count():
+            cards.first.click()
+        elif actions.count():
+            actions.first.click()
+        else:
+            page.wait_for_timeout(150)  # the bots are moving
+            continue
+        clicks += 1
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the hand did not end after {limit} rounds of clicking:\n{table.inner_text()[:2000]}")

@@ -1,0 +1,159 @@
+"""Fixtures for the real-browser tests: one JupyterLab server and one Chromium for the session.
+
+Chromium is Debian's (``/usr/bin/chromium``, or ``$CHROMIUM``), driven by Playwright; no browser
+is downloaded. ``tools/ensure_chromium.sh`` (run by ``make test`` and ``.ci/run``) installs it
+with apt when it is missing. Where it still cannot be had, every browser test is skipped with
+the reason, and the end of the pytest run says so in a loud banner and a warning: never a
+silent pass. ``EUCHRE_LEARN_REQUIRE_BROWSER=1`` turns that skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import browserkit as bk
+import nbformat
+import pytest
+
+BROWSER_DIR = Path(__file__).resolve().parent
+_SKIPPED: list[str] = []  # the reason browser tests were skipped, once
+_TIMES: dict[str, float] = {}
+
+
+class BrowserTestsSkipped(UserWarning):
+    """The real-browser tests could not run on this machine."""
+
+
+def _why_no_browser() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as err:
+        return f"Playwright for Python is not installed ({err}); run `make test`, which installs the test extra"
+    if bk.find_chromium() is None:
+        return (
+            "Chromium is not installed (no /usr/bin/chromium, no $CHROMIUM): tools/ensure_chromium.sh "
+            "installs it with `apt-get install chromium` when run as root"
+        )
+    return None
+
+
+def _skip_or_fail(reason: str) -> None:
+    message = f"REAL-BROWSER TESTS NOT RUN: {reason}"
+    if not _SKIPPED:
+        _SKIPPED.append(reason)
+        warnings.warn(message, BrowserTestsSkipped, stacklevel=2)
+    if os.environ.get("EUCHRE_LEARN_REQUIRE_BROWSER") == "1":
+        pytest.fail(message + " (EUCHRE_LEARN_REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).resolve().is_relative_to(BROWSER_DIR):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    tr = terminalreporter
+    if _SKIPPED:
+        bar = "!" * 78
+        tr.write_line(bar, red=True, bold=True)
+        tr.write_line(f"REAL-BROWSER TESTS SKIPPED: {_SKIPPED[0]}", red=True, bold=True)
+        tr.write_line("Widgets, lessons and Voilà apps were NOT checked in a browser on this run.", red=True, bold=True)
+        tr.write_line(bar, red=True, bold=True)
+    elif _TIMES:
+        total = sum(_TIMES.values())
+        tr.write_sep("-", f"real-browser suite: {total:.0f} s in fixtures and tests")
+        for name, seconds in sorted(_TIMES.items(), key=lambda kv: -kv[1])[:8]:
+            tr.write_line(f"  {seconds:6.1f} s  {name}")
+        tr.write_line(f"  screenshots: {bk.ARTIFACTS.relative_to(bk.ROOT)}/")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    reason = _why_no_browser()
+    if reason is not None:
+        _skip_or_fail(reason)
+    path = bk.find_chromium()
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=chromium, headless=True, args=bk.CHROMIUM_ARGS)
+        except Exception as err:  # a broken install: say so, as loudly as a missing one
+            _skip_or_fail(f"Chromium at {chromium} did not start: {str(err).splitlines()[0]}")
+        yield b
+        b.close()
+
+
+def _copy_notebooks(src: Path, dst: Path) -> None:
+    """Copy a folder of notebooks with their outputs cleared: the browser must show what the
+    live run produced, not what was committed."""
+    for path in src.rglob("*"):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        target = dst / path.relative_to(src)
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif path.suffix == ".ipynb":
+            target.parent.mkdir(parents=True, exist_ok=True)
+            nb = nbformat.read(path, as_version=4)
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    cell.outputs = []
+                    cell.execution_count = None
+            nb.metadata.pop("widgets", None)
+            nbformat.write(nb, target)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+@pytest.fixture(scope="session")
+def lab_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The private home of the test servers: Jupyter settings, progress file, house rules."""
+    return tmp_path_factory.mktemp("home")
+
+
+@pytest.fixture(scope="session")
+def lab(chromium: str, lab_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[bk.Server]:
+    """One JupyterLab for the session, serving copies of the lessons, exercises, docs and fixtures."""
+    t = time.monotonic()
+    work = tmp_path_factory.mktemp("lab-root")
+    for name in ("notebooks", "exercises", "docs", "apps"):
+        if (bk.ROOT / name).is_dir():
+            _copy_notebooks(bk.ROOT / name, work / name)
+    _copy_notebooks(bk.FIXTURES, work / "fixtures")
+    server = bk.start_lab(work, lab_home)
+    _TIMES["JupyterLab start"] = time.monotonic() - t
+    yield server
+    bk.stop(server.proc)
+
+
+@pytest.fixture()
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (its own context) in the session's browser; console errors are kept on
+    ``page.errors`` for the test to report."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.errors = errors
+    t = time.monotonic()
+    yield pg
+    _TIMES[request.node.name] = time.monotonic() - t
+    context.close()

@@ -1,0 +1,135 @@
+"""The browser machinery proves itself on small fixture notebooks (tests/browser/fixtures/):
+an error is caught, widgets render, every kind of quiz answers to clicks and to the keyboard,
+and a hand is played at the table by clicking. Lessons are in test_lessons.py."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import browserkit as bk
+import quizkit as qk
+
+
+def run_fixture(page: Any, lab: bk.Server, name: str) -> tuple[bk.NotebookFacts, list[bk.CellReport]]:
+    bk.open_notebook(page, lab, f"fixtures/{name}.ipynb")
+    bk.run_all_cells(page)
+    facts = bk.NotebookFacts.read(lab.root / "fixtures" / f"{name}.ipynb")
+    return facts, bk.read_cells(page)
+
+
+def test_an_error_in_a_notebook_is_reported(page: Any, lab: bk.Server) -> None:
+    facts, cells = run_fixture(page, lab, "has_error")
+    bk.screenshot(page, "fixture_has_error")
+    found = bk.problems(facts, cells)
+    assert len(found) == 1 and found[0].startswith("cell 2: error output"), found
+    assert "this error must be reported" in found[0]
+    lab.shutdown_kernels()
+
+
+def test_widgets_render_and_a_tagged_error_is_allowed(page: Any, lab: bk.Server) -> None:
+    facts, cells = run_fixture(page, lab, "widgets_ok")
+    assert bk.problems(facts, cells) == []
+    assert cells[4].stderr and "ZeroDivisionError" in cells[4].stderr[0]  # tagged raises-exception
+    assert cells[5].prompt.startswith("[") and cells[5].prompt != "[ ]:"  # and the run went on
+    assert cells[3].widgets > 0, "the tiny quiz did not render as widgets"
+    quiz = bk.cell_locator(page, 3)
+    quiz.locator("button", has_text="J♥").click()
+    quiz.get_by_role("status").filter(has_text="Not quite").wait_for()
+    assert "the answer is J♦" in quiz.get_by_role("status").inner_text()
+    bk.screenshot(page, "fixture_widgets_ok")
+    lab.shutdown_kernels()
+
+
+def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(page: Any, lab: bk.Server) -> None:
+    facts, cells = run_fixture(page, lab, "quiz_kinds")
+    assert bk.problems(facts, cells) == []
+    found, notes = qk.quiz_cells(lab.root / "fixtures" / "quiz_kinds.ipynb", lab.env)
+    assert notes == [] and len(found) == 13
+    kinds = set()
+    for n, qc in enumerate(found[:-1]):
+        q = qc.question
+        quiz = bk.cell_locator(page, qc.index).locator(".el-quiz")
+        assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt), "not the same question"
+        response = qk.right_response(q) if n % 2 == 0 else qk.wrong_response(q)
+        quiz.scroll_into_view_if_needed()
+        qk.click_response(quiz, q, response)
+        qk.expect_feedback(quiz, q, response)
+        # answered: the Check button is disabled, a second answer changes nothing
+        assert quiz.locator("button", has_text=re.compile(r"^\s*Check\s*$")).is_disabled()
+        kinds.add((q.kind, q.choice_cards is not None, n % 2 == 0))
+    assert {k for k, _, _ in kinds} == {"single", "select-all", "order", "number"}
+    assert {right for _, _, right in kinds} == {True, False}
+    bk.screenshot(page, "fixture_quiz_kinds_answered")
+
+    # practice: answer right, then Next question, then answer wrong; the score follows
+    qc = found[-1]
+    practice = bk.cell_locator(page, qc.index).locator(".el-practice")
+    model = qc.widget
+    for right in (True, False):
+        q = model.current.question
+        quiz = practice.locator(".el-quiz")
+        assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt)
+        response = qk.right_response(q) if right else qk.wrong_response(q)
+        qk.click_response(quiz, q, response)
+        qk.expect_feedback(quiz, q, response)
+        model.current.choose(*response) if q.kind in ("select-all", "order") else model.current.choose(response)
+        model.current.check()
+        expected = f"Score {model.practice.score} of {model.practice.asked}"
+        practice.locator(".el-score", has_text=expected).wait_for()
+        if right:
+            practice.locator("button", has_text="Next question").click()
+            model.next()
+            practice.locator(".el-prompt", has_text=model.current.question.prompt[:40]).wait_for()
+    bk.screenshot(page, "fixture_practice")
+    lab.shutdown_kernels()
+
+
+def test_a_quiz_by_keyboard_only(page: Any, lab: bk.Server) -> None:
+    """Tab to the choices, Space to choose, Tab to Check, Enter: no mouse.
+
+    In JupyterLab the arrow keys belong to the notebook (command mode moves the cell
+    selection), even with a radio button focused, so a keyboard user moves between the
+    choices with Tab; the arrow-key pass runs in the Voilà app (test_voila_apps.py).
+    """
+    run_fixture(page, lab, "quiz_kinds")
+    found, _ = qk.quiz_cells(lab.root / "fixtures" / "quiz_kinds.ipynb", lab.env)
+    qc = next(q for q in found if not q.is_practice and q.question.kind == "single" and q.question.choice_cards is None)
+    q = qc.question
+    quiz = bk.cell_locator(page, qc.index).locator(".el-quiz")
+    quiz.scroll_into_view_if_needed()
+    # Start from the prompt, just before the first control, as a reader tabbing down would.
+    quiz.locator(".el-prompt").evaluate("e => { e.setAttribute('tabindex', '-1'); e.focus(); }")
+    focused = "() => { const a = document.activeElement; return [a.type || a.tagName, (a.closest('label') || a).innerText.trim()]; }"
+    page.keyboard.press("Tab")
+    for _ in range(len(q.choices)):
+        kind, label = page.evaluate(focused)
+        assert kind == "radio", f"Tab should move through the choices, reached {kind} {label!r}"
+        if label == q.answer:
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate(focused) == ["radio", q.answer]
+    page.keyboard.press(" ")
+    for _ in range(len(q.choices)):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused)[1] == "Check":
+            break
+    assert page.evaluate(focused) == ["submit", "Check"], page.evaluate(focused)
+    bk.screenshot(page, "lab_keyboard_focus_on_check", full_page=False)
+    page.keyboard.press("Enter")
+    qk.expect_feedback(quiz, q, q.answer)
+    bk.screenshot(page, "lab_keyboard_answered", full_page=False)
+    lab.shutdown_kernels()
+
+
+def test_play_one_hand_at_the_table_by_clicking(page: Any, lab: bk.Server) -> None:
+    facts, cells = run_fixture(page, lab, "table")
+    assert bk.problems(facts, cells) == []
+    table = bk.cell_locator(page, 2)
+    status = table.locator(".widget-html").nth(2)
+    clicks = bk.play_hand(page, table)
+    bk.screenshot(page, "fixture_table_hand_over")
+    text = status.inner_text()
+    assert re.search(r"Hand over|Thrown in", text), text
+    assert clicks >= 1
+    lab.shutdown_kernels()

@@ -1,0 +1,98 @@
+"""Every lesson, opened in JupyterLab in Chromium and run (Run > Run All Cells): no error output,
+the widgets render, and two quizzes are answered by clicking, one right and one wrong, with the
+feedback the engine gives. A lesson with a table gets one hand played by clicking.
+
+The notebooks are copies, outputs cleared, served by the session's JupyterLab (conftest.py).
+Screenshots go to test-artifacts/browser/.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import browserkit as bk
+import pytest
+import quizkit as qk
+
+NOTEBOOKS = bk.ROOT / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+PAGES = [*LESSONS, *([NOTEBOOKS / "index.ipynb"] if (NOTEBOOKS / "index.ipynb").exists() else [])]
+TABLE_CALL = re.compile(r"^\s*(?:\w+\.)*(?:play|TableWidget)\(", re.MULTILINE)
+
+
+def _answer(page: Any, qc: qk.QuizCell, right: bool) -> str:
+    """Answer the quiz in cell ``qc`` (its current question, for a practice widget) by clicking."""
+    q = qc.question
+    cell = bk.cell_locator(page, qc.index)
+    quiz = cell.locator(".el-quiz").first
+    quiz.scroll_into_view_if_needed()
+    shown = qk.squash(quiz.locator(".el-prompt").inner_text())
+    assert shown == qk.squash(q.prompt), (
+        f"cell {qc.index}: the browser shows a different question from the one the same code gives here:\n"
+        f"  browser: {shown}\n  here:    {q.prompt}"
+    )
+    response = qk.right_response(q) if right else qk.wrong_response(q)
+    qk.click_response(quiz, q, response)
+    return qk.expect_feedback(quiz, q, response)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])
+def test_lesson_runs_clean_and_its_quizzes_answer(page: Any, lab: bk.Server, path: Path) -> None:
+    rel = f"notebooks/{path.name}"
+    bk.open_notebook(page, lab, rel)
+    bk.run_all_cells(page)
+    facts = bk.NotebookFacts.read(lab.root / rel)
+    cells = bk.read_cells(page)
+    bk.screenshot_notebook(page, f"lesson_{path.stem}")
+    found = bk.problems(facts, cells)
+    assert not found, f"{rel} shows errors in the browser:\n" + "\n".join(found)
+
+    quizzes, notes = qk.quiz_cells(lab.root / rel, lab.env)
+    for qc in quizzes:
+        assert cells[qc.index].widgets > 0, f"{rel} cell {qc.index}: the quiz did not render as widgets"
+    if facts.has_widgets:
+        assert sum(c.widgets for c in cells) > 0, f"{rel} uses widgets but none rendered"
+
+    if path.name == "index.ipynb":
+        return
+    assert quizzes, f"{rel} has no quiz widget the test could rebuild (lessons end with live quizzes, STYLE.md)" + (
+        "; " + "; ".join(notes) if notes else ""
+    )
+    plain = [qc for qc in quizzes if not qc.is_practice]
+    practice = [qc for qc in quizzes if qc.is_practice]
+    answered: list[str] = []
+    first = plain[0] if plain else practice[0]
+    answered.append(_answer(page, first, right=True))
+    if len(plain) > 1:
+        answered.append(_answer(page, plain[1], right=False))
+    else:
+        qc = practice[-1]
+        if qc is first:  # one practice widget only: Next question, then the wrong answer
+            cell = bk.cell_locator(page, qc.index)
+            cell.locator("button", has_text="Next question").click()
+            qc.widget.next()
+            cell.locator(".el-prompt", has_text=qc.widget.current.question.prompt[:30]).wait_for()
+        answered.append(_answer(page, qc, right=False))
+    assert answered[0].startswith("✓") and answered[1].startswith("✗")
+    bk.screenshot(page, f"lesson_{path.stem}_quizzes", full_page=False)
+
+    table_cells = [i for i in facts.code_cells if TABLE_CALL.search(_source(lab.root / rel, i))]
+    if table_cells:
+        table = bk.cell_locator(page, table_cells[0])
+        table.scroll_into_view_if_needed()
+        bk.play_hand(page, table)
+        bk.screenshot(page, f"lesson_{path.stem}_table", full_page=False)
+    lab.shutdown_kernels()
+
+
+def _source(path: Path, index: int) -> str:
+    import nbformat
+
+    return str(nbformat.read(path, as_version=4).cells[index].source)
+
+
+def test_there_are_lessons_to_open() -> None:
+    """The lessons are the point of the browser suite: an empty notebooks/ is a failure, not a pass."""
+    assert LESSONS, "no notebooks/NN_*.ipynb found"

@@ -340,23 +340,35 @@ def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0)
     a, b = r.deal_packets
     head = f"{first.word} deals; packets of {a} then {b}, clockwise from {eldest.word} (eldest)"
     lines = [head]
-    rows = []
     for n, (seat, packet) in enumerate(steps, 1):
         lines.append(f"{n}. {seat.word}: {packet}")
-        role = " (eldest)" if seat == eldest else " (dealer)" if seat == first else ""
-        rows.append([str(n), _esc(seat.word + role), render.holding_html(packet, rules=r, style=False)])
     lines.append(f"upcard (face up): {render.card_text(upcard, r)}")
     lines.append(f"kitty (face down): {len(kitty)} cards")
-    rows.append(["", "<b>the upcard</b>, face up", render.card_html(upcard, rules=r, style=False)])
-    rows.append(
-        [
-            "",
-            f"<b>the kitty</b>, {len(kitty)} cards face down",
-            render.back_html(len(kitty), style=False, label="a face-down card of the kitty"),
-        ]
+    # one column per seat, in the order they receive cards; one row per round of packets
+    order = [Seat((first + 1 + k) % 4) for k in range(4)]
+    header = [""] + [
+        _esc(s.word) + (" <small>(eldest)</small>" if s == eldest else " <small>(dealer)</small>" if s == first else "")
+        for s in order
+    ]
+    rows = []
+    for rnd, size in enumerate(r.deal_packets):
+        cells = [f"{'first' if rnd == 0 else 'then'}: {size} each"]
+        for k in range(4):
+            n = rnd * 4 + k
+            cells.append(
+                f'<span style="opacity:.7;font-size:.85em">{n + 1}.</span> '
+                + render.holding_html(steps[n][1], rules=r, style=False)
+            )
+        rows.append(cells)
+    table = _table(header, rows, _esc(head))
+    rest = (
+        '<div style="display:flex;gap:2em;align-items:center;flex-wrap:wrap;margin-top:.2em">'
+        f"<div><b>then the upcard</b>, face up: {render.card_html(upcard, rules=r, style=False)}</div>"
+        f"<div><b>the kitty</b>, {len(kitty)} cards face down: "
+        + render.back_html(len(kitty), style=False, label="a face-down card of the kitty")
+        + "</div></div>"
     )
-    table = _table(["packet", "to", "cards"], rows, _esc(head))
-    return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
+    return Shown(f'<div class="el-root">{render.css()}{table}{rest}</div>', "\n".join(lines))
 
 
 def first_dealer(seed: Any = 0) -> Shown:

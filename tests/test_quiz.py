@@ -576,3 +576,14 @@ def test_saving_duplicate_ids_is_refused(tmp_path):
     q = generate("left-bower", 1)
     with pytest.raises(quiz.BankError, match="unique"):
         quiz.save_bank([q, q], tmp_path / "b.json")
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_every_topic_under_every_preset(preset):
+    for name in quiz.TOPICS:
+        for seed in range(3):
+            q = generate(name, seed, rules=preset)
+            assert q.check(q.answer).correct
+            rules = replay(q.record).rules
+            for field, value in Rules.preset(preset).changes().items():  # house rules are kept
+                assert getattr(rules, field) == value, (name, field)

@@ -87,6 +87,7 @@ __all__ = [
     "save_bank",
     "topic",
     "topics",
+    "topics_markdown",
 ]
 
 RULES_URL = os.environ.get("EUCHRE_LEARN_RULES_URL", "../docs/rules.md")
@@ -1330,6 +1331,21 @@ def _q_loner_lead(rng: random.Random, rules: Rules) -> Question:
 
 TOPICS: tuple[str, ...] = tuple(_TOPICS)
 """The topic names, in teaching order."""
+
+
+def topics_markdown() -> str:
+    """The topics as a Markdown table (name, title, kinds, rules, description), for docs.
+
+    >>> print(topics_markdown().splitlines()[2])
+    | `left-bower` | Which card is the left bower? | single | R1.2 R1.3 | Trump has just been made; pick the left bower, the jack of the same colour as trump. |
+    """
+    rows = ["| topic | title | kinds | rules | what it asks |", "|---|---|---|---|---|"]
+    for t in topics():
+        variant = f" (variant: `{t.variant}`)" if t.variant else ""
+        rows.append(
+            f"| `{t.name}` | {t.title} | {', '.join(t.kinds)} | {' '.join(t.rules)} | {t.description}{variant} |"
+        )
+    return "\n".join(rows)
 
 
 # ---- practice: endless questions with score and streak (the model behind the widget) ----

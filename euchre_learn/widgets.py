@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from .cards import Card
-from .quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic, topics
+from .quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
 from .quiz_bank import Feedback
 from .rules import Rules
 
@@ -385,13 +385,13 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        topics_: str | Sequence[str] | None = None,
+        topics: str | Sequence[str] | None = None,
         *,
         seed: int | None = None,
         rules: Rules | str | dict[str, Any] | None = None,
         progress: Any = None,
     ) -> None:
-        self.practice = Practice(topics_, seed=seed, rules=rules, progress=progress)
+        self.practice = Practice(topics, seed=seed, rules=rules, progress=progress)
         self._all = self.practice.topics
         options = [(topic(t).title, t) for t in self._all]
         if len(self._all) > 1:
@@ -465,7 +465,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
 
 
 def practice(
-    topics_: str | Sequence[str] | None = None,
+    topics: str | Sequence[str] | None = None,
     *,
     seed: int | None = None,
     rules: Rules | str | dict[str, Any] | None = None,
@@ -478,9 +478,4 @@ def practice(
     >>> w.practice.score, w.practice.streak
     (1, 1)
     """
-    return PracticeWidget(topics_, seed=seed, rules=rules, progress=progress)
-
-
-def all_topics() -> list[str]:
-    """The topic names with their titles, for a menu."""
-    return [f"{t.name}: {t.title}" for t in topics()]
+    return PracticeWidget(topics, seed=seed, rules=rules, progress=progress)

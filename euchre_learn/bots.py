@@ -21,8 +21,10 @@ The bots
     highest card if it can win the trick, otherwise the lowest.
 ``'standard'``
     What a club player does: values a hand by its trumps, bowers and off-suit aces, by the
-    seat (dealer, eldest, the dealer's partner) and by the game score; goes alone only with
-    a near-certain march; calls *next* from eldest in round 2; leads trump as maker; does not
+    seat (dealer, eldest, the dealer's partner) and by the game score; goes alone only when
+    a march is likely (at most one trick could be lost, counted pessimistically: in 6,000
+    self-play deals its loners always made at least 3 tricks and marched two times in three),
+    and never when two points win the game; calls *next* from eldest in round 2; leads trump as maker; does not
     trump a partner's winning card; keeps a low trump to protect the left bower; discards to
     make a void.
 
@@ -480,7 +482,16 @@ def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginn
 _TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
 # how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
-BIDDING = {"dealer": 4.6, "assist": 5.0, "order": 5.2, "call": 5.0, "next": 4.4, "upcard": 0.5, "eldest": 0.2}
+BIDDING = {
+    "dealer": 4.6,
+    "assist": 5.0,
+    "order": 5.2,
+    "call": 5.0,
+    "next": 4.4,
+    "upcard": 0.5,
+    "eldest": 0.2,
+    "alone_losers": 1,
+}
 """The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
 order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
 for (or against) the bidder; eldest's discount. Tuned with ``benchmarks/bench_bots.py``."""
@@ -534,31 +545,49 @@ def best_discard(mask: int, t: int, keep: int = 0) -> int:
     return max((c for c in bits(mask & ~keep)), key=lambda c: (hand_value(mask & ~(1 << c), t), -POWER[t][c], c))
 
 
-def _sure_winners(mask: int, t: int, rules_benny: bool) -> int:
-    """How many of these cards should win tricks when played alone (a loner's count)."""
-    tm = TRUMP_MASK[t]
-    trumps = mask & tm
+def march_losers(mask: int, t: int, benny: bool = False) -> int:
+    """How many tricks these five cards may lose when played alone with ``t`` trump, counted
+    pessimistically: all the missing trumps in one opponent's hand, who wins whenever a
+    higher trump is missing; off-suit aces win once there are three trumps to draw with (and
+    a king under its ace with four); every other off-suit card may lose. 0: a near-certain march.
+
+    >>> from euchre_learn.cards import cards_to_mask
+    >>> from euchre_learn import cards
+    >>> march_losers(cards_to_mask(cards('J♥ J♦ A♥ K♥ A♠')), 2)        # the top four trumps and an ace
+    0
+    >>> march_losers(cards_to_mask(cards('J♥ K♥ Q♥ 9♥ A♠')), 2)        # the left bower and the ace are out
+    2
+    """
+    pw = POWER[t]
+    trumps = mask & TRUMP_MASK[t]
     n = trumps.bit_count()
-    order = sorted((c for c in range(25 if rules_benny else 24) if EFFECTIVE[t][c] == t), key=lambda c: -POWER[t][c])
-    top = 0
-    for c in order:
-        if trumps >> c & 1:
-            top += 1
-        else:
+    mine = sorted((pw[c] for c in bits(trumps)), reverse=True)
+    out = sorted(
+        (pw[c] for c in range(25 if benny else 24) if EFFECTIVE[t][c] == t and not trumps >> c & 1), reverse=True
+    )
+    losers = 0
+    for m in mine:
+        if not out:
             break
-    winners = top
-    if top >= 2 or (top >= 1 and n >= 4):
-        winners = n  # the top trumps draw the rest; the others become good
-    if n >= 3:
-        for s in range(4):
-            if s == t:
-                continue
-            sm = mask & SUIT_MASK[t][s]
-            if sm >> (s * 6 + _ACE) & 1:
-                winners += 1
-                if sm >> (s * 6 + _KING) & 1 and n >= 4:
-                    winners += 1
-    return winners
+        if m > out[0]:
+            out.pop()  # the opponent follows with its lowest trump
+        else:
+            losers += 1  # the lowest trump that beats it takes the trick
+            out.pop(max(i for i, o in enumerate(out) if o > m))
+    for suit in range(4):
+        if suit == t:
+            continue
+        held = mask & SUIT_MASK[t][suit]
+        k = held.bit_count()
+        if not k:
+            continue
+        good = 0
+        if n >= 3 and held >> (suit * 6 + _ACE) & 1:
+            good = 1
+            if n >= 4 and held >> (suit * 6 + _KING) & 1:
+                good = 2
+        losers += k - good
+    return losers
 
 
 class StandardBot(Bot):
@@ -599,14 +628,19 @@ class StandardBot(Bot):
             if why is not None:
                 suit = EFFECTIVE[t][c]
                 if suit != t and not (hand & ~(1 << c)) & SUIT_MASK[t][suit]:
-                    reason = f"to be void in {Suit(suit).plural}, so a {Suit(suit).plural[:-1]} lead can be trumped"
+                    reason = f" to be void in {Suit(suit).plural}, so a {Suit(suit).plural[:-1]} lead can be trumped"
                 elif suit == t:
-                    reason = "every card is a trump, so the lowest one goes"
+                    reason = ": every card is a trump, so the lowest one goes"
                 else:
-                    reason = "the weakest card, keeping the trumps and the aces"
-                why.append(f"{_who(seat)} discards the {_card(c)} {reason}.")
+                    reason = ", the weakest card, keeping the trumps and the aces"
+                why.append(f"{_who(seat)} discards the {_card(c)}{reason}.")
             return DISCARD + c
         return _common_phase(s, rng, why, beginner=False)
+
+
+def _bowers(t: int) -> str:
+    """The two bowers of trump ``t`` in words: 'J♥ and J♦'."""
+    return f"{_card(t * 6 + 2)} and {_card((3 - t) * 6 + 2)}"
 
 
 def _need(score: Sequence[int] | None, seat: int, target: int) -> tuple[int, int]:
@@ -625,11 +659,11 @@ def _threshold(base: float, score: Sequence[int] | None, seat: int, target: int)
     return base, ""
 
 
-def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, seat: int) -> bool:
+def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, seat: int, th: dict[str, float]) -> bool:
     us, _them = _need(score, seat, s.rules.points_to_win)
     if us <= 2:
         return False  # a march with the partner's help is enough to win
-    return _sure_winners(value_mask, t, bool(s.rules.benny)) >= 5
+    return march_losers(value_mask, t, bool(s.rules.benny)) <= th["alone_losers"]
 
 
 def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
@@ -646,15 +680,15 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
         six = hand | (1 << up)
         best = six & ~(1 << best_discard(six, t, 1 << up))
         value = hand_value(best, t)
-        base, how = th["dealer"], "with the upcard in hand"
+        base, how = th["dealer"], f" with the {_card(up)} taken up"
         march_mask = best
     elif partner_deals:
         value = hand_value(hand, t) + th["upcard"] * upv
-        base, how = th["assist"], f"and the {_card(up)} goes to partner, the dealer"
+        base, how = th["assist"], f", and the {_card(up)} goes to partner, the dealer"
         march_mask = hand
     else:
         value = hand_value(hand, t) - th["upcard"] * upv
-        base, how = th["order"], f"though the {_card(up)} goes to the other side's dealer"
+        base, how = th["order"], f", though the {_card(up)} goes to the other side's dealer"
         march_mask = hand
         if seat == (s.dealer + 1) & 3:
             base -= th["eldest"]  # eldest leads the first trick
@@ -664,7 +698,7 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
     # an alone call plays without the dealer's pick-up when the partner deals (R5.2)
     if partner_deals and not s.rules.dealer_picks_up_for_partner_loner:
         march_mask = hand
-    alone = _alone_ok(march_mask, t, s, score, seat)
+    alone = _alone_ok(march_mask, t, s, score, seat, th)
     if alone_only:
         alone = alone or value >= threshold + 1.2
     if alone or (value >= threshold and not alone_only):
@@ -673,13 +707,14 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
             verb = _says(s, seat, a)
             if alone:
                 why.append(
-                    f"{who} {verb} and goes alone: with {suit_words(t)} trump {who} expects to take all five "
-                    f"tricks ({_cardlist(march_mask & TRUMP_MASK[t], t)} in trumps), worth 4 points (R7.1)."
+                    f"{who} {verb} and goes alone: with {suit_words(t)} trump ({_cardlist(march_mask & TRUMP_MASK[t], t)}) "
+                    f"{who} should take at least four tricks and likely all five, and a loner's march scores 4 points (R7.1)."
                 )
             else:
                 why.append(
-                    f"{who} {verb}: {n} trump{'s' * (n != 1)} in {suit_words(t)} ({_cardlist(march_mask & TRUMP_MASK[t], t)}) "
-                    f"{how} make a hand worth {value:.1f} points, enough to make it with partner's help{note}."
+                    f"{who} {verb}: with {suit_words(t)} trump {who} holds {n} trump{'s' * (n != 1)} "
+                    f"({_cardlist(march_mask & TRUMP_MASK[t], t)}){how}, a hand rated {value:.1f} where "
+                    f"{threshold:.1f} is enough to make it with partner's help{note}."
                 )
         return a
     if why is not None:
@@ -720,14 +755,15 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
     t = best_t
     stuck = PASS not in legal
     if best_margin >= 0 or stuck:
-        alone = _alone_ok(hand, t, s, score, seat)
+        alone = _alone_ok(hand, t, s, score, seat, th)
         a = (CALL_ALONE if alone else CALL) + t
         if why is not None:
             n = _count(hand, t)
             trumps = _cardlist(hand & TRUMP_MASK[t], t)
             if alone:
                 why.append(
-                    f"{who} calls {suit_words(t)} alone: {trumps} should take all five tricks, worth 4 points (R7.1)."
+                    f"{who} calls {suit_words(t)} alone: with {trumps} in trumps {who} should take at least four "
+                    "tricks and likely all five, and a loner's march scores 4 points (R7.1)."
                 )
             elif stuck and best_margin < 0:
                 why.append(
@@ -736,19 +772,20 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
                 )
             elif eldest and t == next_suit:
                 why.append(
-                    f"{who} calls next, {suit_words(t)}, the same colour as the turned-down suit: the dealer "
-                    f"turned it down, so its bowers are likely with partner or unseen, and {trumps} is enough."
+                    f"{who} calls next, {suit_words(t)}, the same colour as the turned-down {suit_words(td)}: "
+                    f"the dealer passed on {Suit(td).plural}, so the two jacks of that colour, {_bowers(t)}, "
+                    f"are less likely against {who}, and from eldest {trumps} (rated {best_value:.1f}) is enough."
                 )
             else:
                 why.append(
-                    f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps}) make a hand worth "
-                    f"{best_value:.1f} points, enough with partner's help."
+                    f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps}) make a hand rated "
+                    f"{best_value:.1f} where {best_value - best_margin:.1f} is enough with partner's help."
                 )
         return a
     if why is not None:
         why.append(
-            f"{who} passes: no suit but {suit_words(td)} (turned down) gives a strong enough hand; the best, "
-            f"{suit_words(best_t)}, is worth only {best_value:.1f} points."
+            f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, rates only {best_value:.1f} "
+            f"where a call needs {best_value - best_margin:.1f} ({suit_words(td)} was turned down, R4.1)."
         )
     return PASS
 
@@ -785,7 +822,10 @@ def _std_play(s: State, why: list[str] | None) -> int:
     if len(bits(legal)) == 1:
         c = bits(legal)[0]
         if why is not None:
-            why.append(f"{who} plays the {_card(c)}, the only legal card (R6.2).")
+            if not s.trick:
+                why.append(f"{who} leads the {_card(c)}, the last card in hand.")
+            else:
+                why.append(f"{who} plays the {_card(c)}, the only legal card (R6.2).")
         return PLAY + c
     if not s.trick:
         return _std_lead(s, v, legal, why)

@@ -466,7 +466,11 @@ def bidding_options(hand: Hand) -> str:
                     f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
                     "partner who assists must play alone (R5.3)."
                 )
-            alone = f"{who} may also {word} alone: {_seat((seat + 2) & 3)} sits out"
+            partner = _seat((seat + 2) & 3)
+            if ORDER_UP in legal:
+                alone = f"{who} may also {word} alone: {partner} sits out"
+            else:
+                alone = f"If {who} assists alone, {partner} sits out"
             if seat == (dealer + 2) & 3:
                 if s.rules.dealer_picks_up_for_partner_loner:
                     alone += "; the dealer still picks up and discards first (R5.1, R5.2)."

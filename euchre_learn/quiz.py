@@ -1046,13 +1046,16 @@ def _q_game_state(rng: random.Random, rules: Rules) -> Question:
             continue
         team = Team.NS if label.startswith("North-South") else Team.EW if label.startswith("East-West") else None
         if team is not None and label.endswith("won"):
-            fb[label] = f"{team.word} has {score[team]} points: a side wins on reaching {target} (R8.2). {why}"
+            fb[label] = f"{team.word} has {score[team]} points now: a side wins on reaching {target} (R8.2)."
         elif team is not None:
             fb[label] = (
-                f"{team.word} has {score[team]} points: in the barn means {target - 1}, one short of {target} (R8.3). {why}"
+                f"{team.word} has {score[team]} points now: in the barn means {target - 1}, one short of "
+                f"{target} (R8.3)."
             )
+        elif label == _STATES[4]:
+            fb[label] = f"Both sides would need {target - 1} points, one short of {target} (R8.3)."
         else:
-            fb[label] = why
+            fb[label] = f"A side with {target - 1} points is in the barn, and one with {target} has won (R8.2, R8.3)."
     return Question(
         prompt=f"A game to {target} points. Before this hand the score was North-South {before[Team.NS]}, "
         f"East-West {before[Team.EW]}. In this hand {what}. What is the state of the game now?",
@@ -1131,7 +1134,7 @@ def _q_railroad(rng: random.Random, rules: Rules) -> Question:
             label = {
                 Phase.DISCARD: f"{seat.word}, the dealer, discards a card",
                 Phase.RAILROAD_GIVE: f"{partner} passes {loner} a card face down",
-                Phase.RAILROAD_TAKE: f"{loner} {'takes' if a.kind == 'take' else 'declines'} the card, unseen",
+                Phase.RAILROAD_TAKE: f"{loner} {'takes' if a.kind == 'take' else 'declines'} the card without looking at it",
                 Phase.RAILROAD_DISCARD: f"{loner} discards a card",
                 Phase.DEFEND: f"{seat.word} may defend alone",
             }[hand.phase]
@@ -1286,12 +1289,12 @@ def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
         c: f"The upcard only ever goes to the dealer (R3.2); the loner plays the cards dealt. {rule}",
     }
     house = (
-        "the dealer picks up even for a partner going alone"
+        "Rules: as OpenSpiel plays them (dealer_picks_up_for_partner_loner)."
         if rules.dealer_picks_up_for_partner_loner
-        else "standard (the upcard is dead)"
+        else "Rules: standard."
     )
     return Question(
-        prompt=f"{_story(after)} House rule for this case: {house}. What happens to the upcard?",
+        prompt=f"{house} {_story(after)} What happens to the upcard?",
         kind="single",
         choices=(a, b, c),
         answer=a if picks_up else b,

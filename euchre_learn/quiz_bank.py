@@ -292,8 +292,9 @@ class Question:
         want_c = self.answer[first]
         note = fb.get(want_c, "")
         return _join(
-            f"Not quite: the right order is {', '.join(self.answer)}.",
-            f"Place {first + 1} is {want_c}, not {given[first]}." + (f" {note}" if note else ""),
+            f"Not quite: the right order is {' → '.join(self.answer)}.",
+            f"Place {first + 1} is {want_c}, not {given[first]}.",
+            note,
             expl,
         )
 

@@ -166,20 +166,33 @@ def suit_table(holding: Iterable[Card | str] | str, trump: Suit | str) -> Shown:
 # ---- tricks (R6.3) ---------------------------------------------------------------------------
 
 
-def trick(played: Iterable[Card | str] | str, trump: Suit | str, leader: Seat | str = "W") -> Trick:
-    """A finished trick for a lesson: ``played`` in play order, clockwise from ``leader``, and
-    the winner that :func:`~euchre_learn.trick_winner` names (R6.3). Two or three cards make
-    a trick where seats sit out (the seats that play are still taken clockwise).
+def trick(
+    played: Iterable[Card | str] | str,
+    trump: Suit | str,
+    leader: Seat | str = "W",
+    sitting_out: Iterable[Seat | str] | str = (),
+) -> Trick:
+    """A finished trick for a lesson: ``played`` in play order, clockwise from ``leader``
+    skipping the seats ``sitting_out`` (R5.1, R5.4), and the winner that
+    :func:`~euchre_learn.trick_winner` names (R6.3).
 
     >>> print(trick('Q♠ J♠ 10♠ A♦', 'hearts', leader='W').winner)     # RULES §11.5
     W
     >>> t = trick('K♦ A♦ J♦ 9♣', 'hearts', leader='N')                 # RULES §11.6
     >>> t.winner, t.cards[t.seats.index(t.winner)]
     (<Seat.S: 2>, Card.parse('J♦'))
+    >>> print(trick('10♠ A♠ 9♥', 'hearts', leader='S', sitting_out='W'))  # West sits out
+    S 10♠, N A♠, E 9♥ → E wins
     """
     got = cards(played) if isinstance(played, str) else cards(list(played))
     first = Seat.parse(leader)
-    seats = tuple(Seat((first + i) % 4) for i in range(len(got)))
+    out = {Seat.parse(s) for s in ([sitting_out] if isinstance(sitting_out, (str, Seat)) else sitting_out)}
+    if first in out:
+        raise ValueError(f"the leader {first} cannot be sitting out")
+    active = [Seat((first + i) % 4) for i in range(4) if Seat((first + i) % 4) not in out]
+    if len(got) != len(active):
+        raise ValueError(f"{len(active)} seats play to this trick, so it needs {len(active)} cards, not {len(got)}")
+    seats = tuple(active)
     return Trick(first, got, seats, seats[trick_winner(got, trump)])
 
 
@@ -239,21 +252,30 @@ def play_out(hand: Hand, bot: str = "standard", seed: Any = 0) -> Hand:
     return hand
 
 
-def play_hands(game: Game, hands: int | None = None, bot: str = "standard", seed: Any = 0) -> Game:
+def play_hands(
+    game: Game, hands: int | None = None, bot: str = "standard", seed: Any = 0, *, until_barn: bool = False
+) -> Game:
     """``game`` after ``hands`` more hands played to the end by the bots (``None``: until
-    the game is won). Thrown-in hands count as hands.
+    the game is won). Thrown-in hands count as hands. With ``until_barn``, stop as soon as a
+    side is one point short of the target, in the barn (R8.3), or the game is won.
 
     >>> from euchre_learn import Game
     >>> game = play_hands(Game(Rules(points_to_win=5), seed=1, dealer='N'))
     >>> game.winner is not None, max(game.score.values()) >= 5
     (True, True)
+    >>> barn = play_hands(Game(Rules(points_to_win=5), seed=1, dealer='N'), until_barn=True)
+    >>> bool(barn.in_the_barn) or barn.winner is not None
+    True
     """
     from . import bots
 
     player = bots.get(bot, seed=seed)
     goal = None if hands is None else len(game.hands) + hands
     while not game.is_over and (goal is None or len(game.hands) < goal):
+        done = len(game.hands)
         game = game.apply(player.act(game))
+        if until_barn and len(game.hands) > done and game.in_the_barn:
+            break
     return game
 
 

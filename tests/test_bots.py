@@ -200,6 +200,54 @@ def test_play_hand_is_deterministic_for_a_seeded_rng() -> None:
 # ---- information: bots use only what their seat may know --------------------------------------
 
 
+def _reshuffle_hidden(state: _core.State, rng: random.Random) -> _core.State:
+    """The same state as the seat to act sees it, with every card it cannot see dealt anew:
+    the other hands (same sizes) and the kitty. Cards it knows stay put: the upcard in the
+    dealer's hand, the railroad card for the loner and the partner."""
+    me = state.to_act
+    known: dict[int, int] = {}
+    if state.turned_down < 0 and state.hands[state.dealer] >> state.upcard & 1 and me != state.dealer:
+        known[state.upcard] = state.dealer
+    if state.given >= 0 and me in (state.maker, (state.maker + 2) & 3):
+        for seat in range(4):
+            if seat != me and state.hands[seat] >> state.given & 1:
+                known[state.given] = seat
+    others = [x for x in range(4) if x != me]
+    pool = [c for x in others for c in _core.bits(state.hands[x]) if c not in known]
+    pool += [c for c in _core.bits(state.kitty) if c not in known and not any(h >> c & 1 for h in state.hands)]
+    rng.shuffle(pool)
+    new = state.copy()
+    for x in others:
+        size = state.hands[x].bit_count() - sum(1 for c, owner in known.items() if owner == x)
+        new.hands[x] = sum(1 << c for c, owner in known.items() if owner == x)
+        for c in pool[:size]:
+            new.hands[x] |= 1 << c
+        pool = pool[size:]
+    return new
+
+
+@pytest.mark.parametrize("preset", ["standard", "railroad", "uk", "seed-000", "openspiel"])
+def test_bots_never_look_at_hidden_cards(preset: str) -> None:
+    """Re-deal every card the seat to act cannot see: no bot changes its choice or its reason."""
+    rng = random.Random(preset)
+    lineup = [bots.get(n, seed=5) for n in ("beginner", "standard")]
+    checked = 0
+    for i in range(60):
+        state = _core.deal(Rules.preset(preset), i % 4, rng)
+        while state.phase != _core.OVER:
+            other = _reshuffle_hidden(state, rng)
+            assert other.hands[state.to_act] == state.hands[state.to_act]
+            for bot in lineup:
+                why_a: list[str] = []
+                why_b: list[str] = []
+                a = bot.decide(state.copy(), random.Random(1), why_a)
+                b = bot.decide(other.copy(), random.Random(1), why_b)
+                assert (a, why_a) == (b, why_b), (preset, bot.name, state.phase)
+                checked += 1
+            state.apply(rng.choice(state.legal()))
+    assert checked > 1000
+
+
 def test_standard_bidding_ignores_the_other_hands() -> None:
     hand = deal()
     swapped = deal({"W": DEAL["W"], "N": DEAL["E"], "E": DEAL["N"], "S": DEAL["S"]})

@@ -95,9 +95,24 @@ def explain_step(before: Hand, action: Action | str, after: Hand | None = None) 
     return "\n".join(lines)
 
 
+def _example_or(source: dict[str, Any] | str | os.PathLike[str]) -> dict[str, Any] | str | os.PathLike[str]:
+    """An example's name ('left-bower-trap') stands for its record (:mod:`euchre_learn.examples`)."""
+    if isinstance(source, str) and not source.lstrip().startswith("{") and not os.path.exists(source):
+        from . import examples
+
+        if source in examples.names():
+            return examples.load(source)
+    return source
+
+
 class Stepper:
     """A hand replayed action by action: from a hand record (a dict, JSON text or a path; see
-    :func:`euchre_learn.replay`) or from a :class:`~euchre_learn.Hand` (its whole history).
+    :func:`euchre_learn.replay`), an example's name (:func:`euchre_learn.examples.names`), or a
+    :class:`~euchre_learn.Hand` (its whole history).
+
+    >>> s = Stepper('left-bower-trap')
+    >>> s.title, s.end().current.score.outcome
+    ('The left bower trap: lead the right bower first', 'march')
 
     ``position`` counts the actions taken (0: the deal). A malformed record raises
     :class:`~euchre_learn.RecordError`, an illegal action in it
@@ -116,7 +131,7 @@ class Stepper:
             final = source
             record: dict[str, Any] = {}
         else:
-            record = load_record(source)
+            record = load_record(_example_or(source))
             final = replay(record)
         start = _start_of(final)
         self.hands: list[Hand] = [start]

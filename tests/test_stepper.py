@@ -153,3 +153,16 @@ def test_widget_hides_hands_on_request() -> None:
 def test_show_entry_point() -> None:
     w = el.stepper.show(RECORD, position=2)
     assert isinstance(w, StepperWidget) and w.stepper.position == 2
+
+
+def test_every_example_hand_steps_forward_and_back() -> None:
+    for name in el.examples.names():
+        s = Stepper(name)
+        assert s.title == el.examples.load(name)["title"]
+        final = el.examples.hand(name)
+        assert s.end().current == final
+        for k in range(len(s), -1, -1):
+            s.go(k)
+            assert s.current.history == final.history[:k]
+            assert s.explanation()
+        assert s.current == s.start_hand

@@ -1359,7 +1359,10 @@ class Practice:
     widget shows. Answering a question twice counts once.
 
     ``progress`` is a :class:`~euchre_learn.progress.Progress` (or a path to one), ``None``
-    for the learner's progress file, or ``False`` to keep nothing.
+    for the learner's progress file, or ``False`` to keep nothing. With ``bank`` (a
+    :class:`Bank`, a list of questions, or a path to a bank file) the questions come from the
+    bank, each once in a shuffled order before any repeats; ``topics`` then picks among the
+    bank's topics.
 
     >>> p = Practice('left-bower', seed=1, progress=False)
     >>> fb = p.answer(p.question.answer)
@@ -1378,9 +1381,16 @@ class Practice:
         seed: int | None = None,
         rules: Rules | str | dict[str, Any] | None = None,
         progress: Progress | str | os.PathLike[str] | bool | None = None,
+        bank: Bank | Sequence[Question] | str | os.PathLike[str] | None = None,
     ) -> None:
+        if isinstance(bank, (str, os.PathLike)):
+            bank = load_bank(bank)
+        self.bank: tuple[Question, ...] | None = None if bank is None else tuple(bank)
+        if self.bank is not None and not self.bank:
+            raise QuizError("the bank has no questions to practise")
+        known = TOPICS if self.bank is None else tuple(dict.fromkeys(q.topic for q in self.bank))
         if topics is None:
-            chosen = TOPICS
+            chosen = known
         elif isinstance(topics, str):
             chosen = (topics,)
         else:
@@ -1388,8 +1398,12 @@ class Practice:
         if not chosen:
             raise QuizError("Practice needs at least one topic")
         for name in chosen:
-            topic(name)
+            if self.bank is None:
+                topic(name)
+            elif name not in known:
+                raise QuizError(f"{name!r} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
         self.topics: tuple[str, ...] = chosen
+        self._queue: list[Question] = []
         self.rules = None if rules is None else Rules.from_value(rules)
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self._rng = random.Random(f"euchre-learn/practice/{self.seed}")
@@ -1413,6 +1427,12 @@ class Practice:
         self.question: Question = self._make()
 
     def _make(self) -> Question:
+        if self.bank is not None:
+            self._queue = [q for q in self._queue if q.topic in self.topics]
+            if not self._queue:
+                self._queue = [q for q in self.bank if q.topic in self.topics]
+                self._rng.shuffle(self._queue)
+            return self._queue.pop()
         name = self._rng.choice(self.topics)
         return generate(name, self._rng.getrandbits(32), rules=self.rules)
 

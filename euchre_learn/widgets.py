@@ -390,12 +390,14 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         seed: int | None = None,
         rules: Rules | str | dict[str, Any] | None = None,
         progress: Any = None,
+        bank: Any = None,
     ) -> None:
-        self.practice = Practice(topics, seed=seed, rules=rules, progress=progress)
+        self.practice = Practice(topics, seed=seed, rules=rules, progress=progress, bank=bank)
         self._all = self.practice.topics
-        options = [(topic(t).title, t) for t in self._all]
+        options = [(self._topic_words(t)[0], t) for t in self._all]
         if len(self._all) > 1:
-            mixed = "Mixed: all topics" if set(self._all) == set(TOPICS) else f"Mixed: these {len(self._all)} topics"
+            every = set(self._all) == set(TOPICS) or self.practice.bank is not None
+            mixed = "Mixed: all topics" if every else f"Mixed: these {len(self._all)} topics"
             options.insert(0, (mixed, MIXED))
         self.topic_menu = W.Dropdown(
             options=options, value=options[0][1], description="Topic:", layout=W.Layout(width="max-content")
@@ -418,6 +420,14 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         )
         self.add_class("el-practice")
         self._refresh()
+
+    def _topic_words(self, name: str) -> tuple[str, str]:
+        """A topic's title and description (a teacher's bank may use topics of its own)."""
+        if name in TOPICS:
+            t = topic(name)
+            return t.title, t.description
+        titles = [q.title for q in self.practice.bank or () if q.topic == name and q.title]
+        return (titles[0] if titles else name), ""
 
     def _show(self, q: Question) -> QuizWidget:
         w = quiz_widget(q, grade=self.practice.answer, on_answer=lambda _fb: self._refresh())
@@ -444,10 +454,11 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
             s = p.progress.stats(name)
             line += f" · this topic, all sessions: {s.correct} of {s.answered}"
         self.score_view.value = f'<span class="el-score" style="margin-left:1em">{html.escape(line)}</span>'
-        t = topic(name)
+        title, description = self._topic_words(name)
+        why = " · Why? " if p.question.rules else ""
         self.rules_view.value = (
-            f'<span class="el-topic" style="margin-left:1em"><b>{html.escape(t.title)}</b> '
-            f"{html.escape(t.description)} · Why? "
+            f'<span class="el-topic" style="margin-left:1em"><b>{html.escape(title)}</b> '
+            f"{html.escape(description)}{why}"
             + ", ".join(
                 f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
                 for r in p.question.rules
@@ -470,12 +481,14 @@ def practice(
     seed: int | None = None,
     rules: Rules | str | dict[str, Any] | None = None,
     progress: str | os.PathLike[str] | bool | None = None,
+    bank: Any = None,
 ) -> PracticeWidget:
-    """Endless practice on one topic, several, or all of them (``None``).
+    """Endless practice on one topic, several, or all of them (``None``); or on the
+    questions of a teacher's ``bank`` (a :class:`~euchre_learn.quiz.Bank` or a path).
 
     >>> w = practice('left-bower', seed=1, progress=False)
     >>> w.current.choose(w.practice.question.answer); w.current.check_button.click()
     >>> w.practice.score, w.practice.streak
     (1, 1)
     """
-    return PracticeWidget(topics, seed=seed, rules=rules, progress=progress)
+    return PracticeWidget(topics, seed=seed, rules=rules, progress=progress, bank=bank)

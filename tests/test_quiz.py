@@ -587,3 +587,23 @@ def test_every_topic_under_every_preset(preset):
             rules = replay(q.record).rules
             for field, value in Rules.preset(preset).changes().items():  # house rules are kept
                 assert getattr(rules, field) == value, (name, field)
+
+
+def test_practice_from_a_teachers_bank(tmp_path):
+    path = tmp_path / "bank.json"
+    path.write_text(json.dumps(teacher_bank()), encoding="utf-8")
+    p = Practice(seed=1, progress=False, bank=path)
+    ids = []
+    for _ in range(4):
+        ids.append(p.question.id)
+        p.answer(p.question.answer)
+        p.next()
+    assert sorted(ids) == ["q2", "q3", "q4", "right"]  # each once before any repeat
+    assert p.score == 4 and p.topics == ("custom",)
+    generated = [generate("left-bower", s) for s in range(3)] + [generate("scoring", 1)]
+    p = Practice("scoring", seed=2, progress=False, bank=generated)
+    assert all(p.next().topic == "scoring" for _ in range(3))
+    with pytest.raises(QuizError, match="not a topic of this bank"):
+        Practice("benny", progress=False, bank=generated)
+    with pytest.raises(QuizError, match="no questions"):
+        Practice(progress=False, bank=[])

@@ -293,3 +293,13 @@ def test_import_euchre_learn_and_quiz_without_ipywidgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == [False, False]
+
+
+def test_practice_on_a_bank_of_generated_questions(tmp_path):
+    qs = [quiz.generate("left-bower", s) for s in range(2)] + [quiz.generate("scoring", 3)]
+    path = quiz.save_bank(qs, tmp_path / "bank.json")
+    w = practice(seed=1, progress=False, bank=path)
+    assert w.topic_menu.options[0][0] == "Mixed: all topics"
+    w.topic_menu.value = "scoring"
+    assert w.practice.question.topic == "scoring" and isinstance(w.current, NumberQuiz)
+    assert "Scoring a hand" in w.rules_view.value

@@ -175,7 +175,7 @@ class _Search:
             for c in _bits(hands[s]):
                 owner[c] = s
         self.owner = owner
-        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.tt: dict[int, tuple[int, int, int, list[int] | None]] = {}
         self.sure: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self._node, self._ply = self._build()
@@ -280,7 +280,7 @@ class _Search:
             key = rem | leader << 25
             e = tt_get(key)
             if e is not None:
-                lo, hi, first = e
+                lo, hi, first, reps = e
                 if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
@@ -288,12 +288,12 @@ class _Search:
             else:
                 n = hands[leader].bit_count()
                 ms, ds = sure(rem & trump_mask)
-                lo, hi, first = ms, n - ds, -1
+                lo, hi, first, reps = ms, n - ds, -1, None
                 if lo >= beta or lo == hi:
-                    tt[key] = (lo, hi, -1)
+                    tt[key] = (lo, hi, -1, None)
                     return lo
                 if hi <= alpha:
-                    tt[key] = (lo, hi, -1)
+                    tt[key] = (lo, hi, -1, None)
                     return hi
                 if n == 1:
                     seats = order[leader]
@@ -305,10 +305,11 @@ class _Search:
                         if beats[wc * 25 + c]:
                             wc, ws = c, s
                     v = 1 if ws & 1 == mt else 0
-                    tt[key] = (v, v, -1)
+                    tt[key] = (v, v, -1, None)
                     return v
             seats = order[leader]
-            reps = [reduce(hands[s], rem, trump) for s in seats]
+            if reps is None:
+                reps = [reduce(hands[s], rem, trump) for s in seats]
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             maxing = leader & 1 == mt
@@ -345,7 +346,7 @@ class _Search:
                 lo = best if best > lo else lo
             else:
                 lo = hi = best
-            tt[key] = (lo, hi, best_card)
+            tt[key] = (lo, hi, best_card, reps)
             return best
 
         del n_active
@@ -461,6 +462,34 @@ def makers_reach(state: State, k: int) -> bool:
     if need > n:
         return False
     return search.search_pos(state.leader, trick, need - 1, need) >= need
+
+
+def makers_score_tricks(state: State) -> int:
+    """The makers' final tricks with best play, as far as the score can tell them apart:
+    5 (a march), 3 (made: 3 or 4), 1 (euchred: 1 or 2) or 0 (when no trick at all scores
+    differently: super euchre, R7.2, or a lone defender's march, R7.3). ``score_hand`` of
+    the answer is the exact score. Two or three zero-window searches instead of an exact count.
+    """
+    search = _search_for(state)
+    won = state.won[state.maker & 1]
+    trick = state.trick[:]
+    left = search.hands[state.to_act].bit_count()
+
+    def reach(k: int) -> bool:
+        need = k - won
+        if need <= 0:
+            return True
+        if need > left:
+            return False
+        return search.search_pos(state.leader, trick, need - 1, need) >= need
+
+    if reach(3):
+        return 5 if reach(5) else 3
+    rules = state.rules
+    zero_counts = rules.super_euchre or (
+        state.lone_defender >= 0 and rules.lone_defender_points[0] != rules.lone_defender_points[1]
+    )
+    return 1 if not zero_counts or reach(1) else 0
 
 
 class Solution:

@@ -1,0 +1,187 @@
+"""The Monte-Carlo advisor (API.md "Exploring hands": ``el.advise``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import euchre_learn as el
+from euchre_learn import Hand, Seat
+from euchre_learn._core import DISCARD_PHASE
+from euchre_learn.advisor import NotBiddingError, _Worlds
+from euchre_learn.cards import cards_to_mask, mask_to_cards
+
+DEAL = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
+
+
+def hand_at(
+    *actions: str, deal: dict[str, str] = DEAL, upcard: str = "A♥", dealer: str = "S", rules: str = "standard"
+) -> Hand:
+    hand = Hand.from_cards(dealer, deal, upcard, rules=rules)
+    for a in actions:
+        hand = hand.apply(a)
+    return hand
+
+
+def test_one_row_per_legal_action_with_sane_numbers() -> None:
+    hand = hand_at("pass")
+    advice = el.advise(hand, worlds=40, seed=3, progress=False)
+    assert {o.action for o in advice.options} == set(hand.legal_actions())
+    assert advice.seat == Seat.N and advice.worlds == 40
+    for o in advice.options:
+        assert o.worlds == 40
+        for p in (o.p_make, o.p_march, o.p_euchred, o.p_set, o.p_thrown_in):
+            assert 0.0 <= p <= 1.0
+        assert o.p_march <= o.p_make
+        assert o.p_make + o.p_euchred + o.p_set + o.p_thrown_in <= 1.0 + 1e-9
+        assert -4.0 <= o.expected_points <= 4.0 and o.expected_points_se >= 0.0
+    points = [o.expected_points for o in advice.options]
+    assert points == sorted(points, reverse=True) and advice.best is advice.options[0]
+
+
+def test_same_seed_same_advice_and_seeds_matter() -> None:
+    hand = hand_at()
+    a = el.advise(hand, worlds=30, seed=11, progress=False)
+    b = el.advise(hand, worlds=30, seed=11, progress=False)
+    c = el.advise(hand, worlds=30, seed=12, progress=False)
+    assert a.options == b.options
+    assert a.options != c.options
+
+
+def test_a_sure_loner_is_worth_four_points_in_every_world() -> None:
+    # West holds the five top trumps in spades with the 9♠ turned up: a loner cannot lose a trick.
+    deal = {"N": "9♥ 10♥ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ Q♥ K♥", "S": "9♣ 10♣ Q♣ 9♦ 10♦", "W": "J♠ J♣ A♠ K♠ Q♠"}
+    advice = el.advise(hand_at(deal=deal, upcard="9♠"), worlds=25, seed=1, progress=False)
+    alone = advice.option("order up alone")
+    assert alone.expected_points == 4.0 and alone.expected_points_se == 0.0
+    assert alone.p_march == 1.0 and alone.p_euchred == 0.0
+    assert advice.best.action == el.Action.parse("order up alone")
+    with_partner = advice.option("order up")
+    assert with_partner.expected_points == 2.0 and with_partner.p_march == 1.0
+
+
+def test_a_hopeless_call_is_euchred() -> None:
+    # West holds no heart at all: ordering up the A♥ alone cannot take three tricks
+    advice = el.advise(hand_at(), worlds=25, seed=2, progress=False)
+    alone = advice.option("order up alone")
+    assert alone.p_euchred > 0.9 and alone.expected_points < -1.5
+    assert advice.best.action == el.Action.parse("pass")
+
+
+def test_the_worlds_keep_what_the_seat_knows() -> None:
+    # round 1 after two passes: East knows its own cards and the upcard, face up
+    hand = hand_at("pass", "pass")
+    me = hand.to_act
+    assert me == Seat.E
+    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    rng = random.Random(5)
+    own = cards_to_mask(hand.holding(me))
+    up = 1 << hand.upcard.index
+    bot = el.bots.get("standard", seed=0)
+    south_hands = set()
+    fitting = 0
+    for _ in range(30):
+        world, fits = sampler.sample(rng)
+        assert world.hands[me] == own
+        assert all(not world.hands[s] & up for s in range(4)) and not world.kitty & up
+        assert sum(h.bit_count() for h in world.hands) == 20 and world.kitty.bit_count() == 3
+        assert world.phase == hand._s.phase and world.to_act == me and world.passes == 2
+        south_hands.add(world.hands[Seat.S])
+        if fits:  # West and North passed, and the model passes with their cards in this world
+            fitting += 1
+            start = Hand.from_cards(hand.dealer, {str(s): mask_to_cards(world.hands[s]) for s in Seat}, hand.upcard)
+            assert bot.act(start) == el.Action.parse("pass")
+            assert bot.act(start.apply("pass")) == el.Action.parse("pass")
+    assert fitting >= 25
+    assert len(south_hands) > 20  # the unseen cards really are dealt at random
+
+
+def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
+    # North assists: South, the dealer, picks up the A♥ and must discard (R3.2)
+    hand = hand_at("pass", "order up")
+    assert hand._s.phase == DISCARD_PHASE and hand.to_act == Seat.S
+    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    rng = random.Random(1)
+    for _ in range(10):
+        world, _ = sampler.sample(rng)
+        assert world.hands[Seat.S] >> hand.upcard.index & 1  # the dealer's own six cards
+        assert world.hands[Seat.S] == cards_to_mask(hand.holding(Seat.S))
+
+
+def test_a_defender_knows_the_opposing_dealer_picked_up_the_upcard() -> None:
+    # West orders up alone; South, the dealer, picks up the A♥ and discards; North decides
+    # whether to defend alone (R5.4) knowing the A♥ sits in South's hand, but not the discard.
+    hand = hand_at("order up alone", "discard 9♣", rules="defend-alone")
+    assert hand.phase == el.Phase.DEFEND and hand.to_act == Seat.N
+    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    rng = random.Random(2)
+    discards = set()
+    for _ in range(15):
+        world, _ = sampler.sample(rng)
+        assert world.hands[Seat.S] >> hand.upcard.index & 1
+        assert world.hands[Seat.N] == cards_to_mask(hand.holding(Seat.N))
+        assert world.phase == hand._s.phase and world.alone and world.maker == Seat.W
+        discards.add(world.discard)
+    assert len(discards) > 1  # South's discard is not known to North
+
+
+def test_advice_on_the_dealers_discard() -> None:
+    hand = el.examples.hand("dealer-discard", after=4)
+    advice = el.advise(hand, worlds=30, seed=4, progress=False)
+    assert {str(o.action) for o in advice.options} == {str(a) for a in hand.legal_actions()}
+    assert "discard Q♥" not in {str(o.action) for o in advice.options}  # never the upcard (R3.2)
+    # discarding the right bower is the worst idea
+    assert advice.options[-1].action == el.Action.parse("discard J♥")
+
+
+def test_defend_alone_advice_counts_euchres() -> None:
+    hand = el.examples.hand("lone-defender", after=5)
+    advice = el.advise(hand, worlds=20, seed=1, progress=False)
+    alone = advice.option("defend alone")
+    assert alone.p_make == 0.0 and alone.p_set > 0.5
+    assert alone.expected_points > advice.option("pass").expected_points
+
+
+def test_naming_the_bennys_suit_is_done_blind() -> None:
+    # R3.5: the dealer names the suit before looking, so the advisor may not look either
+    hand = el.examples.hand("benny-turned-up", after=0)
+    sampler = _Worlds(hand, el.bots.get("standard"))
+    rng = random.Random(0)
+    worlds = [sampler.sample(rng)[0] for _ in range(10)]
+    assert len({w.hands[hand.dealer] for w in worlds}) == 10
+
+
+def test_a_bot_can_play_the_worlds_out() -> None:
+    advice = el.advise(hand_at("pass"), worlds=10, seed=1, policy="standard", progress=False)
+    assert advice.policy == "standard" and "'standard' bot" in str(advice)
+
+
+def test_outside_bidding_the_advisor_points_to_the_solver() -> None:
+    hand = hand_at("pass", "order up", "discard 9♣")
+    with pytest.raises(ValueError, match=r"el\.solve") as err:
+        el.advise(hand)
+    assert isinstance(err.value, NotBiddingError)
+    with pytest.raises(ValueError, match="worlds"):
+        el.advise(hand_at(), worlds=0)
+    with pytest.raises(ValueError, match="not a bot"):
+        el.advise(hand_at(), worlds=2, policy="grandmaster")
+
+
+def test_tables_and_the_chart() -> None:
+    advice = el.advise(hand_at("pass"), worlds=20, seed=2, progress=False)
+    text = str(advice)
+    for o in advice.options:
+        assert str(o.action) in text and str(o.action) in advice._repr_html_()
+    assert "North-South" in text
+    fig = advice.plot()
+    points_ax, chances_ax = fig.axes
+    widths = [round(p.get_width(), 9) for p in points_ax.patches]
+    assert widths == [round(o.expected_points, 9) for o in advice.options]
+    assert [t.get_text() for t in points_ax.get_yticklabels()] == [str(o.action) for o in advice.options]
+    assert {t.get_text() for t in chances_ax.get_legend().get_texts()} == {"make", "march", "euchred"}
+
+
+def test_progress_bar_can_be_forced(capsys: pytest.CaptureFixture[str]) -> None:
+    el.advise(hand_at(), worlds=3, seed=1, progress=True)
+    assert "advise" in capsys.readouterr().err

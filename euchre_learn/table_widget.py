@@ -49,6 +49,9 @@ def _style_card_button(b: widgets.Button, card: Card, enabled: bool, tooltip: st
     b.disabled = not enabled
     b.tooltip = tooltip
     b.style.text_color = _RED if card.suit is not None and card.suit.color == "red" else "#1b1b1b"
+    # legal cards stand out as white card faces with a blue edge; the others are greyed
+    b.style.button_color = "white" if enabled else None
+    b.layout.border = "2px solid #1f6fb2" if enabled else "1px solid #bbb"
 
 
 def _new_card_button() -> widgets.Button:
@@ -304,6 +307,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not t.can_undo
         points = t.undo_points()
         self.undo_to.options = [(label, pos) for pos, label in points]
+        if points and self.undo_to.value is None:
+            self.undo_to.value = points[-1][0]
         self.undo_to.disabled = self.undo_to_button.disabled = not points
         self.next_button.layout.display = "" if t.hand_over and not t.game_over else "none"
         self.new_game_button.layout.display = "" if t.game_over else "none"
@@ -426,10 +431,10 @@ class StepperWidget(widgets.VBox):  # type: ignore[misc]
             description="", icon="fast-forward", tooltip="The end", layout=widgets.Layout(width="3em")
         )
         self.slider = widgets.IntSlider(
-            min=0, max=len(stepper), value=stepper.position, description="Step", continuous_update=True
+            min=0, max=len(stepper), value=stepper.position, description="Step", continuous_update=True, readout=False
         )
         self.open_hands = widgets.Checkbox(value=open_hands, description="Show all hands", indent=False)
-        self.counter = widgets.HTML()
+        self.counter = widgets.HTML(layout=widgets.Layout(margin="0 1em"))
         self.start_button.on_click(lambda _: self._go(0))
         self.back_button.on_click(lambda _: self._go(self.stepper.position - 1))
         self.forward_button.on_click(lambda _: self._go(self.stepper.position + 1))

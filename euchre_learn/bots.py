@@ -103,7 +103,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .hand import Hand
 
-__all__ = ["BeginnerBot", "Bot", "RandomBot", "StandardBot", "get", "names", "play_hand", "register"]
+__all__ = ["BeginnerBot", "Bot", "RandomBot", "StandardBot", "get", "names", "play_hand", "register", "unregister"]
 
 BotFactory = Callable[[Any], "Bot"]
 """``factory(seed)`` → a :class:`Bot`."""
@@ -1030,6 +1030,8 @@ def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
     Traceback (most recent call last):
     ...
     ValueError: a bot named 'passer' is already registered (use replace=True to change it)
+    >>> unregister('passer'); 'passer' in names()
+    False
     """
     if not isinstance(name, str) or not name:
         raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
@@ -1038,6 +1040,21 @@ def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
     if name in _FACTORIES and not replace:
         raise ValueError(f"a bot named {name!r} is already registered (use replace=True to change it)")
     _FACTORIES[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Remove a bot added with :func:`register` (the built-in bots stay).
+
+    >>> unregister('standard')
+    Traceback (most recent call last):
+    ...
+    ValueError: 'standard' is built in and cannot be removed
+    """
+    if name in ("random", "beginner", "standard"):
+        raise ValueError(f"{name!r} is built in and cannot be removed")
+    if name not in _FACTORIES:
+        raise ValueError(f"no bot named {name!r} is registered")
+    del _FACTORIES[name]
 
 
 def names() -> tuple[str, ...]:

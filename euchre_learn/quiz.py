@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import PLAY_PHASE, bits
+from ._core import deal as _core_deal
 from .actions import CALL, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
 from .cards import Card, Cards, Rank, Seat, Suit, Team, deck
 from .explain import (
@@ -46,7 +47,7 @@ from .explain import (
     trick_card_reasons,
     trick_reason,
 )
-from .game import Game
+from .game import Game, choose_first_dealer
 from .hand import Hand, Phase, Trick
 from .quiz_bank import (
     BANK_FORMAT,
@@ -597,6 +598,170 @@ def _q_effective_suit(rng: random.Random, rules: Rules) -> Question:
     )
 
 
+# ---- choosing the dealer and dealing (R2) -----------------------------------------------
+
+
+@_topic(
+    "first-dealer",
+    "Who deals first?",
+    "Cards are dealt face up until a black jack appears: who deals the first hand?",
+    ("R2.1",),
+    ("single",),
+)
+def _q_first_dealer(rng: random.Random, rules: Rules) -> Question:
+    want_red = rng.random() < 0.6  # often a red jack shows first: it does not count
+    for _ in range(30):
+        seat, shown = choose_first_dealer(rng.getrandbits(32))
+        red_first = any(c.rank == Rank.JACK and c.suit is not None and c.suit.color == "red" for c in shown)
+        if red_first == want_red:
+            break
+    # choose_first_dealer deals one card to each seat from North clockwise (its docs)
+    dealt = [(Seat(i % 4), c) for i, c in enumerate(shown)]
+    jack = shown[-1]
+    said = ", ".join(f"{s.word} {c}" for s, c in dealt)
+    red = [c for c in shown if c.rank == Rank.JACK and c is not jack]
+    why = f"The {jack} is the first black jack, and {seat.word} received it, so {seat.word} deals first (R2.1)."
+    if red:
+        why += f" The {' and '.join(str(c) for c in red)} {'is a red jack' if len(red) == 1 else 'are red jacks'}: only a black jack counts."
+    fb = {}
+    for other in Seat:
+        if other == seat:
+            fb[other.word] = why
+        else:
+            got = [str(c) for s, c in dealt if s == other]
+            fb[other.word] = (
+                f"{other.word} received {' '.join(got) or 'no card'}: no black jack, so not the first dealer (R2.1)."
+            )
+    return Question(
+        prompt=(
+            "To choose the first dealer, cards are dealt face up, one to each player from North clockwise, "
+            f"until a black jack appears: {said}. Who deals first?"
+        ),
+        kind="single",
+        choices=SEATS,
+        answer=seat.word,
+        explanation=why,
+        feedback=fb,
+        rules=("R2.1",),
+        cards=shown,
+    )
+
+
+class _Unshuffled(random.Random):
+    """A Random whose shuffle leaves the pack in order, so that the engine's deal shows which
+    position of the pack each seat receives."""
+
+    def shuffle(self, x: Any) -> None:
+        return None
+
+
+@_topic(
+    "dealing",
+    "Dealing the cards",
+    "Packets of 3 then 2 (or 2 then 3), clockwise from the dealer's left: put the deal in order.",
+    ("R2.2",),
+    ("order",),
+)
+def _q_dealing(rng: random.Random, rules: Rules) -> Question:
+    if rules == Rules() and rng.random() < 0.3:
+        rules = rules.replace(deal_packets=(2, 3))
+    dealer = Seat(rng.randrange(4))
+    state = _core_deal(rules, dealer, _Unshuffled())
+    # position in the pack of every card each seat receives, from the engine's deal
+    got = {seat: bits(state.hands[seat]) for seat in Seat}
+    first, second = rules.deal_packets
+    steps: list[tuple[int, str]] = []
+    for seat in Seat:
+        pos = got[seat]
+        steps.append((pos[0], f"{seat.word} gets {first} cards"))
+    eldest = min(Seat, key=lambda s: got[s][0])
+    steps.append((got[eldest][first], f"{eldest.word} gets {second} more cards"))
+    steps.append((state.upcard, "the next card is turned face up: the upcard"))
+    steps.sort()
+    answer = tuple(label for _, label in steps)
+    fb = {label: "" for label in answer}
+    for label in answer:
+        if label.startswith(dealer.word + " gets"):
+            fb[label] = f"The dealer, {dealer.word}, is served last in each round of packets (R2.2)."
+        elif label.startswith(eldest.word + " gets") and "more" not in label:
+            fb[label] = f"The deal starts with eldest, {eldest.word}, on the dealer's left (R2.2)."
+        elif "more" in label:
+            fb[label] = f"The second round of packets starts again with eldest, after everyone has {first} (R2.2)."
+        elif "upcard" in label:
+            fb[label] = "After the deal the next card is turned face up (R2.2)."
+        else:
+            fb[label] = "Packets go clockwise, one packet to each player in turn (R2.2)."
+    return Question(
+        prompt=(
+            f"{dealer.word} deals, in packets of {first} then {second}. Put these in the order they happen "
+            "(the rest of the second round is left out)."
+        ),
+        kind="order",
+        choices=_shuffled(rng, answer, answer),
+        answer=answer,
+        explanation=(
+            f"Dealing goes clockwise from eldest, {eldest.word}, on the dealer's left: a packet of {first} to each "
+            f"player, the dealer last, then a packet of {second} to each, then the upcard is turned (R2.2)."
+        ),
+        feedback=fb,
+        rules=("R2.2",),
+        record=Hand._start(state).to_record(),
+    )
+
+
+@_topic(
+    "next-dealer",
+    "Who deals next?",
+    "The deal passes to the left after every hand, also after a hand is thrown in.",
+    ("R2.3", "R4.2"),
+    ("single",),
+)
+def _q_next_dealer(rng: random.Random, rules: Rules) -> Question:
+    thrown = rng.random() < 0.5
+    accept = 0.02 if thrown else 0.4
+    game = Game(rules, seed=rng.getrandbits(32), dealer=Seat(rng.randrange(4)))
+    for _ in range(rng.randrange(1, 4)):
+        n = len(game.hands)
+        while len(game.hands) == n and not game.is_over:
+            game = game.apply(_bid_step(game.hand, rng, accept, 0.0, 0.0))
+    last = game.hands[-1]
+    nxt = game.hand.dealer
+    if last.thrown_in:
+        what = "all four passed twice, so the hand was thrown in"
+    else:
+        assert last.maker is not None
+        assert last.trump is not None
+        won = _maker_tricks(last)
+        what = (
+            f"{last.maker.word} made {suit_words(last.trump)} trump"
+            + (" alone" if last.alone else "")
+            + f", and the makers took {won} trick{'s' if won != 1 else ''}"
+        )
+    why = f"The deal passes to the left after every hand: {last.dealer.word} dealt, so {nxt.word} deals next (R2.3)."
+    if last.thrown_in:
+        why += " A thrown-in hand passes the deal too (R4.2)."
+    fb = {}
+    for seat in Seat:
+        if seat == nxt:
+            fb[seat.word] = why
+        elif seat == last.dealer:
+            fb[seat.word] = (
+                f"{seat.word} dealt this hand; nobody deals twice in a row, even after a throw-in (R2.3, R4.2)."
+            )
+        else:
+            fb[seat.word] = f"The deal moves one seat to the left (clockwise), not to {seat.word} (R2.3)."
+    return Question(
+        prompt=f"{last.dealer.word} dealt this hand, and {what}. Who deals the next hand?",
+        kind="single",
+        choices=SEATS,
+        answer=nxt.word,
+        explanation=why,
+        feedback=fb,
+        rules=("R2.3", "R4.2") if last.thrown_in else ("R2.3",),
+        record=last.to_record(),
+    )
+
+
 # ---- bidding (R3, R4) -------------------------------------------------------------------
 
 
@@ -1079,15 +1244,18 @@ def _force_benny(rules: Rules, rng: random.Random | None) -> Rules:
 @_topic(
     "benny",
     "The Benny",
-    "UK Euchre's 25th card, the Benny, is always the highest trump.",
-    ("R1.1", "R1.3", "R6.3"),
+    "UK Euchre's 25th card, the Benny: always the highest trump; turned up, the dealer names its suit.",
+    ("R1.1", "R1.3", "R3.5", "R6.3"),
     ("order", "single"),
     variant="benny",
     forced=_force_benny,
 )
 def _q_benny(rng: random.Random, rules: Rules) -> Question:
     benny = Card.parse("Benny")
-    if rng.random() < 0.5:
+    x = rng.random()
+    if x < 0.25:
+        return _benny_turned_up(rng, rules)
+    if x < 0.6:
         for _ in range(40):
             hand = _play_random(_made(rng, rules), rng)
             if any(benny in tr.cards for tr in hand.tricks):
@@ -1095,6 +1263,40 @@ def _q_benny(rng: random.Random, rules: Rules) -> Question:
                 return dataclasses.replace(q, rules=("R1.1", "R1.3", "R6.3"))
     q = _order_question(_made(rng, rules), rng, rules, must=[benny])
     return dataclasses.replace(q, rules=("R1.1", "R1.3"))
+
+
+def _benny_turned_up(rng: random.Random, rules: Rules) -> Question:
+    while True:
+        hand = _deal(rng, rules)
+        if hand.upcard.is_benny:
+            break
+    dealer, eldest = hand.dealer, hand.dealer.left
+    names_first = hand.phase == Phase.BENNY and hand.to_act == dealer
+    a = f"{dealer.word}, the dealer, names a suit for the Benny before looking at the hand"
+    b = f"{eldest.word} orders it up or passes, as in any round 1"
+    c = f"{dealer.word} takes the Benny and discards a card"
+    d = "The Benny is buried and the next card is turned up"
+    rule = (
+        "When the Benny is turned up, the dealer first names the suit it proposes, without looking at the "
+        "hand; round 1 then runs as normal with that suit, and a dealer who takes it up takes the Benny (R3.5)."
+    )
+    fb = {
+        a: rule,
+        b: "Not yet: round 1 needs a suit, and the Benny has none until the dealer names one (R3.5).",
+        c: "Only if round 1 ends with the dealer taking it up; first the dealer names a suit (R3.5).",
+        d: "The Benny stays the upcard; the dealer names a suit for it (R3.5).",
+    }
+    return Question(
+        prompt=f"UK rules. {dealer.word} deals and turns up the Benny. What happens first?",
+        kind="single",
+        choices=(a, b, c, d),
+        answer=a if names_first else b,
+        explanation=rule,
+        feedback=fb,
+        rules=("R1.1", "R3.5"),
+        cards=Cards([hand.upcard]),
+        record=hand.to_record(),
+    )
 
 
 _STEP_RULES = {

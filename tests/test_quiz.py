@@ -136,7 +136,7 @@ CITED = re.compile(r"R\d+\.\d+")
 def test_generation_is_deterministic(bank, name):
     for seed in (0, 1, 57, 199):
         assert generate(name, seed) == bank[name][seed]
-    assert len({q.prompt + repr(q.answer) for q in bank[name]}) > 20  # and the seeds vary
+    assert len({q.prompt + repr(q.choices) + repr(q.answer) for q in bank[name]}) > 20  # and the seeds vary
 
 
 def test_generation_is_deterministic_across_processes():
@@ -230,7 +230,7 @@ def test_legal_plays_are_the_engines(bank):
 
 
 def test_trick_winners_are_the_engines(bank):
-    for q in bank["trick-winner"] + [b for b in bank["benny"] if b.kind == "single"]:
+    for q in bank["trick-winner"] + [b for b in bank["benny"] if "wins the trick" in b.prompt]:
         hand = replay(q.record)
         trick = next(t for t in hand.tricks if t.cards == q.cards)
         assert q.answer == str(trick.cards[trick_winner(trick.cards, hand.trump)])
@@ -295,7 +295,8 @@ def test_house_rules():
     for name in quiz.TOPICS:
         q = generate(name, 11, rules={"loner_lead": "left_of_dealer"})
         assert q.check(q.answer).correct
-        assert replay(q.record).rules.loner_lead == "left_of_dealer"
+        if name != "first-dealer":  # the only topic without a hand: cards dealt face up
+            assert replay(q.record).rules.loner_lead == "left_of_dealer"
 
 
 def test_seed_none_is_recorded():
@@ -584,6 +585,9 @@ def test_every_topic_under_every_preset(preset):
         for seed in range(3):
             q = generate(name, seed, rules=preset)
             assert q.check(q.answer).correct
+            if name == "first-dealer":  # no hand: cards dealt face up until a black jack
+                assert q.record is None
+                continue
             rules = replay(q.record).rules
             for field, value in Rules.preset(preset).changes().items():  # house rules are kept
                 assert getattr(rules, field) == value, (name, field)
@@ -607,3 +611,29 @@ def test_practice_from_a_teachers_bank(tmp_path):
         Practice("benny", progress=False, bank=generated)
     with pytest.raises(QuizError, match="no questions"):
         Practice(progress=False, bank=[])
+
+
+def test_dealing_topics(bank):
+    for q in bank["first-dealer"]:
+        jacks = [i for i, c in enumerate(q.cards) if c.rank.name == "JACK" and c.suit.color == "black"]
+        assert jacks == [len(q.cards) - 1]  # dealing stopped at the first black jack
+        assert q.answer == Seat((len(q.cards) - 1) % 4).word  # dealt one each from North
+    assert any("red jack" in q.explanation for q in bank["first-dealer"])
+    packets = set()
+    for q in bank["dealing"]:
+        hand = replay(q.record)
+        eldest = hand.dealer.left
+        assert q.answer[0].startswith(eldest.word) and q.answer[3].startswith(hand.dealer.word)
+        assert q.answer[4].startswith(eldest.word) and "upcard" in q.answer[5]
+        first = min(hand.dealt(eldest)).index  # the pack is unshuffled: card index = position dealt
+        assert first == 0
+        packets.add(hand.rules.deal_packets)
+    assert packets == {(3, 2), (2, 3)}
+    thrown = 0
+    for q in bank["next-dealer"]:
+        last = replay(q.record)
+        assert last.is_over and q.answer == last.dealer.left.word
+        thrown += last.thrown_in
+    assert 50 < thrown < 150
+    turned_up = [q for q in bank["benny"] if "turns up the Benny" in q.prompt]
+    assert turned_up and all(replay(q.record).phase == Phase.BENNY for q in turned_up)

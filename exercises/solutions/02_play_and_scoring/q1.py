@@ -1,0 +1,2 @@
+answer = "J♦"
+check("q1", answer)

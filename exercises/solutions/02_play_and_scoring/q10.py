@@ -1,0 +1,2 @@
+answer = "S"
+check("q10", answer)

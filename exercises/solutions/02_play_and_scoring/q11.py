@@ -1,0 +1,2 @@
+answer = 2
+check("q11", answer)

@@ -1,0 +1,2 @@
+answer = "E"
+check("q12", answer)

@@ -1,0 +1,2 @@
+answer = 4
+check("q14", answer)

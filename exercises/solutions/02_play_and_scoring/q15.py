@@ -1,0 +1,2 @@
+answer = 1
+check("q15", answer)

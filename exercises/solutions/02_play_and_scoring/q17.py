@@ -1,0 +1,2 @@
+answer = "NS"
+check("q17", answer)

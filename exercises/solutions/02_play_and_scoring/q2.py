@@ -1,0 +1,2 @@
+answer = "A♦"
+check("q2", answer)

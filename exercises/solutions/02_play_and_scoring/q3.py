@@ -1,0 +1,2 @@
+answer = "spades"
+check("q3", answer)

@@ -1,0 +1,2 @@
+answer = "Q♠"
+check("q5", answer)

@@ -1,0 +1,2 @@
+answer = "N"
+check("q8", answer)

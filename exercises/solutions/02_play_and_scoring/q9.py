@@ -1,0 +1,2 @@
+answer = "N"
+check("q9", answer)

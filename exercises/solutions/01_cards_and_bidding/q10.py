@@ -1,0 +1,3 @@
+answer = "assist"
+
+check("q10", answer)

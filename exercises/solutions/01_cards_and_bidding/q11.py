@@ -1,0 +1,3 @@
+answer = True  # no trump is needed to order it up
+
+check("q11", answer)

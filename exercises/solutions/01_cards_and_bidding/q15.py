@@ -1,0 +1,3 @@
+answer = "S"  # the deal passes left, from East to South
+
+check("q15", answer)

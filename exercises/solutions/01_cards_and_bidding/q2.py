@@ -1,0 +1,3 @@
+answer = "N"  # the seat on West's left
+
+check("q2", answer)

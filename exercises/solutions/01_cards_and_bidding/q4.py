@@ -1,0 +1,3 @@
+answer = "J♣"  # the jack of the other black suit
+
+check("q4", answer)

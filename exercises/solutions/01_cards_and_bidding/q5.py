@@ -1,0 +1,3 @@
+answer = "J♦ J♥ A♦ K♦ Q♦ 10♦ 9♦"
+
+check("q5", answer)

@@ -1,0 +1,3 @@
+answer = "J♦ K♥ 10♥"
+
+check("q7", answer)

@@ -98,8 +98,9 @@ def private_env(home: Path) -> dict[str, str]:
     return env
 
 
-def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90.0) -> None:
-    """Poll ``url`` until it answers 200; fail early (with the server's log) if the process dies."""
+def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90.0, any_status: bool = False) -> None:
+    """Poll ``url`` until it answers 200 (any HTTP answer with ``any_status``); fail early, with
+    the server's log, if the process dies."""
     deadline = time.monotonic() + timeout
     last = ""
     while time.monotonic() < deadline:
@@ -109,6 +110,10 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float
             with urllib.request.urlopen(url, timeout=2) as r:
                 if r.status == 200:
                     return
+        except urllib.error.HTTPError as e:
+            if any_status:
+                return
+            last = str(e)
         except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
             last = str(e)
         time.sleep(0.25)
@@ -225,7 +230,7 @@ def start_voila(notebook: Path, home: Path) -> Server:
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_http(url + "/api/kernelspecs", proc, log)
+        wait_http(url + "/voila/static/no-such-file", proc, log, any_status=True)  # GET / would run the app
     except Exception:
         stop(proc)
         raise

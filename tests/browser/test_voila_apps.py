@@ -1,0 +1,115 @@
+"""The Voilà apps (apps/practice.ipynb, apps/play.ipynb), served as `euchre-learn practice` and
+`euchre-learn play` serve them (code hidden, loopback), loaded in Chromium and used: a quiz
+answered by clicking, one by keyboard only (Tab, arrows, Enter), a hand played at the table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import browserkit as bk
+import pytest
+import quizkit as qk
+
+from euchre_learn import cli
+
+
+@pytest.fixture(scope="module")
+def voila_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("voila-home")
+
+
+@pytest.fixture(scope="module")
+def practice_server(chromium: str, voila_home: Path) -> Iterator[bk.Server]:
+    server = bk.start_voila(bk.ROOT / "apps" / "practice.ipynb", voila_home)
+    yield server
+    bk.stop(server.proc)
+
+
+@pytest.fixture(scope="module")
+def play_server(chromium: str, voila_home: Path) -> Iterator[bk.Server]:
+    server = bk.start_voila(bk.ROOT / "apps" / "play.ipynb", voila_home)
+    yield server
+    bk.stop(server.proc)
+
+
+def assert_no_code(page: Any) -> None:
+    """Voilà with --strip_sources: the reader sees outputs and prose, never the code."""
+    content = page.content()
+    assert "practice_app" not in content and "play_app" not in content
+    assert page.locator(".jp-InputArea-editor:visible, .cm-editor:visible").count() == 0
+
+
+def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_server: bk.Server) -> None:
+    query = "topic=who-leads&seed=5"
+    with qk.environment(practice_server.env):
+        model: Any = cli.practice_app(query)  # the same widget, built here, to know the answers
+    page.goto(f"{practice_server.url}/?{query}", wait_until="domcontentloaded")
+    practice = page.locator(".el-practice")
+    practice.wait_for(timeout=90_000)
+    assert_no_code(page)
+    assert page.get_by_role("heading", name="Euchre practice").is_visible()
+    bk.screenshot(page, "voila_practice_loaded")
+
+    # 1. by clicking, the right answer
+    q = model.current.question
+    quiz = practice.locator(".el-quiz")
+    assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt)
+    qk.click_response(quiz, q, q.answer)
+    qk.expect_feedback(quiz, q, q.answer)
+    practice.locator(".el-score", has_text="Score 1 of 1").wait_for()
+
+    # 2. by keyboard only: Tab to the choices, arrows to the answer, Tab to Check, Enter;
+    #    then Tab to "Next question" and Enter for a third question
+    page.locator("button", has_text="Next question").click()
+    model.next()
+    q = model.current.question
+    quiz = practice.locator(".el-quiz")
+    quiz.locator(".el-prompt", has_text=q.prompt[:30]).wait_for()
+    quiz.locator(".el-prompt").evaluate("e => { e.setAttribute('tabindex', '-1'); e.focus(); }")
+    focused = "() => { const a = document.activeElement; return [a.type || a.tagName, (a.closest('label') || a).innerText.trim(), !!a.checked]; }"
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused)[0] == "radio"
+    for _ in range(len(q.choices)):
+        page.keyboard.press("ArrowDown")
+        kind, label, checked = page.evaluate(focused)
+        if label == q.answer:
+            break
+    assert page.evaluate(focused) == ["radio", q.answer, True], "the arrow keys should move through the choices"
+    for _ in range(len(q.choices) + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused)[1] == "Check":
+            break
+    assert page.evaluate(focused)[:2] == ["submit", "Check"]
+    bk.screenshot(page, "voila_practice_keyboard_focus", full_page=False)
+    page.keyboard.press("Enter")
+    qk.expect_feedback(quiz, q, q.answer)
+    practice.locator(".el-score", has_text="Score 2 of 2").wait_for()
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        if page.evaluate(focused)[1] == "Next question":
+            break
+    page.keyboard.press("Enter")
+    model.next()
+    practice.locator(".el-prompt", has_text=model.current.question.prompt[:30]).wait_for()
+    bk.screenshot(page, "voila_practice_keyboard_answered", full_page=False)
+
+    # the answers went to this server's own progress file (each user's home on a hub)
+    progress = json.loads(Path(practice_server.env["EUCHRE_LEARN_PROGRESS"]).read_text(encoding="utf-8"))
+    assert "who-leads" in json.dumps(progress)
+
+
+def test_play_app_plays_a_hand_by_clicking(page: Any, play_server: bk.Server) -> None:
+    page.goto(f"{play_server.url}/?seed=3&pace=instant", wait_until="domcontentloaded")
+    page.get_by_role("heading", name="Play Euchre against the bots").wait_for(timeout=90_000)
+    table = page.locator(".jupyter-widgets.widget-vbox").first
+    page.locator("button.mod-primary, button.widget-button:not([disabled])").first.wait_for(timeout=90_000)
+    assert_no_code(page)
+    bk.screenshot(page, "voila_play_loaded")
+    clicks = bk.play_hand(page, table)
+    assert clicks >= 1
+    text = table.inner_text()
+    assert "Hand over" in text or "Thrown in" in text
+    bk.screenshot(page, "voila_play_hand_over")

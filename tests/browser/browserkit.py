@@ -98,7 +98,9 @@ def private_env(home: Path) -> dict[str, str]:
     return env
 
 
-def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90.0, any_status: bool = False) -> None:
+def wait_http(
+    url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 90.0, any_status: bool = False
+) -> None:
     """Poll ``url`` until it answers 200 (any HTTP answer with ``any_status``); fail early, with
     the server's log, if the process dies."""
     deadline = time.monotonic() + timeout

@@ -24,12 +24,27 @@ from __future__ import annotations
 import html
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._core import BENNY, BID1, BID2, DEFEND, OVER, PLAY_PHASE, State
-from .actions import CALL_ALONE, DEFEND_ALONE, DISCARD, GIVE, NAME, ORDER_UP_ALONE, PASS, PLAY, Action
-from .cards import Seat
+from ._core import BENNY, BID1, BID2, DEFEND, OVER, PLAY_PHASE, RR_DISCARD, State
+from .actions import (
+    CALL,
+    CALL_ALONE,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    TAKE,
+    Action,
+)
+from .cards import BENNY_INDEX, Seat
 from .rules import score_hand
 from .solver import makers_score_tricks
 
@@ -180,20 +195,19 @@ class _Worlds:
     else) are chosen by the model in each world.
     """
 
-    def __init__(self, hand: Hand, bidder: Bot) -> None:
-        state = hand._s
-        self.rules = hand.rules
+    def __init__(self, state: State, own_dealt: int, history: Sequence[tuple[int, int]], bidder: Bot) -> None:
+        self.rules = state.rules
         self.dealer = state.dealer
         self.seat = state.to_act
-        self.dealt = hand._deal[0]
+        self.own_dealt = own_dealt
         self.upcard = state.upcard
-        self.history = hand._history
+        self.history = history
         self.bidder = bidder
         # naming the Benny's suit happens before the dealer looks at the hand (R3.5)
         self.own_known = state.phase != BENNY
         # a railroad card the loner has taken is known to the loner (R5.5)
         self.given = state.given if state.taken and state.maker == self.seat else -1
-        known = (self.dealt[self.seat] if self.own_known else 0) | (1 << self.upcard)
+        known = (own_dealt if self.own_known else 0) | (1 << self.upcard)
         if self.given >= 0:
             known |= 1 << self.given
         self.pool = [c for c in range(25) if _deck(state) >> c & 1 and not known >> c & 1]
@@ -224,7 +238,7 @@ class _Worlds:
         i = 0
         for s in range(4):
             if s == self.seat and self.own_known:
-                hands[s] = self.dealt[s]
+                hands[s] = self.own_dealt
                 continue
             n = 5
             if self.given >= 0 and s == (self.seat + 2) & 3:
@@ -374,32 +388,108 @@ def advise(
     master = random.Random(f"advise|{seed}")
     bid_bot = get(bidder, seed=master.getrandbits(32))
     player = None if policy == "solver" else get(policy, seed=master.getrandbits(32))
-    sampler = _Worlds(hand, bid_bot)
+    bar = _progress(worlds, progress)
+    try:
+        options, loose = evaluate(
+            state, hand._deal[0][state.to_act], hand._history, worlds, master, bid_bot, player, bar
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    return Advice(hand, options, worlds, policy, loose, seed)
+
+
+def evaluate(
+    state: State,
+    own_dealt: int,
+    history: Sequence[tuple[int, int]],
+    worlds: int,
+    rng: random.Random,
+    bidder: Bot,
+    player: Bot | None = None,
+    bar: Any = None,
+) -> tuple[tuple[Option, ...], int]:
+    """The engine of :func:`advise`, on the core state: every legal action of the seat to act
+    in ``worlds`` sampled deals. ``own_dealt`` is the seat's dealt cards and ``history`` the
+    ``(seat, action id)`` pairs so far (see :func:`known_history`). Returns the options, best
+    first, and the number of worlds with no deal fitting every bid."""
+    sampler = _Worlds(state, own_dealt, history, bidder)
     team = state.to_act & 1
     actions = state.legal()
     tallies = {a: _Tally() for a in actions}
     loose = 0
-    bar = _progress(worlds, progress)
-    try:
-        for _ in range(worlds):
-            world, ok = sampler.sample(master)
-            loose += not ok
-            world_seed = master.getrandbits(32)
-            for a in actions:
-                s = world.copy()
-                s.apply(a)
-                rng = random.Random(world_seed)  # the same chances for every action in a world
-                _finish(s, bid_bot, player, rng)
-                if s.phase == PLAY_PHASE:
-                    _score_solved(s)
-                tallies[a].add(s, team)
-            if bar is not None:
-                bar.update(1)
-    finally:
+    for _ in range(worlds):
+        world, ok = sampler.sample(rng)
+        loose += not ok
+        world_seed = rng.getrandbits(32)
+        for a in actions:
+            s = world.copy()
+            s.apply(a)
+            chance = random.Random(world_seed)  # the same chances for every action in a world
+            _finish(s, bidder, player, chance)
+            if s.phase == PLAY_PHASE:
+                _score_solved(s)
+            tallies[a].add(s, team)
         if bar is not None:
-            bar.close()
+            bar.update(1)
     options = sorted((tallies[a].option(a) for a in actions), key=lambda o: (-o.expected_points, o.action.id))
-    return Advice(hand, tuple(options), worlds, policy, loose, seed)
+    return tuple(options), loose
+
+
+def known_history(state: State) -> tuple[int, list[tuple[int, int]]]:
+    """What the seat to act remembers of a hand in a bidding phase, rebuilt from the core state
+    alone: its dealt cards and the ``(seat, action id)`` pairs so far. Cards it never saw (another
+    dealer's discard, a railroad card given to someone else) appear as the state holds them; the
+    advisor redraws them in each world. (Bots act on a :class:`State`, which keeps no history.)
+    """
+    seat, dealer = state.to_act, state.dealer
+    hist: list[tuple[int, int]] = []
+    if state.upcard == BENNY_INDEX and state.phase != BENNY:
+        hist.append((dealer, NAME + state.proposed))
+    eldest = (dealer + 1) & 3
+    made = state.maker >= 0
+    round2 = state.turned_down >= 0
+    if round2:
+        hist += [((eldest + i) & 3, PASS) for i in range(4)]
+        if made:
+            hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
+            hist.append((state.maker, (CALL_ALONE if state.alone else CALL) + state.trump))
+        else:
+            hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
+    elif made:
+        hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
+        hist.append((state.maker, ORDER_UP_ALONE if state.alone else ORDER_UP))
+    elif state.phase == BID1:
+        hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
+    picked_up = made and not round2 and not _dead_upcard(state)
+    if picked_up and state.discard >= 0:
+        hist.append((dealer, DISCARD + state.discard))
+    if state.given >= 0:
+        hist.append(((state.maker + 2) & 3, GIVE + state.given))
+        if state.phase in (RR_DISCARD, DEFEND):  # the loner has taken or declined it
+            hist.append((state.maker, TAKE if state.taken else DECLINE))
+        if state.rr_discard >= 0:
+            hist.append((state.maker, DISCARD + state.rr_discard))
+    if state.phase == DEFEND:
+        hist += [((state.maker + 1 + 2 * i) & 3, PASS) for i in range(state.passes)]
+    dealt = state.hands[seat]
+    if picked_up and seat == dealer:
+        dealt &= ~(1 << state.upcard)
+        if state.discard >= 0:
+            dealt |= 1 << state.discard
+    if state.given >= 0:
+        if seat == state.maker and state.taken:
+            dealt &= ~(1 << state.given)
+            if state.rr_discard >= 0:
+                dealt |= 1 << state.rr_discard
+        elif seat == (state.maker + 2) & 3:
+            dealt |= 1 << state.given
+    return dealt, hist
+
+
+def _dead_upcard(state: State) -> bool:
+    """R5.2: the dealer's partner went alone in round 1, so the dealer never picked up."""
+    return state.alone and state.maker == (state.dealer + 2) & 3 and not state.rules.dealer_picks_up_for_partner_loner
 
 
 def _progress(total: int, progress: bool | None) -> Any:

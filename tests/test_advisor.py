@@ -9,7 +9,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Hand, Seat
 from euchre_learn._core import DISCARD_PHASE
-from euchre_learn.advisor import NotBiddingError, _Worlds
+from euchre_learn.advisor import NotBiddingError, _Worlds, known_history
 from euchre_learn.cards import cards_to_mask, mask_to_cards
 
 DEAL = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
@@ -74,7 +74,7 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
     hand = hand_at("pass", "pass")
     me = hand.to_act
     assert me == Seat.E
-    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(5)
     own = cards_to_mask(hand.holding(me))
     up = 1 << hand.upcard.index
@@ -101,7 +101,7 @@ def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
     # North assists: South, the dealer, picks up the A♥ and must discard (R3.2)
     hand = hand_at("pass", "order up")
     assert hand._s.phase == DISCARD_PHASE and hand.to_act == Seat.S
-    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(1)
     for _ in range(10):
         world, _ = sampler.sample(rng)
@@ -114,7 +114,7 @@ def test_a_defender_knows_the_opposing_dealer_picked_up_the_upcard() -> None:
     # whether to defend alone (R5.4) knowing the A♥ sits in South's hand, but not the discard.
     hand = hand_at("order up alone", "discard 9♣", rules="defend-alone")
     assert hand.phase == el.Phase.DEFEND and hand.to_act == Seat.N
-    sampler = _Worlds(hand, el.bots.get("standard", seed=0))
+    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(2)
     discards = set()
     for _ in range(15):
@@ -146,7 +146,7 @@ def test_defend_alone_advice_counts_euchres() -> None:
 def test_naming_the_bennys_suit_is_done_blind() -> None:
     # R3.5: the dealer names the suit before looking, so the advisor may not look either
     hand = el.examples.hand("benny-turned-up", after=0)
-    sampler = _Worlds(hand, el.bots.get("standard"))
+    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard"))
     rng = random.Random(0)
     worlds = [sampler.sample(rng)[0] for _ in range(10)]
     assert len({w.hands[hand.dealer] for w in worlds}) == 10
@@ -185,3 +185,45 @@ def test_tables_and_the_chart() -> None:
 def test_progress_bar_can_be_forced(capsys: pytest.CaptureFixture[str]) -> None:
     el.advise(hand_at(), worlds=3, seed=1, progress=True)
     assert "advise" in capsys.readouterr().err
+
+
+def test_the_bidding_is_remembered_from_the_core_state_alone() -> None:
+    # bots act on a State, which keeps no history: known_history rebuilds it exactly
+    rng = random.Random(1)
+    presets = el.Rules.presets()
+    checked = 0
+    for i in range(600):
+        hand = Hand.deal(i % 4, rules=presets[i % len(presets)], seed=i)
+        while hand.phase not in (el.Phase.PLAY, el.Phase.OVER):
+            dealt, history = known_history(hand.state)
+            assert dealt == hand._deal[0][hand._s.to_act]
+            assert history == [(int(s), int(a)) for s, a in hand._history]
+            checked += 1
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert checked > 1000
+
+
+# ---- the expert bot, which bids with the advisor and plays by sampling + the solver -------------
+
+
+def test_the_expert_is_registered_legal_and_deterministic() -> None:
+    from euchre_learn.expert import ExpertBot
+
+    assert "expert" in el.bots.names() and isinstance(el.bots.get("expert"), ExpertBot)
+    rng = random.Random(0)
+    hand = Hand.deal("E", seed=21)
+    bot, twin = ExpertBot(seed=5, bid_worlds=12, play_worlds=6), ExpertBot(seed=5, bid_worlds=12, play_worlds=6)
+    steps = 0
+    while not hand.is_over and steps < 12:  # the bidding and the first tricks
+        a = bot.act(hand)
+        assert a in hand.legal_actions()
+        assert twin.act(hand) == a
+        sentence = bot.explain(hand)
+        assert hand.to_act.word in sentence and sentence.endswith(".")
+        hand = hand.apply(a if steps % 2 == 0 else rng.choice(hand.legal_actions()))
+        steps += 1
+
+
+def test_the_expert_leads_the_right_bower_into_the_left_bower_trap() -> None:
+    hand = el.examples.hand("left-bower-trap", after=2)
+    assert str(el.bots.get("expert", seed=3).act(hand)) == "play J♥"

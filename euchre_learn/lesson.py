@@ -26,18 +26,23 @@ from .trump import effective_suit, is_trump, legal_plays, trick_winner, trump_or
 
 if TYPE_CHECKING:
     from .game import Game
+    from .stepper import Stepper
+    from .table import Table
 
 __all__ = [
     "Shown",
+    "as_seen_by",
     "dealing",
     "first_dealer",
     "legal_view",
     "play_hands",
     "play_out",
     "scoring_table",
+    "step_view",
     "suit_ranks",
     "suit_table",
     "table_question",
+    "table_view",
     "trick",
     "trick_table",
 ]
@@ -579,3 +584,93 @@ def table_question(seed: int) -> Question:
         id=f"the-table-{seed}",
         seed=seed,
     )
+
+
+# ---- a whole hand step by step, and the table (lessons 09-10) ---------------------------------
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f'<p style="margin:.25em 0">{_esc(line)}</p>' for line in text.splitlines() if line)
+
+
+def step_view(stepper: Stepper, step: int | None = None, *, show_all: bool = True) -> Shown:
+    """One step of a :class:`~euchre_learn.stepper.Stepper` as its widget shows it, without
+    the buttons (so a lesson's stored output shows it too): the table after ``step`` actions
+    (default: the stepper's position; 0 is the deal) and that step explained in words.
+    ``show_all=False`` shows only the hand of the seat that just acted. The stepper does not move.
+
+    >>> from euchre_learn.stepper import Stepper
+    >>> s = Stepper('made')
+    >>> print(str(step_view(s, 1)).splitlines()[0])
+    Step 1 of 22: East orders it up: ♠ spades are trump, and North, the dealer, takes up the 10♠.
+    >>> s.position
+    0
+    """
+    from . import render
+
+    n = len(stepper)
+    at = stepper.position if step is None else step
+    explained = stepper.explanation(at)  # checks the step
+    hand = stepper.hands[at]
+    shown: tuple[Seat, ...] = tuple(Seat)
+    if not show_all:
+        act = stepper.action(at)
+        shown = (act[0],) if act is not None else ()
+    if explained.startswith(f"Step {at}:"):
+        explained = f"Step {at} of {n}:" + explained[len(f"Step {at}:") :]
+    text = f"{explained}\n\n{render.hand_text(hand, show=shown)}"
+    first, _, rest = explained.partition("\n")
+    said = f'<div style="margin:.2em 0 .4em"><b>{_esc(first)}</b>{_paragraphs(rest)}</div>'
+    body = said + render.hand_html(hand, show=shown, text=False, style=False)
+    return Shown(f'<div class="el-root">{render.css()}{body}</div>', text)
+
+
+def table_view(table: Table, *, log: bool = True) -> Shown:
+    """What the table widget shows, without its buttons: who plays where, the scoreboard,
+    the table (hidden hands face down, unless the table has open hands), whose turn it is or
+    what happened, and the log of the hand (with the bots' reasons when hands are open).
+
+    >>> from euchre_learn.table import Table
+    >>> t = Table(humans='S', seed=1, dealer='N')
+    >>> _ = t.run_bots()
+    >>> print(table_view(t))
+    North: standard bot · East: standard bot · South: you · West: standard bot
+    Your turn, South: bid (round 1).
+    1. East passes.
+    """
+    lines = [table.players_text(), table.status()]
+    entries = table.log_lines() if log else []
+    lines += [f"{i}. {line}" for i, line in enumerate(entries, 1)]
+    items = "".join(f"<li>{_esc(line)}</li>" for line in entries)
+    body = (
+        table.scoreboard_html()
+        + f'<div style="margin:.2em 0"><small>{_esc(table.players_text())}</small></div>'
+        + table.html()
+        + f'<div style="margin:.3em 0"><b>{_esc(table.status())}</b></div>'
+        + (
+            f'<details open><summary>Log of the hand</summary><ol style="margin:0;padding-left:1.6em">{items}</ol></details>'
+            if entries
+            else ""
+        )
+    )
+    return Shown(f"<div>{body}</div>", "\n".join(lines))  # both renderings carry their own style
+
+
+def as_seen_by(hand: Hand, seat: Seat | str | None = None) -> Shown:
+    """The table as one player sees it: only ``seat``'s cards face up (default: the seat to
+    act), the others face down, as the advisor (:func:`euchre_learn.advise`) sees a hand.
+
+    >>> from euchre_learn import Hand
+    >>> print(as_seen_by(Hand.deal('S', seed=3)))
+    Dealer S · bidding round 1 · W to act
+    N: ▮▮▮▮▮ (5 cards face down)
+    E: ▮▮▮▮▮ (5 cards face down)
+    S: ▮▮▮▮▮ (5 cards face down)  (dealer)
+    W: Q♣ 9♦ J♦ K♥ Q♠  (to act)
+    Upcard: K♣ (♣ clubs proposed)
+    """
+    from . import render
+
+    who = hand.to_act if seat is None else Seat.parse(seat)
+    shown: tuple[Seat, ...] = () if who is None else (who,)
+    return Shown(render.hand_html(hand, show=shown, text=False), render.hand_text(hand, show=shown))

@@ -38,6 +38,7 @@ __all__ = [
     "play_hands",
     "play_out",
     "scoring_table",
+    "short_errors",
     "step_view",
     "suit_ranks",
     "suit_table",
@@ -73,6 +74,22 @@ class Shown:
 
     def __repr__(self) -> str:
         return self.text
+
+
+def short_errors() -> None:
+    """In a notebook, show an error as its message alone, without Python's traceback (IPython's
+    ``%xmode Minimal``), so a lesson's deliberate mistakes read as the engine's explanation:
+    ``IllegalActionError: South may not discard the K♥: …``. Outside IPython it does nothing.
+
+    >>> short_errors()   # not in IPython here: nothing happens
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.InteractiveTB.set_mode(mode="Minimal")
 
 
 def _esc(text: object) -> str:

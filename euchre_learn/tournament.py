@@ -134,7 +134,7 @@ class MatchResult:
 
 # ---- the work, in any process ----------------------------------------------------------------
 
-_Task = tuple[Any, Any, Rules, Any, str, int]
+_Task = tuple[Any, Any, Rules, Any, str, range]
 
 
 def _bot(spec: Any, seed: Any) -> Bot:
@@ -157,10 +157,10 @@ def _hand_stats(state: _core.State, team_a: int) -> tuple[int, int, int, int, in
 
 def _run(task: _Task) -> list[tuple[Any, ...]]:
     """Play one chunk of deals (hands mode) or games (games mode); returns one row each."""
-    spec_a, spec_b, rules, seed, mode, index = task
+    spec_a, spec_b, rules, seed, mode, units = task
     a, b = _bot(spec_a, f"{seed}/A"), _bot(spec_b, f"{seed}/B")
     rows = []
-    for i in index_range(index):
+    for i in units:
         if mode == "hands":
             deal = _core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
             stats = []
@@ -175,10 +175,7 @@ def _run(task: _Task) -> list[tuple[Any, ...]]:
 
 
 _CHUNK = 8
-
-
-def index_range(chunk: int) -> range:
-    return range(chunk * _CHUNK, (chunk + 1) * _CHUNK)
+"""Deals (or games) per task sent to a worker process."""
 
 
 def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple[Any, ...]:
@@ -264,9 +261,8 @@ def match(
     for x in (a, b):
         if isinstance(x, str):
             get(x)  # an unknown name fails here, with the list of bots
-    chunks = (units + _CHUNK - 1) // _CHUNK
-    tasks: list[_Task] = [(a, b, r, seed, mode, k) for k in range(chunks)]
-    rows = [row for part in _map(tasks, processes, progress, units) for row in part][:units]
+    tasks: list[_Task] = [(a, b, r, seed, mode, range(k, min(k + _CHUNK, units))) for k in range(0, units, _CHUNK)]
+    rows = [row for part in _map(tasks, processes, progress, units) for row in part]
     return _summarise(names[0], names[1], mode, rows, seed, r)
 
 

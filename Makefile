@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench clean
+LITE_VENV := .venv-lite
+
+.PHONY: lab test bench clean app lite
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,17 +20,36 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[test,dev]'
 	touch $@ $(VENV)/.installed
 
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[app]'
+	touch $@
+
+# JupyterLite is built from a venv of its own (lite/requirements.txt; see lite/build.py).
+$(LITE_VENV)/.installed: lite/requirements.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/pip install -q -r lite/requirements.txt
+	touch $@
+
 lab: $(VENV)/.installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks
 
-test: $(VENV)/.installed-test
-	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py
+test: $(VENV)/.installed-test $(LITE_VENV)/.installed
+	bash tools/ensure_chromium.sh
+	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite
 	$(BIN)/mypy euchre_learn
 	$(BIN)/pytest
 	$(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
+
+# The practice quizzes and the table as Voilà apps, code hidden: http://127.0.0.1:8866/
+app: $(VENV)/.installed-app
+	$(BIN)/voila apps --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
+
+# A static JupyterLite site with the lessons and the euchre_learn wheel, in build/lite.
+lite: $(LITE_VENV)/.installed
+	$(LITE_VENV)/bin/python lite/build.py --out build/lite
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(LITE_VENV) build *.egg-info

@@ -35,7 +35,7 @@ from ..rules import Rules, score_hand
 from ..trump import effective_suit, left_bower, legal_plays, trick_winner
 from . import Checker, Exercise, Grade, same_card, same_cards, same_function, same_number, same_suit, same_text
 
-__all__ = ["SHEET", "barn_game", "barn_question"]
+__all__ = ["SHEET", "barn_game", "barn_question", "final_question"]
 
 HEARTS = Suit.HEARTS
 
@@ -342,6 +342,37 @@ def _grade_barn(answer: Any) -> tuple[bool, str]:
     return same_text(want, why=game_reason(_barn_game()), accept=accept)(answer)
 
 
+@cache
+def _final_game() -> Game:
+    from ..lesson import play_hands
+
+    return play_hands(_barn_game())
+
+
+def final_question() -> str:
+    """The end of :func:`barn_game`, played on by the bots: the score before its last hand and
+    how that hand was scored, for question q18 (without saying who won: that is the question).
+
+    >>> final_question().startswith('The bots play on. Before the last hand')
+    True
+    """
+    game = _final_game()
+    last = game.hands[-1]
+    before = {team: game.score[team] - last.points[team] for team in Team}
+    return (
+        f"The bots play on. Before the last hand the score was North-South {before[Team.NS]}, "
+        f"East-West {before[Team.EW]}, in a game to {game.rules.points_to_win}. "
+        f"The last hand: {score_reason(last)}"
+    )
+
+
+def _grade_winner(answer: Any) -> tuple[bool, str]:
+    game = _final_game()
+    winner = game.winner
+    assert winner is not None
+    return same_text(winner.name, why=game_reason(game), accept=(winner.word,))(answer)
+
+
 # ---- the sheet --------------------------------------------------------------------------------
 
 SHEET = Checker(
@@ -459,6 +490,13 @@ SHEET = Checker(
             _grade_barn,
             wrong={"NS": "EW", "EW": "NS"}.get(_barn_answer(), "NS"),
         ),
+        Exercise(
+            "q18",
+            "The game of q17 goes on, as final_question() tells. Which side won the game? Answer 'NS' or 'EW'.",
+            ("R8.1", "R8.2"),
+            _grade_winner,
+            wrong="EW" if _final_game().winner == Team.NS else "NS",
+        ),
     ],
 )
-"""The sheet: 17 questions, three of them coding ones (q4, q7, q16)."""
+"""The sheet: 18 questions, three of them coding ones (q4, q7, q16)."""

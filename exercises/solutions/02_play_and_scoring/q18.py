@@ -1,0 +1,2 @@
+answer = "NS"
+check("q18", answer)

@@ -208,3 +208,36 @@ def test_play_app_takes_rules_seed_pace_from_the_address(private_home: Path) -> 
     alert = bad.children[0].value
     for word in ("martian", "warp", "nobody", "not a whole number"):
         assert word in alert
+
+
+# --- docs/teaching.md and docs/hub-requirements.txt stay true -------------------------------------
+
+
+def test_the_hub_link_example_in_the_teaching_docs_is_what_the_command_prints() -> None:
+    import re
+    import shlex
+
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^\$ euchre-learn (hub-link .*)\n(\S+)$", text, re.M)
+    assert examples, "docs/teaching.md shows no hub-link example"
+    for command, shown in examples:
+        done = run(*shlex.split(command))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == shown
+
+
+def test_the_hub_requirements_cover_what_the_package_needs() -> None:
+    import re
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["app"], "nbgitpuller", "jupyterhub"]
+    lines = [ln.split("#")[0].strip() for ln in (ROOT / "docs" / "hub-requirements.txt").read_text().splitlines()]
+    lines = [ln for ln in lines if ln]
+    names = {re.split(r"[<>=!~\[ @]", ln, maxsplit=1)[0].lower() for ln in lines}
+    for req in wanted:
+        name = re.split(r"[<>=!~\[ ]", req, maxsplit=1)[0].lower()
+        assert name in names, f"docs/hub-requirements.txt lacks {req}"
+        if req != name:  # the same lower bound as pyproject.toml
+            assert req in lines, f"docs/hub-requirements.txt should say {req}"
+    assert any(ln.startswith("euchre-learn[app] @ git+") for ln in lines)

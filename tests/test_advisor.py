@@ -179,7 +179,8 @@ def test_tables_and_the_chart() -> None:
     widths = [round(p.get_width(), 9) for p in points_ax.patches]
     assert widths == [round(o.expected_points, 9) for o in advice.options]
     assert [t.get_text() for t in points_ax.get_yticklabels()] == [str(o.action) for o in advice.options]
-    assert {t.get_text() for t in chances_ax.get_legend().get_texts()} == {"make", "march", "euchred"}
+    assert {t.get_text() for t in fig.legends[0].get_texts()} == {"make", "march", "euchred"}
+    assert [t.get_text() for t in chances_ax.get_yticklabels()] == [str(o.action) for o in advice.options]
 
 
 def test_progress_bar_can_be_forced(capsys: pytest.CaptureFixture[str]) -> None:

@@ -73,6 +73,11 @@ class Option:
     trump and then takes 3+ tricks, all 5, or fewer than 3; ``p_set`` the chance that the
     other side makes trump and the seat's team euchres them; ``p_thrown_in`` that nobody makes trump. Each
     ``*_se`` is a standard error.
+
+    >>> import euchre_learn as el
+    >>> row = el.advise(el.examples.hand('lone-defender', after=5), worlds=10, seed=1).option('defend alone')
+    >>> row.p_make, row.p_set > 0.5, row.worlds
+    (0.0, True, 10)
     """
 
     action: Action
@@ -100,6 +105,21 @@ class Advice:
     """The advisor's answer: :attr:`options`, one row per legal action, best first.
 
     ``print(advice)`` or a notebook shows the table; :meth:`plot` draws it.
+
+    >>> import euchre_learn as el
+    >>> advice = el.advise(el.examples.hand('next-suit-call', after=4), worlds=30, seed=2)
+    >>> advice.best.action, advice.seat
+    (Action.parse('call ♥'), <Seat.W: 3>)
+    >>> print(advice)
+    Advice for West (bidding round 2): 30 deals of the unseen cards, double-dummy play; points are for East-West (± one standard error)
+    action               points   make  march  euchred  euchre them
+    call ♥         +1.67 ± 0.09   100%    67%       0%           0%
+    call ♥ alone   +0.90 ± 0.10    97%     0%       3%           0%
+    pass           -0.33 ± 0.18    13%     3%       0%           3%
+    call ♣         -0.70 ± 0.30    40%    10%      60%           0%
+    call ♠         -0.93 ± 0.28    33%     7%      67%           0%
+    call ♣ alone   -2.00 ± 0.00     0%     0%     100%           0%
+    call ♠ alone   -2.00 ± 0.00     0%     0%     100%           0%
     """
 
     def __init__(
@@ -412,7 +432,14 @@ def evaluate(
     """The engine of :func:`advise`, on the core state: every legal action of the seat to act
     in ``worlds`` sampled deals. ``own_dealt`` is the seat's dealt cards and ``history`` the
     ``(seat, action id)`` pairs so far (see :func:`known_history`). Returns the options, best
-    first, and the number of worlds with no deal fitting every bid."""
+    first, and the number of worlds with no deal fitting every bid.
+
+    >>> import random, euchre_learn as el
+    >>> state = el.examples.hand('dealer-discard', after=4).state          # East must discard
+    >>> options, loose = evaluate(state, *known_history(state), 10, random.Random(1), el.bots.get('standard'))
+    >>> len(options), options[0].action.kind, loose
+    (5, 'discard', 0)
+    """
     sampler = _Worlds(state, own_dealt, history, bidder)
     team = state.to_act & 1
     actions = state.legal()
@@ -441,6 +468,12 @@ def known_history(state: State) -> tuple[int, list[tuple[int, int]]]:
     alone: its dealt cards and the ``(seat, action id)`` pairs so far. Cards it never saw (another
     dealer's discard, a railroad card given to someone else) appear as the state holds them; the
     advisor redraws them in each world. (Bots act on a :class:`State`, which keeps no history.)
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.actions import Action
+    >>> dealt, history = known_history(el.examples.hand('stuck-dealer-poor-hand', after=7).state)
+    >>> len(history), {str(Action(a)) for _, a in history}
+    (7, {'pass'})
     """
     seat, dealer = state.to_act, state.dealer
     hist: list[tuple[int, int]] = []

@@ -352,25 +352,6 @@ class _Search:
         del n_active
         return node, ply
 
-    # ---- drivers ----------------------------------------------------------------------------
-    def at_least(self, leader: int, k: int) -> bool:
-        """Can the makers take at least ``k`` of the remaining tricks (leader to lead)?"""
-        return self._node(leader, k - 1, k) >= k
-
-    def value(self, leader: int, guess: int = -1) -> int:
-        """The makers' tricks from here on with best play (MTD(f) on zero windows)."""
-        n = self.hands[leader].bit_count()
-        lo, hi = 0, n
-        g = (n + 1) // 2 if guess < 0 else guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self._node(leader, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return lo
-
     # ---- positions with a trick in progress -----------------------------------------------
     def search_pos(self, leader: int, trick: list[int], alpha: int, beta: int) -> int:
         """Fail-soft search from a position whose current trick holds ``trick`` (play order)."""
@@ -446,13 +427,25 @@ def makers_tricks(state: State) -> int:
     """The makers' tricks at the end of the hand with best play from ``state`` (play phase).
 
     The fast path for the advisor and the bots: no :class:`Solution`, no per-card values.
+
+    >>> import euchre_learn as el
+    >>> makers_tricks(el.examples.hand('left-bower-trap', after=2).state)
+    5
     """
     search = _search_for(state)
     return state.won[state.maker & 1] + search.exact(state.leader, state.trick[:])
 
 
 def makers_reach(state: State, k: int) -> bool:
-    """Can the makers end the hand with at least ``k`` tricks, with best play from ``state``?"""
+    """Can the makers end the hand with at least ``k`` tricks, with best play from ``state``?
+
+    One zero-window search: cheaper than :func:`makers_tricks` when only a threshold matters.
+
+    >>> import euchre_learn as el
+    >>> state = el.examples.hand('euchre', after=7).state       # East's clubs, South's bowers
+    >>> makers_reach(state, 2), makers_reach(state, 3)
+    (True, False)
+    """
     need = k - state.won[state.maker & 1]
     if need <= 0:
         return True
@@ -469,6 +462,12 @@ def makers_score_tricks(state: State) -> int:
     5 (a march), 3 (made: 3 or 4), 1 (euchred: 1 or 2) or 0 (when no trick at all scores
     differently: super euchre, R7.2, or a lone defender's march, R7.3). ``score_hand`` of
     the answer is the exact score. Two or three zero-window searches instead of an exact count.
+
+    >>> import euchre_learn as el
+    >>> makers_score_tricks(el.examples.hand('super-euchre', after=5).state)
+    0
+    >>> makers_score_tricks(el.examples.hand('made', after=2).state)    # four tricks: 'made'
+    3
     """
     search = _search_for(state)
     won = state.won[state.maker & 1]
@@ -499,6 +498,17 @@ class Solution:
     won included); ``values`` give, for each legal play of :attr:`to_act`, the tricks the
     makers end with after it; ``line`` is one best sequence of plays to the end, and
     ``plays`` the same with the seat that makes each play.
+
+    >>> import euchre_learn as el
+    >>> sol = el.solve(el.examples.hand('trumping-partners-winner', after=17))
+    >>> print(sol)
+    Double-dummy: ♠ spades trump, makers NS; with best play NS take 3, EW take 2
+    South to play (makers' tricks at the end):
+      play 10♣     3  ← best
+      play Q♥      3  ← best
+      play 9♠      2
+    >>> [f"{seat} {action}" for seat, action in sol.plays[:2]]
+    ['S play 10♣', 'N play 9♥']
     """
 
     def __init__(self, hand: Hand, values: dict[Action, int], makers_total: int, search: _Search) -> None:

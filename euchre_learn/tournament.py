@@ -53,7 +53,12 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Side:
-    """One bot's record in a match (all per hand played)."""
+    """One bot's record in a match (all per hand played).
+
+    >>> side = match('standard', 'random', hands=20, seed=1, processes=1).side_a
+    >>> side.name, 0 <= side.make_rate <= 1
+    ('standard', True)
+    """
 
     name: str
     points_per_hand: float
@@ -70,6 +75,10 @@ class MatchResult:
 
     ``margin`` is A's points minus B's, per hand; ``win_rate`` is the share of games A won
     (games mode) or of mirrored deals A came out ahead on, ties counting half (hands mode).
+
+    >>> result = match('beginner', 'random', games=2, seed=5, processes=1)
+    >>> result.mode, result.games, result.margin_interval[0] <= result.margin <= result.margin_interval[1]
+    ('games', 4, True)
     """
 
     a: str
@@ -316,7 +325,12 @@ def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any
 
 @dataclass(frozen=True)
 class RoundRobin:
-    """Every pair of bots played against each other: see :func:`round_robin`."""
+    """Every pair of bots played against each other: see :func:`round_robin`.
+
+    >>> print(round_robin(['random', 'beginner'], hands=20, processes=1))  # doctest: +ELLIPSIS
+    Points per hand of the row bot over the column bot (95% CI half-width)
+    ...
+    """
 
     names: tuple[str, ...]
     matches: tuple[MatchResult, ...]

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
+from .errors import EuchreError
+
 if TYPE_CHECKING:
     from .rules import Rules
 
@@ -31,7 +33,7 @@ __all__ = [
 BENNY_INDEX = 24
 
 
-class InvalidCardError(ValueError):
+class InvalidCardError(EuchreError):
     """Text that does not name a card, such as ``'J♣♣'`` or ``'1H'``.
 
     >>> Card.parse('1H')

@@ -11,13 +11,14 @@ from . import _core
 from ._core import State
 from .actions import Action, Actions
 from .cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
+from .errors import EuchreError
 from .explain import illegal_action
 from .rules import HandScore, Rules
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(EuchreError):
     """An action that the rules forbid now. The message names the seat and the action and
     explains the rule; ``.seat``, ``.action`` and (in :func:`~euchre_learn.replay`) ``.index``
     say where. The hand it was tried on is unchanged."""

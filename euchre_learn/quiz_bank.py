@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .cards import Card, Cards, InvalidCardError, cards
+from .errors import EuchreError
 
 __all__ = [
     "BANK_FORMAT",
@@ -62,7 +63,7 @@ Answer = str | tuple[str, ...] | int
 RULE_ID = r"^R[0-9]{1,2}\.[0-9]{1,2}$"
 
 
-class QuizError(ValueError):
+class QuizError(EuchreError):
     """A response that does not fit the question (not one of its choices, the wrong kind of
     answer), or a :class:`Question` built with inconsistent fields.
 
@@ -77,7 +78,7 @@ class QuizError(ValueError):
         self.field = field
 
 
-class BankError(ValueError):
+class BankError(EuchreError):
     """A quiz bank that cannot be loaded. ``.index`` (0-based, into ``questions``),
     ``.question_id`` and ``.field`` say where, when the problem is inside a question.
 

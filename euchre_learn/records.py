@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card, InvalidCardError, Seat, cards, deck
+from .errors import EuchreError
 from .hand import Hand, IllegalActionError
 from .rules import Rules
 
@@ -16,7 +17,7 @@ __all__ = ["FORMAT", "RecordError", "load_record", "replay"]
 FORMAT = "euchre-learn/hand-1"
 
 
-class RecordError(ValueError):
+class RecordError(EuchreError):
     """A malformed hand record: the message says what is wrong and where."""
 
 

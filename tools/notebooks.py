@@ -51,13 +51,16 @@ def nav_source(prev: Path | None, nxt: Path | None, contents_title: str) -> str:
     return " | ".join(parts)
 
 
-def nav_cell(source: str) -> nbformat.NotebookNode:
-    return nbformat.v4.new_markdown_cell(source, metadata={"tags": [TAG]})
+def nav_cell(source: str, where: str) -> nbformat.NotebookNode:
+    """A navigation cell with a fixed id, so regenerating it changes nothing that is the same."""
+    cell = nbformat.v4.new_markdown_cell(source, metadata={"tags": [TAG]})
+    cell["id"] = f"nav-{where}"
+    return cell
 
 
 def with_navigation(nb: nbformat.NotebookNode, source: str) -> nbformat.NotebookNode:
     cells = [c for c in nb.cells if TAG not in c.metadata.get("tags", [])]
-    nb.cells = [nav_cell(source), *cells, nav_cell(source)]
+    nb.cells = [nav_cell(source, "top"), *cells, nav_cell(source, "bottom")]
     return nb
 
 
@@ -80,7 +83,9 @@ def index_notebook(folder: Path, contents_title: str) -> nbformat.NotebookNode:
         title, summary = title_and_summary(p)
         lines.append(f"- [{title}]({p.name}) — {summary}" if summary else f"- [{title}]({p.name})")
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
+    cell = nbformat.v4.new_markdown_cell("\n".join(lines))
+    cell["id"] = "contents"
+    nb.cells = [cell]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return nb
 
@@ -127,11 +132,10 @@ def stale() -> list[str]:
 
 
 def write_nav() -> None:
+    """Rewrite only the notebooks whose navigation or contents changed."""
     for path, nb in expected().items():
-        if path.name == INDEX and path.exists():
-            old = nbformat.read(path, as_version=4)
-            if [c.source for c in old.cells] == [c.source for c in nb.cells]:
-                continue
+        if path.exists() and nbformat.read(path, as_version=4) == nb:
+            continue
         nbformat.write(nb, path)
 
 

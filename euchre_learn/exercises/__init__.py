@@ -259,7 +259,7 @@ def same_function(
             got = answer(*case)
             if got != want:
                 args = ", ".join(map(show, case))
-                return False, f"{name}({args}) returned {got!r}, but it should be {want!r}: {why(*case)}"
+                return False, f"{name}({args}) returned {show(got)}, but it should be {show(want)}: {why(*case)}"
         return True, f"{name} agrees with the engine on all {len(all_cases)} cases."
 
     return grade

@@ -142,6 +142,33 @@ def lab(chromium: str, lab_home: Path, tmp_path_factory: pytest.TempPathFactory)
     bk.stop(server.proc)
 
 
+@pytest.fixture(scope="session")
+def lab_page(browser: Any, lab: bk.Server) -> Iterator[Any]:
+    """One page for every JupyterLab test: the app loads once, notebooks open in it one after
+    another (browserkit.open_notebook)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.errors = errors
+    yield pg
+    context.close()
+
+
+@pytest.fixture()
+def lab_tab(lab_page: Any, lab: bk.Server, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The JupyterLab page for one test; the test's kernels are shut down after it, pass or fail."""
+    t = time.monotonic()
+    yield lab_page
+    _TIMES[request.node.name] = time.monotonic() - t
+    try:
+        lab.shutdown_kernels()
+    except OSError as err:  # the server is gone: the next test will say so
+        warnings.warn(f"could not shut the test kernels down: {err}", stacklevel=1)
+
+
 @pytest.fixture()
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page (its own context) in the session's browser; console errors are kept on

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import io
 import os
 import re
 from collections.abc import Iterator
@@ -76,31 +77,85 @@ def _last_call_name(source: str) -> str | None:
     return None
 
 
+class _Shell:
+    """Stands in for IPython in the test process: magics (``%matplotlib inline``) do nothing."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def system(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _python(source: str) -> str:
+    """Cell source as plain Python (IPython's own transform turns magics into calls)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    return str(TransformerManager().transform_cell(source))
+
+
 def quiz_cells(path: Path, env: dict[str, str]) -> tuple[list[QuizCell], list[str]]:
     """The quiz cells of a notebook, each with its widget built here; and notes on any quiz
-    cell that could not be rebuilt (it uses a name defined after the setup cell, say)."""
+    cell that could not be rebuilt.
+
+    The setup cell runs first; a quiz that needs a name defined later (``rules = ...`` in the
+    middle of the lesson) gets the cells before it run too, in order, as the kernel ran them
+    (cells tagged ``raises-exception`` may raise; matplotlib draws off screen)."""
     nb = nbformat.read(path, as_version=4)
-    code = [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    code = [
+        (i, c.source, "raises-exception" in c.metadata.get("tags", []))
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code"
+    ]
     found: list[QuizCell] = []
     notes: list[str] = []
     if not code:
         return found, notes
+    os.environ.setdefault("MPLBACKEND", "Agg")
     with environment(env):
-        ns: dict[str, Any] = {}
-        exec(compile(code[0][1], f"{path.name}[setup]", "exec"), ns)  # the one setup cell (STYLE.md)
-        for index, source in code:
+        ns: dict[str, Any] = {"get_ipython": _Shell}
+        done = 0  # code cells run so far
+
+        def run_upto(k: int) -> None:
+            nonlocal done
+            while done < k:
+                index, source, raises = code[done]
+                done += 1
+                if _last_call_name(source) in QUIZ_FUNCS:
+                    continue
+                try:
+                    with contextlib.redirect_stdout(io.StringIO()):
+                        exec(compile(_python(source), f"{path.name}[{index}]", "exec"), ns)
+                except Exception:
+                    if not raises:
+                        raise
+
+        run_upto(1)  # the one setup cell (STYLE.md)
+        for k, (index, source, _raises) in enumerate(code):
             if _last_call_name(source) not in QUIZ_FUNCS:
                 continue
-            tree = ast.parse(source)
+            tree = ast.parse(_python(source))
             expr = ast.Expression(tree.body[-1].value)  # type: ignore[attr-defined]
-            try:
-                if len(tree.body) > 1:
-                    exec(compile(ast.Module(tree.body[:-1], []), f"{path.name}[{index}]", "exec"), ns)
-                widget = eval(compile(expr, f"{path.name}[{index}]", "eval"), ns)
-            except Exception as err:  # a cell that needs earlier cells: say so, skip it
-                notes.append(f"cell {index}: could not rebuild the quiz here ({type(err).__name__}: {err})")
-                continue
-            found.append(QuizCell(index, source, widget))
+            head = ast.Module(tree.body[:-1], [])
+            widget = None
+            for attempt in range(2):
+                try:
+                    exec(compile(head, f"{path.name}[{index}]", "exec"), ns)
+                    widget = eval(compile(expr, f"{path.name}[{index}]", "eval"), ns)
+                    break
+                except NameError as err:
+                    if attempt == 0 and done < k:
+                        run_upto(k)  # the cells between the setup and this quiz
+                        continue
+                    notes.append(f"cell {index}: could not rebuild the quiz here ({type(err).__name__}: {err})")
+                except Exception as err:
+                    notes.append(f"cell {index}: could not rebuild the quiz here ({type(err).__name__}: {err})")
+                    break
+            if widget is not None:
+                found.append(QuizCell(index, source, widget))
     return found, notes
 
 

@@ -18,16 +18,17 @@ def run_fixture(page: Any, lab: bk.Server, name: str) -> tuple[bk.NotebookFacts,
     return facts, bk.read_cells(page)
 
 
-def test_an_error_in_a_notebook_is_reported(page: Any, lab: bk.Server) -> None:
+def test_an_error_in_a_notebook_is_reported(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
     facts, cells = run_fixture(page, lab, "has_error")
     bk.screenshot(page, "fixture_has_error")
     found = bk.problems(facts, cells)
     assert len(found) == 1 and found[0].startswith("cell 2: error output"), found
     assert "this error must be reported" in found[0]
-    lab.shutdown_kernels()
 
 
-def test_widgets_render_and_a_tagged_error_is_allowed(page: Any, lab: bk.Server) -> None:
+def test_widgets_render_and_a_tagged_error_is_allowed(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
     facts, cells = run_fixture(page, lab, "widgets_ok")
     assert bk.problems(facts, cells) == []
     assert cells[4].stderr and "ZeroDivisionError" in cells[4].stderr[0]  # tagged raises-exception
@@ -38,10 +39,10 @@ def test_widgets_render_and_a_tagged_error_is_allowed(page: Any, lab: bk.Server)
     quiz.get_by_role("status").filter(has_text="Not quite").wait_for()
     assert "the answer is J♦" in quiz.get_by_role("status").inner_text()
     bk.screenshot(page, "fixture_widgets_ok")
-    lab.shutdown_kernels()
 
 
-def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(page: Any, lab: bk.Server) -> None:
+def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
     facts, cells = run_fixture(page, lab, "quiz_kinds")
     assert bk.problems(facts, cells) == []
     found, notes = qk.quiz_cells(lab.root / "fixtures" / "quiz_kinds.ipynb", lab.env)
@@ -82,16 +83,16 @@ def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(page: Any, lab: 
             model.next()
             practice.locator(".el-prompt", has_text=model.current.question.prompt[:40]).wait_for()
     bk.screenshot(page, "fixture_practice")
-    lab.shutdown_kernels()
 
 
-def test_a_quiz_by_keyboard_only(page: Any, lab: bk.Server) -> None:
+def test_a_quiz_by_keyboard_only(lab_tab: Any, lab: bk.Server) -> None:
     """Tab to the choices, Space to choose, Tab to Check, Enter: no mouse.
 
     In JupyterLab the arrow keys belong to the notebook (command mode moves the cell
     selection), even with a radio button focused, so a keyboard user moves between the
     choices with Tab; the arrow-key pass runs in the Voilà app (test_voila_apps.py).
     """
+    page = lab_tab
     run_fixture(page, lab, "quiz_kinds")
     found, _ = qk.quiz_cells(lab.root / "fixtures" / "quiz_kinds.ipynb", lab.env)
     qc = next(q for q in found if not q.is_practice and q.question.kind == "single" and q.question.choice_cards is None)
@@ -119,10 +120,10 @@ def test_a_quiz_by_keyboard_only(page: Any, lab: bk.Server) -> None:
     page.keyboard.press("Enter")
     qk.expect_feedback(quiz, q, q.answer)
     bk.screenshot(page, "lab_keyboard_answered", full_page=False)
-    lab.shutdown_kernels()
 
 
-def test_play_one_hand_at_the_table_by_clicking(page: Any, lab: bk.Server) -> None:
+def test_play_one_hand_at_the_table_by_clicking(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
     facts, cells = run_fixture(page, lab, "table")
     assert bk.problems(facts, cells) == []
     table = bk.cell_locator(page, 2)
@@ -132,4 +133,3 @@ def test_play_one_hand_at_the_table_by_clicking(page: Any, lab: bk.Server) -> No
     text = status.inner_text()
     assert re.search(r"Hand over|Thrown in", text), text
     assert clicks >= 1
-    lab.shutdown_kernels()

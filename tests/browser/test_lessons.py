@@ -39,7 +39,8 @@ def _answer(page: Any, qc: qk.QuizCell, right: bool) -> str:
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])
-def test_lesson_runs_clean_and_its_quizzes_answer(page: Any, lab: bk.Server, path: Path) -> None:
+def test_lesson_runs_clean_and_its_quizzes_answer(lab_tab: Any, lab: bk.Server, path: Path) -> None:
+    page = lab_tab
     rel = f"notebooks/{path.name}"
     bk.open_notebook(page, lab, rel)
     bk.run_all_cells(page)
@@ -84,7 +85,6 @@ def test_lesson_runs_clean_and_its_quizzes_answer(page: Any, lab: bk.Server, pat
         table.scroll_into_view_if_needed()
         bk.play_hand(page, table)
         bk.screenshot(page, f"lesson_{path.stem}_table", full_page=False)
-    lab.shutdown_kernels()
 
 
 def _source(path: Path, index: int) -> str:

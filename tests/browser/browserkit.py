@@ -437,6 +437,14 @@ def screenshot_notebook(page: Any, name: str, max_height: int = 14_000) -> Path:
         if height:
             page.set_viewport_size({"width": size["width"], "height": min(int(height) + 250, max_height)})
             page.wait_for_timeout(300)
+            page.evaluate(
+                """() => {
+                    const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+                    const outer = panel && panel.querySelector('.jp-WindowedPanel-outer');
+                    if (outer) outer.scrollTop = 0;
+                }"""
+            )
+            page.wait_for_timeout(200)
         return screenshot(page, name, full_page=False)
     finally:
         page.set_viewport_size(size)

@@ -24,6 +24,7 @@ from ..actions import Action
 from ..cards import Seat
 from ..explain import leader_reason, play_reasons
 from ..hand import Hand, Phase
+from ..records import replay
 from ..rules import Rules, score_hand
 from ..trump import left_bower, trump_order
 from . import Checker, Exercise, Grade, same_card, same_cards, same_number, same_text
@@ -373,6 +374,25 @@ def _benny_top() -> Exercise:
     )
 
 
+def _benny_turned_up() -> Exercise:
+    record = dict(examples.load("benny-turned-up"), actions=[])
+    hand = replay(record)
+    first = hand.to_act
+    assert first is not None
+    why = (
+        f"The Benny proposes no suit, so {first.word}, the dealer, names one before looking at the hand "
+        f"({hand.legal_actions()}); then round 1 runs as usual from the dealer's left for that suit (R3.5)."
+    )
+    return Exercise(
+        "q15",
+        "Rules: the `uk` preset. In the example 'benny-turned-up', East deals and turns up the Benny. "
+        "Which seat acts first? (N, E, S or W)",
+        ("R3.5",),
+        _seat_grade(first, why),
+        wrong=first.left.name,
+    )
+
+
 def _canadian() -> Exercise:
     hand = examples.hand("canadian-loner")
     size = len(hand.tricks[0].cards)
@@ -540,6 +560,7 @@ SHEET = Checker(
             wrong=lambda dealer, maker, alone, loner_lead: maker.left if alone else dealer.left,
             coding=True,
         ),
+        _benny_turned_up(),
     ],
 )
-"""The sheet: 14 questions, three of them coding ones (q3, q9, q14)."""
+"""The sheet: 15 questions, three of them coding ones (q3, q9, q14)."""

@@ -60,9 +60,27 @@ PALETTE = {
 """Okabe & Ito's colour-blind-safe palette."""
 
 
+def _show_figures_in_notebooks() -> None:
+    """Let a notebook draw a returned ``Figure`` as a picture even when pyplot was never
+    imported (these charts do not use pyplot, so they never pile up as open windows)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from IPython.core.pylabtools import print_figure
+    from matplotlib.figure import Figure
+
+    png = shell.display_formatter.formatters["image/png"]
+    png.for_type(Figure, lambda fig: print_figure(fig, "png", bbox_inches="tight"))  # type: ignore[no-untyped-call]
+
+
 def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1) -> tuple[Figure, Any]:
     from matplotlib.figure import Figure
 
+    _show_figures_in_notebooks()
     fig = Figure(figsize=(width, height), layout="constrained")
     axes = fig.subplots(1, ncols)
     return fig, axes

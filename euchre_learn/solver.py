@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ._core import OVER, PLAY_PHASE, State
+from ._core import OVER, PLAY_PHASE, State, bits
 from .actions import PLAY, Action
 from .cards import Seat, Team
 from .trump import EFFECTIVE, POWER, legal_mask, winner_index
@@ -79,15 +79,6 @@ _TRUMPS_DOWN = [_suit_orders(t)[t] for t in range(4)]
 _TRUMP_MASK = [sum(1 << c for c in _TRUMPS_DOWN[t]) for t in range(4)]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def reduce_holding(holding: int, outstanding: int, trump: int) -> int:
     """One card from each run of touching cards in ``holding``: the highest of the run.
 
@@ -130,14 +121,14 @@ def _follow_order(mask: int, winning: int, trump: int) -> tuple[int, ...]:
     ``winning``, the cheapest card that beats it first; otherwise (``winning`` = -1) low first."""
     power = POWER[trump]
     if winning < 0:
-        return tuple(sorted(_bits(mask), key=power.__getitem__))
+        return tuple(sorted(bits(mask), key=power.__getitem__))
     beats = _BEATS[trump]
-    return tuple(sorted(_bits(mask), key=lambda c: power[c] - (50 if beats[winning * 25 + c] else 0)))
+    return tuple(sorted(bits(mask), key=lambda c: power[c] - (50 if beats[winning * 25 + c] else 0)))
 
 
 def _lead_order(mask: int, trump: int) -> tuple[int, ...]:
     """A leader's cards in the order to try: high cards (trumps first) before low ones."""
-    return tuple(sorted(_bits(mask), key=POWER[trump].__getitem__, reverse=True))
+    return tuple(sorted(bits(mask), key=POWER[trump].__getitem__, reverse=True))
 
 
 # ---- the search ---------------------------------------------------------------------------
@@ -172,7 +163,7 @@ class _Search:
             self.active_mask |= hands[s]
         owner = [-1] * 25
         for s in active:
-            for c in _bits(hands[s]):
+            for c in bits(hands[s]):
                 owner[c] = s
         self.owner = owner
         self.tt: dict[int, tuple[int, int, int, list[int] | None]] = {}
@@ -394,7 +385,7 @@ class _Search:
         legal = legal_mask(held, self.trump, trick[0] if trick else -1)
         reps = reduce_holding(legal, outstanding, self.trump)
         values: dict[int, int] = {}
-        for c in _bits(reps):
+        for c in bits(reps):
             bit = 1 << c
             hands[seat] ^= bit
             after = [*trick, c]
@@ -408,7 +399,7 @@ class _Search:
             guess = values[c]
         # equivalent cards share their run's value
         above = _ABOVE[self.trump]
-        for c in _bits(legal & ~reps):
+        for c in bits(legal & ~reps):
             top = c
             for a in above[c]:
                 if outstanding >> a & 1:

@@ -97,3 +97,42 @@ def test_the_site_has_the_widgets_front_end_and_the_pyodide_kernel(site: Path) -
     assert {"@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"} <= extensions
     assert config["appName"] == "Learn Euchre (JupyterLite)"  # lite/jupyter-lite.json was applied
     assert (site / "lab" / "index.html").exists()
+
+
+def test_the_site_opens_a_lesson_in_chromium(site: Path, tmp_path: Path) -> None:
+    """JupyterLite's JupyterLab boots from the static files and shows a lesson with its install
+    cell first. (The Pyodide kernel itself is not started: see docs/teaching.md.)"""
+    import functools
+    import http.server
+    import shutil
+    import threading
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("NO CHROMIUM: the Lite site was NOT opened in a browser (tools/ensure_chromium.sh installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"]
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=[*args, "--disable-sync"])
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{url}/lab/index.html?path=notebooks/05_following_suit.ipynb", wait_until="domcontentloaded")
+            first_code = page.locator(".jp-NotebookPanel .jp-CodeCell").first
+            first_code.wait_for(timeout=60_000)
+            assert "%pip install -q --no-deps euchre_learn" in first_code.inner_text()
+            page.locator(".jp-NotebookPanel .jp-MarkdownCell h1", has_text="Following suit").wait_for(timeout=30_000)
+            out = ROOT / "test-artifacts" / "browser"
+            out.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(out / "lite_lesson_05.png"))
+            browser.close()
+    finally:
+        server.shutdown()

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import browserkit as bk
 import nbformat
 import pytest
+
+from . import browserkit as bk
 
 BROWSER_DIR = Path(__file__).resolve().parent
 _SKIPPED: list[str] = []  # the reason browser tests were skipped, once
@@ -75,7 +76,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         tr.write_line(f"  screenshots: {bk.ARTIFACTS.relative_to(bk.ROOT)}/")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium() -> str:
     reason = _why_no_browser()
     if reason is not None:
@@ -85,7 +86,7 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(chromium: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
@@ -121,13 +122,13 @@ def _copy_notebooks(src: Path, dst: Path) -> None:
             shutil.copy2(path, target)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The private home of the test servers: Jupyter settings, progress file, house rules."""
     return tmp_path_factory.mktemp("home")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab(chromium: str, lab_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[bk.Server]:
     """One JupyterLab for the session, serving copies of the lessons, exercises, docs and fixtures."""
     t = time.monotonic()
@@ -142,7 +143,7 @@ def lab(chromium: str, lab_home: Path, tmp_path_factory: pytest.TempPathFactory)
     bk.stop(server.proc)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_page(browser: Any, lab: bk.Server) -> Iterator[Any]:
     """One page for every JupyterLab test: the app loads once, notebooks open in it one after
     another (browserkit.open_notebook)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import browserkit as bk
-import quizkit as qk
+from . import browserkit as bk
+from . import quizkit as qk
 
 
 def run_fixture(page: Any, lab: bk.Server, name: str) -> tuple[bk.NotebookFacts, list[bk.CellReport]]:

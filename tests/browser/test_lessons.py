@@ -12,9 +12,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import browserkit as bk
 import pytest
-import quizkit as qk
+
+from . import browserkit as bk
+from . import quizkit as qk
 
 NOTEBOOKS = bk.ROOT / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import browserkit as bk
 import pytest
-import quizkit as qk
 
 from euchre_learn import cli
+
+from . import browserkit as bk
+from . import quizkit as qk
 
 
 @pytest.fixture(scope="module")

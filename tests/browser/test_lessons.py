@@ -20,6 +20,18 @@ from . import quizkit as qk
 NOTEBOOKS = bk.ROOT / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 PAGES = [*LESSONS, *([NOTEBOOKS / "index.ipynb"] if (NOTEBOOKS / "index.ipynb").exists() else [])]
+EXERCISES = sorted((bk.ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))
+_ANSWERED: list[str] = []  # lessons whose quizzes were answered in this run
+_PRACTICE: list[str] = []  # topics answered in the lessons' practice widgets (counted in progress)
+
+
+def _next_question(page: Any, qc: qk.QuizCell) -> None:
+    cell = bk.cell_locator(page, qc.index)
+    cell.locator("button", has_text="Next question").click()
+    qc.widget.next()
+    cell.locator(".el-prompt", has_text=qc.widget.current.question.prompt[:30]).wait_for()
+
+
 TABLE_CALL = re.compile(r"^\s*(?:\w+\.)*(?:play|TableWidget)\(", re.MULTILINE)
 
 
@@ -72,12 +84,17 @@ def test_lesson_runs_clean_and_its_quizzes_answer(lab_tab: Any, lab: bk.Server, 
     else:
         qc = practice[-1]
         if qc is first:  # one practice widget only: Next question, then the wrong answer
-            cell = bk.cell_locator(page, qc.index)
-            cell.locator("button", has_text="Next question").click()
-            qc.widget.next()
-            cell.locator(".el-prompt", has_text=qc.widget.current.question.prompt[:30]).wait_for()
+            _next_question(page, qc)
         answered.append(_answer(page, qc, right=False))
+        _PRACTICE.append(qc.question.topic)
     assert answered[0].startswith("✓") and answered[1].startswith("✗")
+    if practice and len(plain) > 1:
+        # the lesson's practice widget too: one right answer, which the progress file counts
+        qc = practice[-1]
+        answered.append(_answer(page, qc, right=True))
+        _PRACTICE.append(qc.question.topic)
+        bk.cell_locator(page, qc.index).locator(".el-score", has_text="Score 1 of 1").wait_for()
+    _ANSWERED.append(path.name)
     bk.screenshot(page, f"lesson_{path.stem}_quizzes", full_page=False)
 
     table_cells = [i for i in facts.code_cells if TABLE_CALL.search(_source(lab.root / rel, i))]
@@ -92,6 +109,39 @@ def _source(path: Path, index: int) -> str:
     import nbformat
 
     return str(nbformat.read(path, as_version=4).cells[index].source)
+
+
+@pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
+def test_exercises_run_clean(lab_tab: Any, lab: bk.Server, path: Path) -> None:
+    """The exercise notebooks as a learner first opens them: every cell runs without an error
+    (the checks say "not answered yet"), and their widgets render."""
+    page = lab_tab
+    rel = f"exercises/{path.name}"
+    bk.open_notebook(page, lab, rel)
+    bk.run_all_cells(page)
+    facts = bk.NotebookFacts.read(lab.root / rel)
+    cells = bk.read_cells(page)
+    bk.screenshot_notebook(page, f"exercise_{path.stem}")
+    found = bk.problems(facts, cells)
+    assert not found, f"{rel} shows errors in the browser:\n" + "\n".join(found)
+
+
+def test_practice_answers_went_to_the_private_progress_file(lab: bk.Server) -> None:
+    """What the lessons' practice widgets counted is in the test server's own progress file
+    (EUCHRE_LEARN_PROGRESS in its private home), never the user's."""
+    if not _ANSWERED:
+        pytest.skip("no lesson's quizzes were answered in this run")
+    import json
+
+    if not _PRACTICE:
+        pytest.skip("no lesson's practice widget was answered in this run")
+    path = Path(lab.env["EUCHRE_LEARN_PROGRESS"])
+    assert path.is_relative_to(Path(lab.env["HOME"]))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "euchre-learn/progress-1"
+    answered = {topic: stats["answered"] for topic, stats in data["topics"].items()}
+    for topic in set(_PRACTICE):
+        assert answered.get(topic, 0) >= _PRACTICE.count(topic), (topic, answered)
 
 
 def test_there_are_lessons_to_open() -> None:

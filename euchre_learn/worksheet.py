@@ -154,6 +154,7 @@ ol.sheet { padding-left: 1.6em; margin: 0; }
 li.q, li.a { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.1em 0; }
 .prompt { margin: 0 0 .35em 0; }
 .cards { margin: .2em 0 .4em 0; }
+.cards .label { display: inline-block; min-width: 7.5em; font-size: .85em; color: #444; vertical-align: middle; }
 ul.choices { list-style: none; padding: 0; margin: .2em 0; display: flex; flex-wrap: wrap; gap: .35em 1.6em; }
 ul.choices li { white-space: nowrap; }
 .box { display: inline-block; width: .9em; height: .9em; border: 1.3px solid #222; vertical-align: -.1em; margin-right: .35em; }
@@ -191,14 +192,20 @@ def _rules_of(q: Question) -> Rules | None:
 
 
 def _cards_html(q: Question) -> str:
+    """The cards the question shows, and the choices as cards when they are cards; labelled
+    when there are both (a trick, then the holding to choose from)."""
     from . import render
 
-    parts = []
+    rows = []
     if q.cards:
-        parts.append(render.holding_html(q.cards, rules=_rules_of(q), style=False))
+        rows.append(("In the question:", render.holding_html(q.cards, rules=_rules_of(q), style=False)))
     if q.choice_cards is not None and tuple(q.cards) != q.choice_cards:
-        parts.append(render.holding_html(q.choice_cards, rules=_rules_of(q), style=False))
-    return f'<div class="cards">{" ".join(parts)}</div>' if parts else ""
+        rows.append(("The choices:", render.holding_html(q.choice_cards, rules=_rules_of(q), style=False)))
+    if not rows:
+        return ""
+    if len(rows) == 1:
+        return f'<div class="cards">{rows[0][1]}</div>'
+    return "".join(f'<div class="cards"><span class="label">{label}</span> {body}</div>' for label, body in rows)
 
 
 def _choices_html(q: Question) -> str:

@@ -415,6 +415,11 @@ def problems(facts: NotebookFacts, cells: list[CellReport]) -> list[str]:
     return out
 
 
+def new_console_errors(page: Any) -> list[str]:
+    """The browser console errors since this test began (``lab_tab`` sets the mark)."""
+    return list(page.errors[getattr(page, "error_mark", 0) :])
+
+
 def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"

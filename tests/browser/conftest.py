@@ -155,13 +155,21 @@ def lab_page(browser: Any, lab: bk.Server) -> Iterator[Any]:
     pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     pg.errors = errors
     yield pg
+    _save_console("jupyterlab", errors)
     context.close()
+
+
+def _save_console(name: str, errors: list[str]) -> None:
+    """Keep the browser console's errors beside the screenshots, for a person to read."""
+    bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (bk.ARTIFACTS / f"console-{name}.txt").write_text("\n".join(errors) + "\n", encoding="utf-8")
 
 
 @pytest.fixture()
 def lab_tab(lab_page: Any, lab: bk.Server, request: pytest.FixtureRequest) -> Iterator[Any]:
     """The JupyterLab page for one test; the test's kernels are shut down after it, pass or fail."""
     t = time.monotonic()
+    lab_page.error_mark = len(lab_page.errors)
     yield lab_page
     _TIMES[request.node.name] = time.monotonic() - t
     try:
@@ -184,4 +192,5 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     t = time.monotonic()
     yield pg
     _TIMES[request.node.name] = time.monotonic() - t
+    _save_console(request.node.name, errors)
     context.close()

@@ -83,6 +83,7 @@ def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(lab_tab: Any, la
             model.next()
             practice.locator(".el-prompt", has_text=model.current.question.prompt[:40]).wait_for()
     bk.screenshot(page, "fixture_practice")
+    assert bk.new_console_errors(page) == []
 
 
 def test_a_quiz_by_keyboard_only(lab_tab: Any, lab: bk.Server) -> None:
@@ -133,3 +134,4 @@ def test_play_one_hand_at_the_table_by_clicking(lab_tab: Any, lab: bk.Server) ->
     text = status.inner_text()
     assert re.search(r"Hand over|Thrown in", text), text
     assert clicks >= 1
+    assert bk.new_console_errors(page) == []

@@ -103,6 +103,7 @@ def test_lesson_runs_clean_and_its_quizzes_answer(lab_tab: Any, lab: bk.Server, 
         table.scroll_into_view_if_needed()
         bk.play_hand(page, table)
         bk.screenshot(page, f"lesson_{path.stem}_table", full_page=False)
+    assert bk.new_console_errors(page) == [], "the browser console shows errors"
 
 
 def _source(path: Path, index: int) -> str:
@@ -124,6 +125,7 @@ def test_exercises_run_clean(lab_tab: Any, lab: bk.Server, path: Path) -> None:
     bk.screenshot_notebook(page, f"exercise_{path.stem}")
     found = bk.problems(facts, cells)
     assert not found, f"{rel} shows errors in the browser:\n" + "\n".join(found)
+    assert bk.new_console_errors(page) == [], "the browser console shows errors"
 
 
 def test_practice_answers_went_to_the_private_progress_file(lab: bk.Server) -> None:

@@ -5,6 +5,7 @@ answered by clicking, one by keyboard only (Tab, arrows, Enter), a hand played a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,13 @@ def play_server(chromium: str, voila_home: Path) -> Iterator[bk.Server]:
     server = bk.start_voila(bk.ROOT / "apps" / "play.ipynb", voila_home)
     yield server
     bk.stop(server.proc)
+
+
+def widget_errors(page: Any) -> list[str]:
+    """Uncaught page errors, and console errors about widgets. (Voilà's page also logs a
+    failed font request to a CDN, unreachable here, and any broken JupyterLab extension of
+    the environment; those do not stop the app.)"""
+    return [e for e in page.errors if e.startswith("page error") or re.search(r"widget|euchre", e, re.I)]
 
 
 def assert_no_code(page: Any) -> None:
@@ -97,6 +105,7 @@ def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_serve
     bk.screenshot(page, "voila_practice_keyboard_answered", full_page=False)
 
     # the answers went to this server's own progress file (each user's home on a hub)
+    assert widget_errors(page) == []
     progress = json.loads(Path(practice_server.env["EUCHRE_LEARN_PROGRESS"]).read_text(encoding="utf-8"))
     assert "who-leads" in json.dumps(progress)
 
@@ -113,3 +122,4 @@ def test_play_app_plays_a_hand_by_clicking(page: Any, play_server: bk.Server) ->
     text = table.inner_text()
     assert "Hand over" in text or "Thrown in" in text
     bk.screenshot(page, "voila_play_hand_over")
+    assert widget_errors(page) == []

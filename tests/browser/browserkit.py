@@ -354,9 +354,15 @@ READ_CELLS_JS = """() => {
         prompt: (c.querySelector('.jp-InputPrompt') || {}).textContent || '',
         stderr: [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
             .map(e => e.innerText),
-        widgetErrors: [...c.querySelectorAll('.jp-OutputArea-output')]
-            .map(e => e.innerText).filter(t => /Error displaying widget|Error rendering|model not found/i.test(t)),
-        widgets: c.querySelectorAll('.jupyter-widgets, .widget-button, .lm-Widget.jupyter-widgets').length,
+        widgetErrors: [
+            ...[...c.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText)
+                .filter(t => /Error displaying widget|Error rendering|model not found/i.test(t)),
+            ...[...c.querySelectorAll('.jupyter-widgets-error-widget')]
+                .map(e => 'the widget manager shows its error widget: ' + e.innerText),
+        ],
+        widgets: [...c.querySelectorAll('.jupyter-widgets, .widget-button')]
+            .filter(e => !e.querySelector('.jupyter-widgets-error-widget')
+                         && !e.classList.contains('jupyter-widgets-error-widget')).length,
         loading: [...c.querySelectorAll('.jp-OutputArea-output')]
             .map(e => e.innerText).filter(t => /^\\s*Loading widget/i.test(t)).length,
         reprs: [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="text/plain"]')]

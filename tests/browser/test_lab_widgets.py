@@ -135,3 +135,13 @@ def test_play_one_hand_at_the_table_by_clicking(lab_tab: Any, lab: bk.Server) ->
     assert re.search(r"Hand over|Thrown in", text), text
     assert clicks >= 1
     assert bk.new_console_errors(page) == []
+
+
+def test_a_widget_that_cannot_render_is_reported(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
+    facts, cells = run_fixture(page, lab, "broken_widget")
+    page.wait_for_timeout(1000)  # the widget manager gives up on the missing module
+    cells = bk.read_cells(page)
+    bk.screenshot(page, "fixture_broken_widget", full_page=False)
+    found = bk.problems(facts, cells)
+    assert len(found) == 1 and found[0].startswith("cell 2: widget failed to render"), (found, cells[2])

@@ -343,6 +343,37 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
         polling=250,
     )
     wait_kernel_idle(page, timeout=timeout)
+    settle(page)
+
+
+def settle(page: Any, quiet_ms: int = 600, timeout: float = 30_000) -> None:
+    """Wait until the widgets have drawn: the number of widget views and outputs in the page
+    stays the same for ``quiet_ms`` (views render after the kernel is idle). A page that never
+    settles (a widget stuck "Loading") is left to :func:`problems` to report."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        _wait_settled(page, quiet_ms, timeout)
+    except PlaywrightTimeout:
+        pass
+    page.evaluate("() => { delete window.__elSettle; }")
+
+
+def _wait_settled(page: Any, quiet_ms: int, timeout: float) -> None:
+    page.wait_for_function(
+        """(quiet) => {
+            const n = document.querySelectorAll('.jupyter-widgets, .jp-OutputArea-output').length;
+            const loading = [...document.querySelectorAll('.jp-OutputArea-output')]
+                .some(e => /^\\s*Loading widget/.test(e.innerText));
+            const now = Date.now();
+            const s = window.__elSettle || (window.__elSettle = {n: -1, t: now});
+            if (n !== s.n || loading) { s.n = n; s.t = now; return false; }
+            return now - s.t >= quiet;
+        }""",
+        arg=quiet_ms,
+        timeout=timeout,
+        polling=100,
+    )
 
 
 READ_CELLS_JS = """() => {

@@ -506,17 +506,18 @@ def timed(label: str, sink: dict[str, float]) -> Iterator[None]:
         sink[label] = time.monotonic() - t
 
 
-def play_hand(page: Any, table: Any, limit: int = 40) -> int:
+def play_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
     """Click through one hand as South: the first action offered while bidding (pass, mostly),
-    then the first playable card each trick, until the hand is over. Returns the clicks made."""
+    then the first playable card each trick, until the hand is over; the bots move in between
+    at their own pace. Returns the clicks made."""
     clicks = 0
-    for _ in range(limit):
+    deadline = time.monotonic() + timeout
+    card_text = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
+    while time.monotonic() < deadline:
         text = table.inner_text()
         if re.search(r"Hand over|Thrown in|Game over", text):
             return clicks
-        cards = table.locator("button.widget-button:not([disabled])").filter(
-            has_text=re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
-        )
+        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=card_text)
         actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
         if cards.count():
             cards.first.click()
@@ -527,4 +528,4 @@ def play_hand(page: Any, table: Any, limit: int = 40) -> int:
             continue
         clicks += 1
         page.wait_for_timeout(100)
-    raise AssertionError(f"the hand did not end after {limit} rounds of clicking:\n{table.inner_text()[:2000]}")
+    raise AssertionError(f"the hand did not end within {timeout:.0f} s of clicking:\n{table.inner_text()[:2000]}")

@@ -1,4 +1,6 @@
 # The two commands a newcomer needs: `make lab` and `make test`. Both create .venv first.
+# `make lab` serves the whole project (so the lessons' links to docs/rules.md work) and opens
+# the lessons' contents page, notebooks/index.ipynb.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -31,7 +33,7 @@ $(LITE_VENV)/.installed: lite/requirements.txt
 	touch $@
 
 lab: $(VENV)/.installed
-	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/index.ipynb
 
 test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh

@@ -138,6 +138,12 @@ def set_deck_style(style: DeckStyle) -> None:
 # Colours: ink on a white card face. Two-colour: vermilion (#cc3311, Paul Tol's "vibrant"
 # red, 5:1 on white) and near-black. Four-colour adds a blue-green and a blue that stay
 # apart in lightness and hue for the common colour-vision deficiencies.
+# Long lines wrap, never cut off: the table is at most as wide as its output (max-width:100%,
+# though never narrower than its cards: min-width:min-content),
+# the bidding log and the result wrap, and the makers' note takes the tricks panel's
+# width instead of widening it (width:0;min-width:100%). JupyterLab styles every dl, dt and dd
+# of an output (dl: width 100%, overflow hidden; dt 20% and dd 80% wide, floated), which cut
+# the panels' values off at the dl's edge: the panels undo that.
 _CSS = """
 .el-root{--el-ink:#1b1b1b;--el-red:#cc3311;--el-green:#0a7148;--el-blue:#1b5fbf;
  --el-face:#fffef8;--el-edge:#8d8d8d;--el-felt:#1e5a3c;--el-felt-ink:#f3f7f1;--el-gold:#ffd95a;
@@ -194,7 +200,7 @@ div.el-hand{container-type:inline-size}
 .el-table{display:grid;grid-template-columns:minmax(12em,1fr) auto minmax(12em,1fr);
  grid-template-areas:"info n tricks" "w mid e" "turn s log";gap:.6em .9em;padding:.8em .9em;
  background:var(--el-felt);color:var(--el-felt-ink);border-radius:1.1em;border:.35em solid #6b4423;
- width:max-content;box-shadow:inset 0 0 2.5em rgba(0,0,0,.35);font-size:calc(14px*var(--el-scale,1)*var(--el-fit,1))}
+ width:max-content;max-width:100%;min-width:min-content;box-shadow:inset 0 0 2.5em rgba(0,0,0,.35);font-size:calc(14px*var(--el-scale,1)*var(--el-fit,1))}
 @container (max-width:960px){.el-table{--el-fit:.88}}
 @container (max-width:840px){.el-table{--el-fit:.76}}
 @container (max-width:730px){.el-table{--el-fit:.64}}
@@ -211,11 +217,12 @@ div.el-hand{container-type:inline-size}
 .el-seat-name{font-weight:700;font-size:1.08em}
 .el-team-tag{opacity:.8;font-size:.85em}
 .el-panel{font-size:.92em;align-self:start}
+.el-root .el-panel :is(dl,dt,dd){float:none;width:auto;overflow:visible;padding:0;margin:0}
 .el-panel dl{display:grid;grid-template-columns:auto 1fr;gap:.25em .6em;margin:0;align-items:center}
 .el-panel dt{opacity:.85}
 .el-panel dd{margin:0;font-weight:600}
 .el-panel dt,.el-panel dd{white-space:nowrap}
-.el-note{font-size:.85em;opacity:.9;margin-top:.25em}
+.el-note{font-size:.85em;opacity:.9;margin-top:.25em;width:0;min-width:100%}
 .el-p-info{grid-area:info}.el-p-tricks{grid-area:tricks;justify-self:end}
 .el-p-turn{grid-area:turn;align-self:end}.el-p-log{grid-area:log;align-self:end;justify-self:end;max-width:16em}
 .el-p-head{font-weight:700;text-transform:uppercase;letter-spacing:.06em;font-size:.78em;opacity:.85;margin-bottom:.2em}
@@ -236,7 +243,7 @@ div.el-hand{container-type:inline-size}
 .el-deck{display:inline-flex;align-items:center;gap:.6em}
 .el-trick{display:inline-flex;gap:.5em;align-items:flex-start;padding:.3em .2em 1.1em}
 .el-trick .el-slot{position:static;transform:none}
-.el-log{font-size:.88em;line-height:1.35}
+.el-log{font-size:.88em;line-height:1.35;overflow-wrap:break-word}
 .el-result{font-weight:700}
 .el-text{margin-top:.4em;font-size:.85em}
 .el-text summary{cursor:pointer;opacity:.75}
@@ -957,14 +964,19 @@ def game_html(
     names: Names | None = None,
     four_color: bool | None = None,
     style: bool = True,
+    finished_hand: bool = False,
 ) -> str:
     """The scoreboard: each side's points on a track to the target, who is in the barn (one
     point short, R8.3), the winner (R8.2), the hands played so far; then the hand in
     progress (``show_hand=False`` leaves it out; ``show`` and ``names`` as in :func:`hand_html`).
 
+    ``finished_hand``: the hand just played is still on the table (a table between hands), so
+    the head names that hand and its dealer, "hand 1 over", with the score counting it, and
+    ``show_hand`` shows it, not the next deal (the game has already dealt that).
+
     >>> from euchre_learn import Game
     >>> html = game_html(Game(seed=1, dealer='N'), show_hand=False)
-    >>> 'North-South' in html and 'Game to 10 points' in html
+    >>> 'North-South' in html and 'Game to 10 points · hand 1 · dealer North' in html
     True
     """
     rules = game.rules
@@ -972,10 +984,13 @@ def game_html(
     winner = game.winner
     barn = game.in_the_barn
     head = [f"Game to {target} points"]
-    if winner is None:
-        head += [f"hand {len(game.hands) + 1}", f"dealer {game.hand.dealer.word}"]
-    else:
+    between = finished_hand and bool(game.hands)
+    if winner is not None:
         head.append(f"{winner.word} won")
+    elif between:
+        head += [f"hand {len(game.hands)} over", f"dealer {game.hands[-1].dealer.word}"]
+    else:
+        head += [f"hand {len(game.hands) + 1}", f"dealer {game.hand.dealer.word}"]
     rows = []
     for team in Team:
         score = game.score[team]
@@ -1022,5 +1037,6 @@ def game_html(
     board += "</div>"
     body = board
     if show_hand and winner is None:
-        body += hand_html(game.hand, show=show, names=names, four_color=four_color, style=False)
+        on_table = game.hands[-1] if between else game.hand
+        body += hand_html(on_table, show=show, names=names, four_color=four_color, style=False)
     return _root(body, "game", four_color, style=style)

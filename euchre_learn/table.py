@@ -647,9 +647,12 @@ class Table:
         return render.hand_html(self.hand, show=self.visible_seats(), names=names, text=False)
 
     def scoreboard_html(self) -> str:
+        """The scoreboard, in step with the board: while a finished hand is still on the table
+        it says "hand 1 over · dealer East" (the score counting that hand), and "hand 2 ·
+        dealer South" only once :meth:`next_hand` brings the next deal to the table."""
         from . import render
 
-        return render.game_html(self.game, show_hand=False)
+        return render.game_html(self.game, show_hand=False, finished_hand=self.hand_over)
 
     def __repr__(self) -> str:
         humans = " ".join(str(s) for s in sorted(self.humans)) or "none"

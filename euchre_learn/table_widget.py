@@ -31,6 +31,7 @@ from .hand import IllegalActionError
 from .rules import Rules
 from .stepper import Stepper
 from .table import Table
+from .widgets import auto_width, style_view
 
 __all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
 
@@ -49,13 +50,15 @@ def _style_card_button(b: widgets.Button, card: Card, enabled: bool, tooltip: st
     b.disabled = not enabled
     b.tooltip = tooltip
     b.style.text_color = _RED if card.suit is not None and card.suit.color == "red" else "#1b1b1b"
-    # legal cards stand out as white card faces with a blue edge; the others are greyed
-    b.style.button_color = "white" if enabled else None
+    # legal cards stand out as white card faces with a blue edge; the others are greyed, on a
+    # light face too, so their dark ink still reads on a dark theme
+    b.style.button_color = "white" if enabled else "#e6e6e6"
     b.layout.border = "2px solid #1f6fb2" if enabled else "1px solid #bbb"
 
 
 def _new_card_button() -> widgets.Button:
-    b = widgets.Button(layout=widgets.Layout(width="3.6em", height="4.6em"))
+    # as wide as the card's text ('10♥', 'Benny') and never narrower than a card
+    b = widgets.Button(layout=widgets.Layout(width="auto", min_width="3.6em", height="4.6em", padding="0 0.4em"))
     b.style.font_size = "1.15em"
     b.style.font_weight = "bold"
     return b
@@ -85,6 +88,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.scoreboard = widgets.HTML()
         self.board = widgets.HTML()
         self.status = widgets.HTML()
+        self.status.add_class("el-status")  # whose turn it is, or how the hand ended
         self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.card_label = widgets.HTML()
         self.card_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -99,14 +103,24 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self._card_slots: list[Action] = []
 
         self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="What may I do, and what would a club player do?"
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="What may I do, and what would a club player do?",
+            layout=auto_width(),
         )
         self.why_button = widgets.Button(
-            description="Why?", icon="question", tooltip="Why did the last trick or hand end as it did?"
+            description="Why?",
+            icon="question",
+            tooltip="Why did the last trick or hand end as it did?",
+            layout=auto_width(),
         )
-        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="Take back your last action")
+        self.undo_button = widgets.Button(
+            description="Undo", icon="undo", tooltip="Take back your last action", layout=auto_width()
+        )
         self.undo_to = widgets.Dropdown(description="Back to:", options=[], layout=widgets.Layout(width="24em"))
-        self.undo_to_button = widgets.Button(description="Go back", tooltip="Return to the chosen point of this hand")
+        self.undo_to_button = widgets.Button(
+            description="Go back", tooltip="Return to the chosen point of this hand", layout=auto_width()
+        )
         self.open_hands = widgets.Checkbox(value=table.open_hands, description="Show all hands", indent=False)
         self.pace = widgets.Dropdown(
             description="Bots:",
@@ -114,8 +128,10 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             value=min(PACES.values(), key=lambda v: abs(v - self.delay)),
             layout=widgets.Layout(width="14em"),
         )
-        self.next_button = widgets.Button(description="Next hand", button_style="success", icon="forward")
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.next_button = widgets.Button(
+            description="Next hand", button_style="success", icon="forward", layout=auto_width()
+        )
+        self.new_game_button = widgets.Button(description="New game", icon="refresh", layout=auto_width())
         self.log_view = widgets.HTML()
 
         self.hint_button.on_click(lambda _: self.show_hint())
@@ -136,6 +152,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         log_box.selected_index = 0
         super().__init__(
             [
+                style_view(),
                 self.scoreboard,
                 self.board,
                 self.status,
@@ -148,6 +165,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 log_box,
             ]
         )
+        self.add_class("el-tableview")
         self.refresh()
         self._advance()
 
@@ -278,7 +296,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         choices = t.choices() if human else []
         cards = t.card_choices() if human else []
         while len(self._action_pool) < len(choices):
-            b = widgets.Button(button_style="primary")
+            b = widgets.Button(button_style="primary", layout=auto_width())
             b.on_click(self._slot_clicker(self._action_slots, len(self._action_pool)))
             self._action_pool.append(b)
         while len(self._card_pool) < len(cards):
@@ -350,7 +368,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         )
         self.open_hands = widgets.Checkbox(value=False, description="Show all hands (for teaching)", indent=False)
         self.seed = widgets.Text(description="Seed:", placeholder="blank: a new deal each time")
-        self.start = widgets.Button(description="Deal", button_style="success", icon="play")
+        self.start = widgets.Button(description="Deal", button_style="success", icon="play", layout=auto_width())
         self.error = widgets.HTML()
         self.table_widget: TableWidget | None = None
         self.start.on_click(lambda _: self.deal())
@@ -370,7 +388,8 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         )
         self.holder = widgets.VBox(self._form)
         """Shows the form, or (after "Deal") the table and a button back to the form."""
-        super().__init__([self.holder])
+        super().__init__([style_view(), self.holder])
+        self.add_class("el-setup")
 
     def _on_preset(self, change: dict[str, Any]) -> None:
         self.points.value = (
@@ -392,7 +411,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"
             return None
         self.table_widget = TableWidget(table, delay=self.pace.value)
-        back = widgets.Button(description="Change the setup", icon="cog")
+        back = widgets.Button(description="Change the setup", icon="cog", layout=auto_width())
         back.on_click(lambda _: self._back())
         self.holder.children = (self.table_widget, back)
         return self.table_widget
@@ -452,7 +471,8 @@ class StepperWidget(widgets.VBox):  # type: ignore[misc]
                 self.open_hands,
             ]
         )
-        super().__init__([self.title, controls, self.board, self.explanation])
+        super().__init__([style_view(), self.title, controls, self.board, self.explanation])
+        self.add_class("el-stepper")
         self.refresh()
 
     def _go(self, position: int) -> None:

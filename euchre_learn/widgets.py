@@ -7,10 +7,13 @@ In a notebook::
     widgets.practice()                        # endless practice, all topics mixed
     widgets.practice('legal-plays')           # or one topic
 
-Cards are real buttons (the card as text, its name as tooltip), so everything works from the
-keyboard: Tab to a card, Space or Enter to choose it, Tab to Check, Enter. The feedback goes
-to a live region (``role="status" aria-live="polite"``) that screen readers announce. A
-second click on Check, or a click after answering, changes nothing.
+Every choice is a real button (a card as text with its name as tooltip, or the answer's
+words), so everything works from the keyboard, in JupyterLab and Voilà alike: Tab to a
+choice, Space or Enter to choose it (a chosen one turns dark blue and reads "✓ J♦"), Tab to
+Check, Enter. After "Next question" the focus moves to the new question's first choice. The
+feedback goes to a live region (``role="status" aria-live="polite"``) that screen readers
+announce. A second click on Check, or a click after answering, changes nothing. (No radio
+buttons: in JupyterLab the arrow keys move the notebook's cell selection, not the choice.)
 
 Each widget keeps its model in plain attributes, so tests drive it without a browser:
 
@@ -57,12 +60,15 @@ _STATUS_STYLE = {
 }
 
 
-def status_html(message: str = "", kind: str = "", rules: Sequence[str] = ()) -> str:
+def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *, yours: str = "") -> str:
     """The feedback region: a live region screen readers announce, with a ✓ or ✗ in text
-    (colour is never the only cue) and a "why?" link to each rule.
+    (colour is never the only cue), a "why?" link to each rule, and ``yours``, the learner's
+    answer, when given.
 
     >>> print(status_html('Correct!', 'right', ['R1.3']))
     <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener">R1.3</a></span></div>
+    >>> 'Your answer: <b>3</b>' in status_html('Correct!', 'right', yours='3')
+    True
     """
     head = {
         "right": '<strong><span aria-hidden="true">✓</span></strong> ',
@@ -79,10 +85,87 @@ def status_html(message: str = "", kind: str = "", rules: Sequence[str] = ()) ->
             )
             + "</span>"
         )
+    answer = f' <span class="el-yours">(Your answer: <b>{html.escape(yours)}</b>.)</span>' if yours else ""
     return (
         f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
-        f'style="{_STATUS_STYLE[kind]}">{head}{text}{links}</div>'
+        f'style="{_STATUS_STYLE[kind]}">{head}{text}{answer}{links}</div>'
     )
+
+
+_SCOPES = (".el-quiz", ".el-practice", ".el-tableview", ".el-stepper", ".el-setup")
+"""The classes this package's widget containers carry; the CSS below touches nothing else."""
+
+
+def _scoped(selector: str) -> str:
+    return ",".join(f"{scope} {selector}" for scope in _SCOPES)
+
+
+# The focus ring: 3 px of #0b61a4 (6.4:1 on white), a light blue (#8cc8ff, 10:1 on #111) on the dark theme
+# (body[data-jp-theme-light="false"]); it beats ipywidgets' own 1 px focus outline.
+# Button text may wrap (no "…"): ipywidgets cuts a button's text at its width by default.
+_RULES = {
+    # room for the ring: ipywidgets boxes hide what overflows them (overflow:auto), which would
+    # cut the ring of a button at a box's edge
+    ",".join(_SCOPES): "padding:5px;box-sizing:border-box",
+    ".el-practice .el-quiz": "padding:0",
+    ",".join([*_SCOPES, _scoped(".widget-box")]): "overflow:visible",
+    _scoped(":is(button,select,input,a,[tabindex]):focus-visible"): (
+        "outline:3px solid #0b61a4!important;outline-offset:2px!important"
+    ),
+    ",".join(f'[data-jp-theme-light="false"] {scope} :focus-visible' for scope in _SCOPES): (
+        "outline-color:#8cc8ff!important"
+    ),
+    _scoped(".jupyter-button.el-wrap"): (
+        "white-space:normal;overflow:visible;text-overflow:clip;height:auto;"
+        "min-height:var(--jp-widgets-inline-height,28px);line-height:1.3;padding-top:4px;padding-bottom:4px;"
+        "text-align:left;max-width:100%"
+    ),
+    # a chosen choice: white bold text on dark blue (6.4:1), still plain once answered (disabled)
+    ".el-quiz .jupyter-button.el-chosen": (
+        "background-color:#0b61a4;color:#fff;font-weight:700;box-shadow:inset 0 0 0 2px #06375e"
+    ),
+    ".el-quiz .jupyter-button.el-chosen:disabled": "opacity:.8",
+    # an answered number box is disabled: keep its value dark, not greyed like a placeholder
+    ".el-quiz .widget-text input:disabled": "color:var(--jp-widgets-input-color,inherit);opacity:1;font-weight:700",
+}
+_CSS = "".join(f"{selectors}{{{declarations}}}" for selectors, declarations in _RULES.items())
+STYLE = f"<style>{_CSS}</style>"
+"""The one ``<style>`` block of the quiz, practice, table and stepper widgets (focus ring,
+wrapping button text, a readable answered number), put in once per widget by :func:`style_view`."""
+
+
+def style_view() -> W.HTML:
+    """An invisible HTML widget that carries :data:`STYLE` into the page.
+
+    >>> style_view().value.startswith('<style>')
+    True
+    """
+    return W.HTML(STYLE, layout=W.Layout(display="none"))
+
+
+def auto_width(min_width: str = "6em") -> W.Layout:
+    """A button layout as wide as its text (never cut off with "…"), at least ``min_width``,
+    neither stretched across a column nor squeezed in a row."""
+    return W.Layout(width="auto", min_width=min_width, flex="0 0 auto", align_self="flex-start")
+
+
+def _focus_when_shown(widget: Any) -> None:
+    """Give ``widget`` the keyboard focus as soon as its view is on the page.
+
+    A focus message sent before the front end has drawn the view is lost, so this waits for
+    the front end to count the view: it does that in ``_view_count`` when that is a number.
+    """
+    if widget._view_count:
+        widget.focus()
+        return
+
+    def shown(change: dict[str, Any]) -> None:
+        if change["new"]:
+            widget.unobserve(shown, names="_view_count")
+            widget.focus()
+
+    widget.observe(shown, names="_view_count")
+    widget._view_count = 0
 
 
 def _card_name(label: str) -> str:
@@ -98,7 +181,8 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
 
     ``grade`` grades a response (default: ``question.check``; the practice widget passes
     :meth:`Practice.answer`, which also counts it); ``on_answer`` is called once with the
-    feedback.
+    feedback. ``focus``: give the first choice the keyboard focus when the widget appears
+    (the practice widget does, after "Next question").
     """
 
     question: Question
@@ -110,25 +194,32 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         *,
         grade: Grader | None = None,
         on_answer: Callable[[Feedback], None] | None = None,
+        focus: bool = False,
     ) -> None:
         self.question = question
         self.feedback = None
         self._grade: Grader = grade or question.check
         self._on_answer = on_answer
         self.prompt = W.HTML(f'<p class="el-prompt" style="margin:4px 0">{html.escape(question.prompt)}</p>')
-        parts: list[W.Widget] = [self.prompt]
+        parts: list[W.Widget] = [style_view(), self.prompt]
         if question.cards and tuple(question.cards) != question.choice_cards:
             from .render import holding_html
 
             parts.append(W.HTML(holding_html(question.cards)))
         self.controls = self._build()
         self.check_button = W.Button(
-            description="Check", button_style="primary", tooltip="Check your answer", icon="check"
+            description="Check",
+            button_style="primary",
+            tooltip="Check your answer",
+            icon="check",
+            layout=auto_width("8em"),
         )
         self.check_button.on_click(self._on_check)
         self.feedback_area = W.HTML(status_html())
         super().__init__([*parts, self.controls, self.check_button, self.feedback_area])
         self.add_class("el-quiz")
+        if focus:
+            _focus_when_shown(self.first_control)
 
     # --- for subclasses --------------------------------------------------------------------
     def _build(self) -> W.Widget:  # pragma: no cover - abstract
@@ -138,11 +229,20 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         """The learner's answer as the controls show it, or ``None`` if not complete."""
         raise NotImplementedError
 
+    @property
+    def first_control(self) -> W.DOMWidget:
+        """The control a keyboard user starts from: the first choice (or the number box)."""
+        return next(c for c in _walk(self.controls) if hasattr(c, "disabled"))
+
     def _lock(self) -> None:
         """Disable the answer controls (after answering)."""
         for child in _walk(self.controls):
             if hasattr(child, "disabled"):
                 child.disabled = True
+
+    def _given_words(self, given: object) -> str:
+        """The learner's answer in words, when the locked controls do not show it plainly."""
+        return ""
 
     _incomplete = "Choose an answer first, then press Check."
 
@@ -171,7 +271,9 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         self.feedback = fb
         self._lock()
         self.check_button.disabled = True
-        self.feedback_area.value = status_html(fb.message, "right" if fb.correct else "wrong", self.question.rules)
+        self.feedback_area.value = status_html(
+            fb.message, "right" if fb.correct else "wrong", self.question.rules, yours=self._given_words(given)
+        )
         if self._on_answer is not None:
             self._on_answer(fb)
 
@@ -183,66 +285,77 @@ def _walk(widget: Any) -> list[Any]:
     return out
 
 
-class SingleChoiceQuiz(QuizWidget):
-    """One choice: cards as toggle buttons (one pressed at a time), other texts as radio buttons."""
+class _ChoiceButtons(QuizWidget):
+    """Choices as toggle buttons: a row of cards, or a column of texts. Each button is a Tab
+    stop that Space or Enter presses, in JupyterLab (where the arrow keys belong to the
+    notebook) as in Voilà. A chosen button turns dark blue and its text gains a ✓ (which a
+    screen reader reads too); ``toggles`` maps each choice to its button."""
+
+    single = False
 
     def _build(self) -> W.Widget:
         q = self.question
-        if q.choice_cards is not None:
-            self.options = W.ToggleButtons(
-                options=[(c, c) for c in q.choices],
-                value=None,
-                tooltips=[_card_name(c) for c in q.choices],
-                style={"button_width": "auto"},
-                description="",
-            )
+        cards = q.choice_cards is not None
+        self.toggles: dict[str, W.ToggleButton] = {}
+        for c in q.choices:
+            if cards:
+                tip = _card_name(c) if self.single else f"{_card_name(c)} (select or unselect)"
+            else:
+                tip = "" if self.single else "select or unselect"
+            b = W.ToggleButton(value=False, description=c, tooltip=tip, layout=auto_width("3.5em" if cards else "6em"))
+            b.add_class("el-choice")
+            if not cards:
+                b.add_class("el-wrap")  # long answers wrap instead of being cut off
+            b.observe(lambda change, c=c: self._toggled(c, bool(change["new"])), names="value")
+            self.toggles[c] = b
+        self._confirm_none = False
+        buttons = list(self.toggles.values())
+        if cards:
+            return W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))
+        return W.VBox(buttons, layout=W.Layout(align_items="flex-start"))
+
+    def _toggled(self, label: str, on: bool) -> None:
+        b = self.toggles[label]
+        b.description = f"✓ {label}" if on else label
+        if on:
+            b.add_class("el-chosen")
         else:
-            self.options = W.RadioButtons(options=list(q.choices), value=None, layout=W.Layout(width="auto"))
-        return self.options
+            b.remove_class("el-chosen")
+        if on and self.single:
+            for other, t in self.toggles.items():
+                if other != label and t.value:
+                    t.value = False  # one choice at a time
+        self._confirm_none = False
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        """The chosen choices, in the question's order."""
+        return tuple(c for c, t in self.toggles.items() if t.value)
+
+
+class SingleChoiceQuiz(_ChoiceButtons):
+    """One choice: a toggle button per choice (a card, or a text); pressing one releases the others."""
+
+    single = True
 
     def choose(self, label: str) -> None:
         """Select a choice, as a click would."""
-        self.options.value = label
+        self.toggles[label].value = True
 
     def response(self) -> object | None:
-        value: object | None = self.options.value
-        return value
+        chosen = self.selected
+        return chosen[0] if chosen else None
 
 
-class SelectAllQuiz(QuizWidget):
-    """Select all that apply: one toggle button per card (or a checkbox per text choice)."""
+class SelectAllQuiz(_ChoiceButtons):
+    """Select all that apply: a toggle button per choice (a card, or a text)."""
 
     _incomplete = "Select the choices that apply, then press Check."
-
-    def _build(self) -> W.Widget:
-        q = self.question
-        self.toggles: dict[str, W.ValueWidget] = {}
-        if q.choice_cards is not None:
-            for c in q.choices:
-                self.toggles[c] = W.ToggleButton(
-                    value=False, description=c, tooltip=f"{_card_name(c)} (select or unselect)", icon=""
-                )
-            box: W.Box = W.HBox(list(self.toggles.values()), layout=W.Layout(flex_flow="row wrap"))
-        else:
-            for c in q.choices:
-                self.toggles[c] = W.Checkbox(value=False, description=c, indent=False, layout=W.Layout(width="auto"))
-            box = W.VBox(list(self.toggles.values()))
-        self._confirm_none = False
-        for t in self.toggles.values():
-            t.observe(self._changed, names="value")
-        return box
-
-    def _changed(self, _change: Any = None) -> None:
-        self._confirm_none = False
 
     def choose(self, *labels: str) -> None:
         """Select exactly these choices (unselect the others), as clicks would."""
         for c, t in self.toggles.items():
             t.value = c in labels
-
-    @property
-    def selected(self) -> tuple[str, ...]:
-        return tuple(c for c, t in self.toggles.items() if t.value)
 
     def response(self) -> object | None:
         chosen = self.selected
@@ -265,13 +378,21 @@ class OrderQuiz(QuizWidget):
         q = self.question
         self.order: list[str] = []
         self.buttons: dict[str, W.Button] = {}
+        cards = q.choice_cards is not None
         for c in q.choices:
-            b = W.Button(description=c, tooltip=f"{_card_name(c)}: place next")
+            b = W.Button(description=c, tooltip=f"{_card_name(c)}: place next", layout=auto_width("3.5em"))
+            b.add_class("el-choice")
+            if not cards:
+                b.add_class("el-wrap")  # long steps wrap instead of being cut off
             b.on_click(lambda _b, c=c: self.place(c))
             self.buttons[c] = b
-        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back the last placed choice")
+        self.undo_button = W.Button(
+            description="Undo", icon="undo", tooltip="Take back the last placed choice", layout=auto_width()
+        )
         self.undo_button.on_click(lambda _b: self.undo())
-        self.clear_button = W.Button(description="Start over", tooltip="Take back every placed choice")
+        self.clear_button = W.Button(
+            description="Start over", tooltip="Take back every placed choice", layout=auto_width()
+        )
         self.clear_button.on_click(lambda _b: self.clear())
         self.order_view = W.HTML(self._order_html())
         layout = W.Layout(flex_flow="row wrap")
@@ -337,6 +458,10 @@ class NumberQuiz(QuizWidget):
     def choose(self, value: int | str) -> None:
         self.entry.value = str(value)
 
+    def _given_words(self, given: object) -> str:
+        # a disabled box greys its value out like a placeholder: say the answer in the feedback
+        return str(given).strip()
+
     def response(self) -> object | None:
         text = self.entry.value.strip()
         return text or None
@@ -351,15 +476,20 @@ _KINDS: dict[str, type[QuizWidget]] = {
 
 
 def quiz_widget(
-    question: Question, *, grade: Grader | None = None, on_answer: Callable[[Feedback], None] | None = None
+    question: Question,
+    *,
+    grade: Grader | None = None,
+    on_answer: Callable[[Feedback], None] | None = None,
+    focus: bool = False,
 ) -> QuizWidget:
-    """The widget for ``question``'s kind.
+    """The widget for ``question``'s kind (``focus``: give its first choice the keyboard focus
+    when it appears).
 
     >>> from euchre_learn import quiz
     >>> type(quiz_widget(quiz.generate('scoring', seed=1))).__name__
     'NumberQuiz'
     """
-    return _KINDS[question.kind](question, grade=grade, on_answer=on_answer)
+    return _KINDS[question.kind](question, grade=grade, on_answer=on_answer, focus=focus)
 
 
 def quiz(
@@ -405,15 +535,17 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self.topic_menu.observe(self._on_topic, names="value")
         self.score_view = W.HTML()
         self.warning_view = W.HTML()
-        self.next_button = W.Button(description="Next question", icon="arrow-right", tooltip="A new question")
-        self.next_button.on_click(lambda _b: self.next())
+        self.next_button = W.Button(
+            description="Next question", icon="arrow-right", tooltip="A new question", layout=auto_width("10em")
+        )
+        self.next_button.on_click(lambda _b: self.next(focus=True))
         self.rules_view = W.HTML()
         self.holder = W.VBox()
         self.current: QuizWidget = self._show(self.practice.question)
         super().__init__(
             [
                 self.warning_view,
-                W.HBox([self.topic_menu, self.score_view]),
+                W.HBox([self.topic_menu, self.score_view], layout=W.Layout(flex_flow="row wrap")),
                 self.holder,
                 W.HBox([self.next_button, self.rules_view]),
             ]
@@ -429,8 +561,8 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         titles = [q.title for q in self.practice.bank or () if q.topic == name and q.title]
         return (titles[0] if titles else name), ""
 
-    def _show(self, q: Question) -> QuizWidget:
-        w = quiz_widget(q, grade=self.practice.answer, on_answer=lambda _fb: self._refresh())
+    def _show(self, q: Question, focus: bool = False) -> QuizWidget:
+        w = quiz_widget(q, grade=self.practice.answer, on_answer=lambda _fb: self._refresh(), focus=focus)
         self.holder.children = [w]
         self.current = w
         return w
@@ -440,9 +572,11 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self.practice.topics = self._all if value == MIXED else (value,)
         self.next()
 
-    def next(self) -> QuizWidget:
-        """Show a new question."""
-        self._show(self.practice.next())
+    def next(self, focus: bool = False) -> QuizWidget:
+        """Show a new question. ``focus`` (as "Next question" does) moves the keyboard focus to
+        its first choice, so a keyboard user goes on from there; a new topic from the menu
+        leaves the focus on the menu."""
+        self._show(self.practice.next(), focus=focus)
         self._refresh()
         return self.current
 

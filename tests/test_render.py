@@ -424,6 +424,52 @@ def test_scoreboard_winner() -> None:
     assert f"{winner.word}: {game.score[winner]}  (winner)" in str(game)
 
 
+def test_scoreboard_between_hands_names_the_finished_hand() -> None:
+    """A table between hands still shows the hand just played: the head names it and its
+    dealer (the score counting it), not the next deal the game has already made."""
+    rng = random.Random(2)
+    game = Game(seed=2, dealer="E")
+    while len(game.hands) < 2:
+        game = game.apply(rng.choice(game.legal_actions()))
+    last = game.hands[-1]
+    assert game.winner is None and game.hand.dealer != last.dealer  # the next hand is dealt (R2.3)
+    now = markup(render.game_html(game, show_hand=True))
+    between = markup(render.game_html(game, show_hand=True, finished_hand=True))
+    assert f"Game to 10 points · hand 3 · dealer {game.hand.dealer.word}<" in now
+    assert f"Game to 10 points · hand 2 over · dealer {last.dealer.word}<" in between
+    assert f"<dt>Dealer</dt><dd>{last.dealer.word}</dd>" in between  # the board shows that hand too
+    assert f"<dt>Dealer</dt><dd>{game.hand.dealer.word}</dd>" in now
+    for team in Team:  # the score counts the finished hand either way
+        label = f'aria-label="{team.word}: {game.score[team]} of 10 points"'
+        assert label in now and label in between
+    fresh = Game(seed=2, dealer="E")  # before any hand: nothing is finished
+    assert render.game_html(fresh, finished_hand=True) == render.game_html(fresh)
+
+
+def css_rule(selector: str) -> str:
+    """The declarations of the CSS rule whose selector list holds ``selector``."""
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", render.css().removeprefix("<style>")):
+        if selector in (s.strip() for s in re.split(r",(?![^()]*\))", selectors)):
+            return body
+    raise AssertionError(f"no CSS rule for {selector}")
+
+
+def test_long_lines_of_the_table_wrap_and_are_never_cut() -> None:
+    """JupyterLab styles every dl/dt/dd of an output (dl: width 100%, overflow hidden; dd 80%
+    wide), which cut the panels' values off; the table undoes that. Sentences wrap rather
+    than widen the table past its output, which never cuts the cards (min-width)."""
+    reset = css_rule(".el-root .el-panel :is(dl,dt,dd)")
+    for declaration in ("float:none", "width:auto", "overflow:visible"):
+        assert declaration in reset
+    table = css_rule(".el-table")
+    assert "max-width:100%" in table and "min-width:min-content" in table
+    note = css_rule(".el-note")  # "Makers: North-South, who need 3 (R7.1)" wraps within the panel
+    assert "width:0" in note and "min-width:100%" in note
+    for selector in (".el-note", ".el-log", ".el-caption", ".el-result", ".el-p-log"):
+        assert "nowrap" not in css_rule(selector) and "ellipsis" not in css_rule(selector)
+    assert "ellipsis" not in render.css()
+
+
 def test_game_pretty_is_its_text() -> None:
     class Printer:
         text_out = ""

@@ -463,3 +463,84 @@ def test_the_end_of_a_hand_is_explained_at_once() -> None:
     assert html.escape(explain.score_reason(hand)) in w.message.value
     w.next_button.click()
     assert w.message.value == "" and not w.table.hand_over
+
+
+# ---- the scoreboard and the board agree ----------------------------------------------------------
+
+
+def _board_dealer(w: TableWidget) -> str:
+    """The dealer the board (render.hand_html's info panel) shows."""
+    import re
+
+    found = re.search(r"<dt>Dealer</dt><dd>(\w+)", w.board.value)
+    assert found is not None
+    return found.group(1)
+
+
+def _scoreboard_head(w: TableWidget) -> str:
+    import re
+
+    found = re.search(r'class="el-board-head">([^<]*)<', w.scoreboard.value)
+    assert found is not None
+    return html.unescape(found.group(1))
+
+
+def test_the_scoreboard_names_the_hand_on_the_board() -> None:
+    """After a hand ends the game has dealt the next one already; the scoreboard must still
+    name the finished hand the board shows (with the score counting it), until Next hand."""
+    w = TableWidget(Table(humans="S", seed=3), delay=0)
+    rng = random.Random(3)
+    seen_between = 0
+    while not w.table.game_over and seen_between < 3:
+        t = w.table
+        number = len(t.game.hands) + (0 if t.hand_over else 1)
+        head = _scoreboard_head(w)
+        dealer = _board_dealer(w)
+        assert dealer == t.hand.dealer.word
+        if t.hand_over:
+            seen_between += 1
+            assert f"hand {number} over · dealer {dealer}" in head, head
+            for team in el.Team:  # the score already counts the hand on the board
+                assert f"{team.word}: {t.game.score[team]} of" in w.scoreboard.value
+            w.next_button.click()
+            assert f"hand {number + 1} · dealer {_board_dealer(w)}" in _scoreboard_head(w)
+            assert _board_dealer(w) == w.table.hand.dealer.word != dealer  # the deal passes left (R2.3)
+        else:
+            assert f"hand {number} · dealer {dealer}" in head, head
+            rng.choice(enabled(w)).click()
+    assert seen_between == 3
+
+
+def test_the_scoreboard_of_a_won_game_names_the_winner() -> None:
+    t = Table(humans=(), seed=5, dealer="N", rules=Rules(points_to_win=5))
+    while not t.game_over:
+        t.run_bots()
+        if not t.game_over:
+            t.next_hand()
+    winner = t.game.winner
+    assert winner is not None
+    assert f"Game to 5 points · {winner.word} won" in html.unescape(t.scoreboard_html())
+
+
+def test_the_table_rings_the_focus_and_no_button_cuts_its_text() -> None:
+    """The focus ring's <style> comes with the table once; every button (bids such as
+    'Order it up alone', cards such as '10♥') is as wide as its text, never cut off with '…'."""
+    import ipywidgets as W
+
+    from euchre_learn.widgets import STYLE
+
+    w = TableWidget(Table(humans="S", seed=10, dealer="E"), delay=0)
+    assert "el-tableview" in w._dom_classes
+    assert [c.value for c in w.children if isinstance(c, W.HTML)].count(STYLE) == 1
+    rng = random.Random(10)
+    seen_cards: set[str] = set()
+    while not w.table.hand_over:
+        buttons = [w.hint_button, w.why_button, w.undo_button, w.undo_to_button, w.next_button, w.new_game_button]
+        for b in buttons + w.action_buttons + w.card_buttons:
+            assert b.layout.width == "auto" and b.layout.min_width, b.description
+        seen_cards.update(b.description for b in w.card_buttons)
+        for b in w.card_buttons:  # a light face, legal or not, so the ink reads on a dark theme too
+            assert b.style.button_color == ("#e6e6e6" if b.disabled else "white")
+        rng.choice(enabled(w)).click()
+    assert any(len(d) == 3 for d in seen_cards)  # a '10♥' was among them
+    assert "el-stepper" in el.table_widget.StepperWidget(el.stepper.Stepper(el.Hand.deal("N", seed=2)))._dom_classes

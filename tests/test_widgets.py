@@ -58,9 +58,9 @@ def answer_in(w, response) -> None:
 
 KINDS = {
     "left-bower": SingleChoiceQuiz,  # card buttons
-    "who-leads": SingleChoiceQuiz,  # text choices (radio buttons)
+    "who-leads": SingleChoiceQuiz,  # text choices (toggle buttons)
     "legal-plays": SelectAllQuiz,  # card toggles
-    "round-2": SelectAllQuiz,  # text checkboxes
+    "round-2": SelectAllQuiz,  # text toggles
     "trump-ranking": OrderQuiz,
     "railroad": OrderQuiz,
     "scoring": NumberQuiz,
@@ -110,27 +110,145 @@ def test_check_with_nothing_chosen_asks_first():
     assert w.feedback.correct
 
 
+def walk(widget) -> list:
+    return [widget, *(x for child in getattr(widget, "children", ()) for x in walk(child))]
+
+
 def test_card_buttons_carry_the_card_and_its_name():
-    q = first("left-bower")
-    w = quiz_widget(q)
-    assert isinstance(w.options, W.ToggleButtons)
-    assert [label for label, _ in w.options.options] == list(q.choices)
-    assert list(w.options.tooltips) == [Card.parse(c).name for c in q.choices]  # 'jack of diamonds'
-    q = first("legal-plays")
-    w = quiz_widget(q)
-    assert all(isinstance(t, W.ToggleButton) for t in w.toggles.values())
-    for label, t in w.toggles.items():
-        assert t.description == label and Card.parse(label).name in t.tooltip
+    for topic in ("left-bower", "legal-plays"):  # one choice, select all
+        q = first(topic)
+        w = quiz_widget(q)
+        assert list(w.toggles) == list(q.choices)
+        for label, t in w.toggles.items():
+            assert isinstance(t, W.ToggleButton) and t.description == label
+            assert Card.parse(label).name in t.tooltip  # 'jack of diamonds'
     w = quiz_widget(first("trump-ranking"))
     for label, b in w.buttons.items():
         assert isinstance(b, W.Button) and b.description == label and Card.parse(label).name in b.tooltip
 
 
-def test_text_choices_are_radio_buttons_and_checkboxes():
-    w = quiz_widget(first("who-leads"))
-    assert isinstance(w.options, W.RadioButtons) and w.options.value is None
-    w = quiz_widget(first("round-2"))
-    assert all(isinstance(t, W.Checkbox) for t in w.toggles.values())
+@pytest.mark.parametrize("topic", ["who-leads", "round-2", "railroad"])
+def test_text_choices_are_buttons_not_radios_or_checkboxes(topic):
+    """In JupyterLab the arrow keys move the notebook's cell selection, not a radio choice:
+    every text choice is a button of its own (one Tab stop, Space or Enter presses it), its
+    text allowed to wrap rather than be cut off."""
+    q = first(topic)
+    w = quiz_widget(q)
+    assert not [x for x in walk(w) if isinstance(x, (W.RadioButtons, W.Checkbox, W.ToggleButtons))]
+    buttons = w.buttons if q.kind == "order" else w.toggles
+    assert list(buttons) == list(q.choices)
+    for label, b in buttons.items():
+        assert isinstance(b, (W.Button, W.ToggleButton)) and b.description == label
+        assert "el-wrap" in b._dom_classes and b.layout.width == "auto"
+    assert w.first_control is next(iter(buttons.values()))
+
+
+def test_one_choice_at_a_time_and_the_chosen_one_stands_out():
+    for topic in ("who-leads", "left-bower"):  # text, cards
+        q = first(topic)
+        w = quiz_widget(q)
+        a, b = q.choices[:2]
+        w.toggles[a].value = True  # a click
+        assert w.response() == a
+        assert w.toggles[a].description == f"✓ {a}" and "el-chosen" in w.toggles[a]._dom_classes
+        assert all(t.description == c and "el-chosen" not in t._dom_classes for c, t in w.toggles.items() if c != a)
+        w.toggles[b].value = True  # another click releases the first
+        assert w.response() == b and not w.toggles[a].value
+        assert w.toggles[a].description == a and "el-chosen" not in w.toggles[a]._dom_classes
+        assert w.toggles[b].description == f"✓ {b}"
+        w.toggles[b].value = False  # and a click on the chosen one takes it back
+        assert w.response() is None
+        w.check_button.click()
+        assert not w.answered and "Choose an answer first" in shown(w)
+
+
+def test_selected_toggles_show_a_check_mark():
+    q = first("legal-plays", lambda q: len(q.choices) > 1)
+    w = quiz_widget(q)
+    a, b = q.choices[:2]
+    w.choose(a, b)
+    assert [t.description for t in w.toggles.values()][:2] == [f"✓ {a}", f"✓ {b}"]
+    assert w.selected == (a, b)
+    w.toggles[a].value = False
+    assert w.toggles[a].description == a and w.selected == (b,)
+
+
+def test_the_style_block_is_there_once_and_rings_the_focus():
+    """A focus ring that reads on light and dark themes, scoped to our widgets, in one <style>."""
+    from euchre_learn.widgets import STYLE
+
+    def styles(widget) -> int:
+        return sum(x.value.count("<style>") for x in walk(widget) if isinstance(x, W.HTML))
+
+    for w in (quiz_widget(first("who-leads")), practice(seed=1, progress=False)):
+        assert styles(w) == 1
+        assert any(isinstance(x, W.HTML) and x.value == STYLE for x in walk(w))
+    assert "el-quiz" in quiz_widget(first("scoring"))._dom_classes
+    for scope in (".el-quiz", ".el-practice", ".el-tableview"):
+        ring = css_rule(STYLE, f"{scope} :is(button,select,input,a,[tabindex]):focus-visible")
+        assert "outline:3px solid #0b61a4!important" in ring
+        assert "outline-color:#8cc8ff" in css_rule(STYLE, f'[data-jp-theme-light="false"] {scope} :focus-visible')
+    # ipywidgets boxes hide what overflows them: ours show the ring whole, with room around
+    assert "overflow:visible" in css_rule(STYLE, ".el-quiz .widget-box")
+    assert "padding:5px" in css_rule(STYLE, ".el-practice")
+    # a chosen choice: white bold text on dark blue; a button's text wraps instead of "…"
+    assert "background-color:#0b61a4;color:#fff;font-weight:700" in css_rule(
+        STYLE, ".el-quiz .jupyter-button.el-chosen"
+    )
+    assert "white-space:normal" in css_rule(STYLE, ".el-quiz .jupyter-button.el-wrap")
+    assert "opacity:1" in css_rule(STYLE, ".el-quiz .widget-text input:disabled")  # the answered number
+
+
+def css_rule(css: str, selector: str) -> str:
+    """The declarations of the rule whose selector list holds ``selector``."""
+    import re
+
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css.removeprefix("<style>")):
+        if selector in (s.strip() for s in re.split(r",(?![^()]*\))", selectors)):  # not the commas in :is()
+            return body
+    raise AssertionError(f"no CSS rule for {selector}")
+
+
+def test_no_button_is_narrower_than_its_text():
+    """ipywidgets cuts a button's text at 148 px by default ("the next card is t…")."""
+    for name in quiz.TOPICS:
+        w = quiz_widget(quiz.generate(name, 5))
+        for b in walk(w):
+            if isinstance(b, (W.Button, W.ToggleButton)):
+                assert b.layout.width == "auto" and b.layout.min_width, (name, b.description)
+    p = practice(seed=1, progress=False)
+    assert p.next_button.layout.width == "auto" and p.next_button.layout.flex == "0 0 auto"
+
+
+def test_next_question_moves_the_focus_to_the_first_choice():
+    w = practice(["who-leads", "left-bower"], seed=3, progress=False)
+    w.topic_menu.value = "who-leads"
+    assert w.current.first_control._view_count is None  # the first question: no focus taken
+    w.current.choose(w.practice.question.answer)
+    w.current.check_button.click()
+    w.next_button.click()
+    first_choice = w.current.first_control
+    assert first_choice is next(iter(w.current.toggles.values()))
+    focused = []
+    first_choice.focus = lambda: focused.append(True)
+    assert first_choice._view_count == 0 and focused == []  # waits for the view to be drawn
+    first_choice._view_count = 1  # the front end has drawn it
+    assert focused == [True]
+    first_choice._view_count = 2  # drawn again elsewhere: the focus is not taken twice
+    assert focused == [True]
+    w.topic_menu.value = "left-bower"  # a new topic from the menu: the focus stays on the menu
+    assert w.current.first_control._view_count is None
+
+
+def test_focus_when_already_shown_is_at_once():
+    w = quiz_widget(first("scoring"))
+    focused = []
+    w.entry.focus = lambda: focused.append(True)
+    w.entry._view_count = 1
+    from euchre_learn.widgets import _focus_when_shown
+
+    _focus_when_shown(w.entry)
+    assert focused == [True]
 
 
 def test_context_cards_are_shown():
@@ -199,6 +317,9 @@ def test_number_entry():
     w.entry.value = f" {q.answer} "
     w.check_button.click()
     assert w.feedback.correct and w.entry.disabled
+    # the disabled box greys its value like a placeholder: the feedback says the answer given
+    assert f"(Your answer: {q.answer}.)" in shown(w).replace("<b>", "").replace("</b>", "")
+    assert_live_region(w)
 
 
 def test_feedback_is_escaped():

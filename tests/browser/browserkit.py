@@ -506,6 +506,44 @@ def timed(label: str, sink: dict[str, float]) -> Iterator[None]:
         sink[label] = time.monotonic() - t
 
 
+CUT_TEXT_JS = """(root) => {
+    const out = [];
+    const clipper = (e) => {  // the nearest ancestor that hides what overflows it
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            if (getComputedStyle(a).overflowX !== 'visible') return a;
+        }
+        return null;
+    };
+    for (const table of root.querySelectorAll('.el-table')) {
+        const felt = table.getBoundingClientRect();
+        for (const e of table.querySelectorAll('*')) {
+            if (!e.offsetParent || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            const r = range.getBoundingClientRect();
+            const what = (e.className || e.tagName) + ': ' + e.innerText.trim().slice(0, 50);
+            if (r.right > felt.right + 1 || r.left < felt.left - 1) out.push('outside the table: ' + what);
+            const c = clipper(e);
+            if (c && c.contains(table) === false) {
+                const box = c.getBoundingClientRect();
+                if (r.right > box.right + 1) out.push('cut off: ' + what);
+            }
+        }
+    }
+    for (const b of root.querySelectorAll('.jupyter-button')) {
+        if (b.offsetParent && b.scrollWidth > b.clientWidth + 1) out.push('button text cut off: ' + b.innerText.trim());
+    }
+    return out;
+}"""
+
+
+def cut_text(locator: Any) -> list[str]:
+    """Text a reader cannot read whole inside ``locator``: the table's words running past the
+    felt or cut off by a box that hides its overflow (JupyterLab's output CSS sets
+    ``dl {overflow: hidden}``), and buttons whose text ends in "…"."""
+    return list(locator.evaluate(CUT_TEXT_JS))
+
+
 def play_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
     """Click through one hand as South: the first action offered while bidding (pass, mostly),
     then the first playable card each trick, until the hand is over; the bots move in between

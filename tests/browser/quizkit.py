@@ -196,18 +196,13 @@ def click_response(quiz: Any, question: Any, response: Any) -> None:
     """Enter ``response`` in the quiz widget ``quiz`` (a Playwright locator of ``.el-quiz``) by
     clicking (typing, for a number)."""
     kind = question.kind
-    cards = question.choice_cards is not None
-    if kind == "single":
-        if cards:
-            quiz.locator(".widget-toggle-buttons button", has_text=_exact(response)).click()
-        else:
-            quiz.locator(".widget-radio-box label", has_text=_exact(response)).click()
+    if kind == "single":  # a toggle button per choice, a card or a text (no radio buttons)
+        quiz.locator("button.el-choice", has_text=_exact(response)).click()
+        quiz.locator("button.el-chosen", has_text=_exact(f"✓ {response}")).wait_for()
     elif kind == "select-all":
         for choice in response:
-            if cards:
-                quiz.locator("button.widget-toggle-button", has_text=_exact(choice)).click()
-            else:
-                quiz.locator(".widget-checkbox label", has_text=_exact(choice)).click()
+            quiz.locator("button.el-choice", has_text=_exact(choice)).click()
+            quiz.locator("button.el-chosen", has_text=_exact(f"✓ {choice}")).wait_for()
     elif kind == "order":
         for choice in response:
             quiz.locator("button.widget-button", has_text=_exact(choice)).first.click()

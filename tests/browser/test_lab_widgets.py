@@ -86,12 +86,20 @@ def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(lab_tab: Any, la
     assert bk.new_console_errors(page) == []
 
 
+FOCUSED = """() => {
+    const a = document.activeElement;
+    const ring = getComputedStyle(a);
+    return [a.classList.contains('el-choice') ? 'choice' : (a.type || a.tagName), a.innerText.trim(),
+            ring.outlineStyle + ' ' + ring.outlineWidth];
+}"""
+
+
 def test_a_quiz_by_keyboard_only(lab_tab: Any, lab: bk.Server) -> None:
     """Tab to the choices, Space to choose, Tab to Check, Enter: no mouse.
 
     In JupyterLab the arrow keys belong to the notebook (command mode moves the cell
-    selection), even with a radio button focused, so a keyboard user moves between the
-    choices with Tab; the arrow-key pass runs in the Voilà app (test_voila_apps.py).
+    selection), so every choice is a button of its own: Tab moves between them, Space or
+    Enter presses one, and the focused control wears a 3 px ring.
     """
     page = lab_tab
     run_fixture(page, lab, "quiz_kinds")
@@ -102,21 +110,23 @@ def test_a_quiz_by_keyboard_only(lab_tab: Any, lab: bk.Server) -> None:
     quiz.scroll_into_view_if_needed()
     # Start from the prompt, just before the first control, as a reader tabbing down would.
     quiz.locator(".el-prompt").evaluate("e => { e.setAttribute('tabindex', '-1'); e.focus(); }")
-    focused = "() => { const a = document.activeElement; return [a.type || a.tagName, (a.closest('label') || a).innerText.trim()]; }"
     page.keyboard.press("Tab")
     for _ in range(len(q.choices)):
-        kind, label = page.evaluate(focused)
-        assert kind == "radio", f"Tab should move through the choices, reached {kind} {label!r}"
+        kind, label, ring = page.evaluate(FOCUSED)
+        assert kind == "choice", f"Tab should move through the choices, reached {kind} {label!r}"
+        assert ring == "solid 3px", f"the focused choice {label!r} should wear the focus ring, not {ring!r}"
         if label == q.answer:
             break
         page.keyboard.press("Tab")
-    assert page.evaluate(focused) == ["radio", q.answer]
+    assert page.evaluate(FOCUSED)[:2] == ["choice", q.answer]
     page.keyboard.press(" ")
+    quiz.locator("button.el-chosen", has_text=f"✓ {q.answer}").wait_for()  # the chosen one says so
+    bk.screenshot(page, "lab_keyboard_chosen", full_page=False)
     for _ in range(len(q.choices)):
         page.keyboard.press("Tab")
-        if page.evaluate(focused)[1] == "Check":
+        if page.evaluate(FOCUSED)[1] == "Check":
             break
-    assert page.evaluate(focused) == ["submit", "Check"], page.evaluate(focused)
+    assert page.evaluate(FOCUSED) == ["submit", "Check", "solid 3px"], page.evaluate(FOCUSED)
     bk.screenshot(page, "lab_keyboard_focus_on_check", full_page=False)
     page.keyboard.press("Enter")
     qk.expect_feedback(quiz, q, q.answer)
@@ -128,11 +138,14 @@ def test_play_one_hand_at_the_table_by_clicking(lab_tab: Any, lab: bk.Server) ->
     facts, cells = run_fixture(page, lab, "table")
     assert bk.problems(facts, cells) == []
     table = bk.cell_locator(page, 2)
-    status = table.locator(".widget-html").nth(2)
+    status = table.locator(".el-status")
     clicks = bk.play_hand(page, table)
     bk.screenshot(page, "fixture_table_hand_over")
     text = status.inner_text()
     assert re.search(r"Hand over|Thrown in", text), text
+    assert bk.cut_text(table) == []
+    # the scoreboard names the hand on the board until "Next hand" brings the next deal
+    assert re.search(r"hand 1 over · dealer", table.locator(".el-board-head").inner_text())
     assert clicks >= 1
     assert bk.new_console_errors(page) == []
 

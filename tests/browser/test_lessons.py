@@ -103,6 +103,7 @@ def test_lesson_runs_clean_and_its_quizzes_answer(lab_tab: Any, lab: bk.Server, 
         table.scroll_into_view_if_needed()
         bk.play_hand(page, table)
         bk.screenshot(page, f"lesson_{path.stem}_table", full_page=False)
+        assert bk.cut_text(table) == [], "text of the table is cut off"
     assert bk.new_console_errors(page) == [], "the browser console shows errors"
 
 

@@ -1,6 +1,6 @@
 """The Voilà apps (apps/practice.ipynb, apps/play.ipynb), served as `euchre-learn practice` and
 `euchre-learn play` serve them (code hidden, loopback), loaded in Chromium and used: a quiz
-answered by clicking, one by keyboard only (Tab, arrows, Enter), a hand played at the table."""
+answered by clicking, one by keyboard only (Tab, Space, Enter), a hand played at the table."""
 
 from __future__ import annotations
 
@@ -51,6 +51,13 @@ def assert_no_code(page: Any) -> None:
     assert page.locator(".jp-InputArea-editor:visible, .cm-editor:visible").count() == 0
 
 
+FOCUS_ON = """(label) => {
+    const a = document.activeElement;
+    return a.classList.contains('el-choice') && a.innerText.trim() === label;
+}"""
+"""The keyboard focus is on the choice ``label`` (a quiz's toggle button)."""
+
+
 def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_server: bk.Server) -> None:
     query = "topic=who-leads&seed=5"
     with qk.environment(practice_server.env):
@@ -70,27 +77,30 @@ def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_serve
     qk.expect_feedback(quiz, q, q.answer)
     practice.locator(".el-score", has_text="Score 1 of 1").wait_for()
 
-    # 2. by keyboard only: Tab to the choices, arrows to the answer, Tab to Check, Enter;
-    #    then Tab to "Next question" and Enter for a third question
+    # 2. by keyboard only: Tab through the choices to the answer, Space, Tab to Check, Enter;
+    #    then Tab to "Next question" and Enter: the focus goes to the new question's first choice
     page.locator("button", has_text="Next question").click()
     model.next()
     q = model.current.question
     quiz = practice.locator(".el-quiz")
     quiz.locator(".el-prompt", has_text=q.prompt[:30]).wait_for()
+    page.wait_for_function(FOCUS_ON, arg=q.choices[0])  # Next question hands the focus to the first choice
     quiz.locator(".el-prompt").evaluate("e => { e.setAttribute('tabindex', '-1'); e.focus(); }")
-    focused = "() => { const a = document.activeElement; return [a.type || a.tagName, (a.closest('label') || a).innerText.trim(), !!a.checked]; }"
+    focused = "() => { const a = document.activeElement; return [a.classList.contains('el-choice') ? 'choice' : (a.type || a.tagName), a.innerText.trim(), getComputedStyle(a).outlineWidth]; }"
     page.keyboard.press("Tab")
-    assert page.evaluate(focused)[0] == "radio"
     for _ in range(len(q.choices)):
-        page.keyboard.press("ArrowDown")
+        assert page.evaluate(focused)[0] == "choice", page.evaluate(focused)
         if page.evaluate(focused)[1] == q.answer:
             break
-    assert page.evaluate(focused) == ["radio", q.answer, True], "the arrow keys should move through the choices"
+        page.keyboard.press("Tab")
+    assert page.evaluate(focused) == ["choice", q.answer, "3px"], "Tab should reach every choice, with a focus ring"
+    page.keyboard.press(" ")
+    quiz.locator("button.el-chosen", has_text=f"✓ {q.answer}").wait_for()
     for _ in range(len(q.choices) + 1):
         page.keyboard.press("Tab")
         if page.evaluate(focused)[1] == "Check":
             break
-    assert page.evaluate(focused)[:2] == ["submit", "Check"]
+    assert page.evaluate(focused) == ["submit", "Check", "3px"]
     bk.screenshot(page, "voila_practice_keyboard_focus", full_page=False)
     page.keyboard.press("Enter")
     qk.expect_feedback(quiz, q, q.answer)
@@ -99,9 +109,12 @@ def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_serve
         page.keyboard.press("Tab")
         if page.evaluate(focused)[1] == "Next question":
             break
+    assert page.evaluate(focused)[1] == "Next question"
     page.keyboard.press("Enter")
     model.next()
-    practice.locator(".el-prompt", has_text=model.current.question.prompt[:30]).wait_for()
+    q = model.current.question
+    practice.locator(".el-prompt", has_text=q.prompt[:30]).wait_for()
+    page.wait_for_function(FOCUS_ON, arg=q.choices[0])  # ready for the next answer: no Tab back from Next
     bk.screenshot(page, "voila_practice_keyboard_answered", full_page=False)
 
     # the answers went to this server's own progress file (each user's home on a hub)
@@ -121,5 +134,7 @@ def test_play_app_plays_a_hand_by_clicking(page: Any, play_server: bk.Server) ->
     assert clicks >= 1
     text = table.inner_text()
     assert "Hand over" in text or "Thrown in" in text
+    assert bk.cut_text(table) == []
+    assert "hand 1 over · dealer" in table.locator(".el-board-head").inner_text()  # the hand on the board
     bk.screenshot(page, "voila_play_hand_over")
     assert widget_errors(page) == []

@@ -174,17 +174,9 @@ class Progress:
         warnings.warn(message, ProgressWarning, stacklevel=3)
 
     def _move_aside(self, why: str) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        n = 1
-        while aside.exists():
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-            n += 1
-        try:
-            os.replace(self.path, aside)
-            where = f"it was moved aside to {aside.name}"
-        except OSError as err:
-            where = f"it could not be moved aside ({err.strerror})"
+        from .settings import move_aside
+
+        where = move_aside(self.path)
         self._warn(
             f"Your quiz progress file {self.path} could not be used ({why}); {where}, "
             "and your progress starts afresh from here. Practice goes on."
@@ -229,19 +221,11 @@ class Progress:
             "updated": time.strftime("%Y-%m-%dT%H:%M:%S"),
             "topics": {name: asdict(s) for name, s in sorted(topics.items())},
         }
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        from .settings import write_json
+
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(data, f, ensure_ascii=False, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            write_json(self.path, data)
         except OSError as err:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
             self._warn(
                 f"Your quiz progress could not be saved to {self.path} ({err.strerror}); it is kept for "
                 "this session only. Practice goes on."

@@ -17,7 +17,7 @@ from typing import Any
 
 from .rules import Rules
 
-__all__ = ["data_dir", "house_rules", "read_json", "reset_house_rules", "set_house_rules", "write_json"]
+__all__ = ["data_dir", "house_rules", "move_aside", "read_json", "reset_house_rules", "set_house_rules", "write_json"]
 
 SETTINGS_FILE = "settings.json"
 
@@ -37,14 +37,35 @@ def data_dir() -> Path:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically: to a temporary file beside ``path``, then rename over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write JSON atomically: to a temporary file beside ``path``, then rename over it.
+    On an ``OSError`` the temporary file is removed and the error raised; ``path`` is untouched."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def move_aside(path: Path) -> str:
+    """Rename a damaged file to ``<name>.corrupt-<time>`` (never over an earlier one) and
+    say where it went, for the warning."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, aside)
+    except OSError as err:
+        return f"it could not be moved aside ({err.strerror})"
+    return f"it was moved aside to {aside.name}"
 
 
 def read_json(path: Path, what: str) -> tuple[Any, str | None]:
@@ -62,12 +83,7 @@ def read_json(path: Path, what: str) -> tuple[Any, str | None]:
     try:
         return json.loads(text), None
     except json.JSONDecodeError as err:
-        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            os.replace(path, aside)
-            moved = f"it was moved aside to {aside.name}"
-        except OSError:
-            moved = "it could not be moved aside"
+        moved = move_aside(path)
         return None, (
             f"Your {what} file {path} was damaged ({err.msg} at line {err.lineno}); {moved} "
             f"and a fresh one will be started."

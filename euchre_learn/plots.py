@@ -86,6 +86,32 @@ def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1) -> tuple[Fi
     return fig, axes
 
 
+def _bars(
+    ax: Any,
+    xs: list[float],
+    values: list[float],
+    errors: list[float],
+    width: float,
+    colour: str,
+    hatch: str,
+    label: str,
+    capsize: int = 3,
+) -> None:
+    """One series of bars with error bars, outlined so hatches read in print."""
+    ax.bar(
+        xs,
+        values,
+        width,
+        yerr=errors,
+        color=colour,
+        hatch=hatch,
+        edgecolor=PALETTE["black"],
+        linewidth=0.5,
+        capsize=capsize,
+        label=label,
+    )
+
+
 def advice_figure(advice: Advice) -> Figure:
     """The chart behind :meth:`euchre_learn.advisor.Advice.plot`."""
     options = list(advice.options)
@@ -318,18 +344,7 @@ def make_rate_by_trumps(
     ):
         stats = [_rate([r for r in rows if r.trumps == k], pred) for k in ks]
         xs = [k + (offset - 0.5) * width for k in ks]
-        ax.bar(
-            xs,
-            [p for p, _, _ in stats],
-            width,
-            yerr=[e for _, e, _ in stats],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=3,
-            label=label,
-        )
+        _bars(ax, xs, [s[0] for s in stats], [s[1] for s in stats], width, colour, hatch, label)
     ax.set_xticks(ks, [str(k) for k in ks])
     ax.set_xlabel("trumps in the caller’s hand")
     ax.set_ylabel("share of calls")
@@ -361,31 +376,9 @@ def right_bower_value(
     for offset, (label, rows, colour, hatch) in enumerate(series):
         xs = [k + (offset - 0.5) * width for k in ks]
         made = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks >= 3) for k in ks]
-        ax1.bar(
-            xs,
-            [p for p, _, _ in made],
-            width,
-            yerr=[e for _, e, _ in made],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=3,
-            label=label,
-        )
+        _bars(ax1, xs, [s[0] for s in made], [s[1] for s in made], width, colour, hatch, label)
         pts = [_mean([r for r in rows if r.trumps == k]) for k in ks]
-        ax2.bar(
-            xs,
-            [m for m, _ in pts],
-            width,
-            yerr=[e for _, e in pts],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=3,
-            label=label,
-        )
+        _bars(ax2, xs, [s[0] for s in pts], [s[1] for s in pts], width, colour, hatch, label)
     for ax in (ax1, ax2):
         ax.set_xticks(list(ks), [str(k) for k in ks])
         ax.set_xlabel("trumps in the caller’s hand (the right bower counted)")
@@ -440,30 +433,8 @@ def loner_success(
         xs = [k + (offset - 1) * width for k in ks]
         march = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks == 5) for k in ks]
         euch = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks < 3) for k in ks]
-        ax1.bar(
-            xs,
-            [p for p, _, _ in march],
-            width,
-            yerr=[e for _, e, _ in march],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=2,
-            label=label,
-        )
-        ax2.bar(
-            xs,
-            [p for p, _, _ in euch],
-            width,
-            yerr=[e for _, e, _ in euch],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=2,
-            label=label,
-        )
+        _bars(ax1, xs, [s[0] for s in march], [s[1] for s in march], width, colour, hatch, label, capsize=2)
+        _bars(ax2, xs, [s[0] for s in euch], [s[1] for s in euch], width, colour, hatch, label, capsize=2)
     for ax, title in ((ax1, "Loner marches (4 points)"), (ax2, "Loner euchred (2 points to the other side)")):
         ax.set_xticks(list(ks), [str(k) for k in ks])
         ax.set_xlabel("trumps in the loner’s hand")

@@ -246,17 +246,34 @@ def same_function(
     name: str,
     why: Callable[..., str],
     show: Callable[[Any], str] = str,
+    normalize: Callable[..., Any] | None = None,
 ) -> Grade:
     """Grade a learner's function: it must agree with ``reference`` (the engine) on every case.
-    The first disagreement is reported with ``why(*case)`` explaining the rule."""
+    The first disagreement is reported with ``why(*case)`` explaining the rule.
+
+    A function that still returns ``...`` (the stub in the notebook) is "not answered yet",
+    not wrong. ``normalize(result, want, *case)`` may turn an equivalent result into the
+    engine's form first (a list of cards for a tuple, ``'N'`` for ``Seat.N``).
+    """
     all_cases = list(cases)
 
     def grade(answer: Any) -> tuple[bool, str]:
         if not callable(answer):
             return False, f"Define a function {name}(...) and pass the function itself, not {answer!r}."
+        try:
+            stub = answer(*all_cases[0]) is ...
+        except Exception:  # the learner's code: the cases below report what it raises
+            stub = False
+        if stub:
+            return (
+                False,
+                f"Not answered yet: {name} still returns ... — replace the ... with your code, then run the cell again.",
+            )
         for case in all_cases:
             want = reference(*case)
             got = answer(*case)
+            if normalize is not None:
+                got = normalize(got, want, *case)
             if got != want:
                 args = ", ".join(map(show, case))
                 return False, f"{name}({args}) returned {show(got)}, but it should be {show(want)}: {why(*case)}"

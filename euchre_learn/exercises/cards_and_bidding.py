@@ -25,7 +25,6 @@ from ..hand import Hand
 from ..rules import Rules
 from ..trump import effective_suit, is_trump, left_bower, trick_winner, trump_order
 from . import (
-    NOT_ANSWERED,
     Checker,
     Exercise,
     Grade,
@@ -85,22 +84,6 @@ def _strongest_first(suit: Suit, trump: Suit) -> Cards:
 
     members = [c for c in EVERY_CARD if effective_suit(c, trump) == suit]
     return Cards(sorted(members, key=cmp_to_key(stronger_first)))
-
-
-def _unanswered_function(grade: Grade, probe: tuple[Any, ...]) -> Grade:
-    """A coding question's stub returns ``...``: say "not answered yet" rather than
-    "your function returned Ellipsis"."""
-
-    def wrapped(answer: Any) -> tuple[bool, str]:
-        if callable(answer):
-            try:
-                if answer(*probe) is ...:
-                    return False, NOT_ANSWERED
-            except Exception:  # the learner's code: let the real grade report it
-                pass
-        return grade(answer)
-
-    return wrapped
 
 
 def _seat_answer(seat: Seat, why: str) -> Grade:
@@ -234,14 +217,11 @@ _EXERCISES = [
         "with `trump` as trump, and `False` otherwise. `card` is a `Card` (it has `.rank` and `.suit`), `trump` a "
         "`Suit` (it has `.next`, the other suit of the same colour). It is checked on every card and every trump.",
         ("R1.2", "R1.3"),
-        _unanswered_function(
-            same_function(
-                _is_left_bower,
-                [(c, t) for t in SUITS for c in EVERY_CARD],
-                name="is_left_bower",
-                why=_why_card,
-            ),
-            (EVERY_CARD[0], Suit.CLUBS),
+        same_function(
+            _is_left_bower,
+            [(c, t) for t in SUITS for c in EVERY_CARD],
+            name="is_left_bower",
+            why=_why_card,
         ),
         wrong=_wrong_left_bower,
         coding=True,
@@ -252,14 +232,11 @@ _EXERCISES = [
         "`trump` for the left bower, otherwise the suit printed on the card (`card.suit`). It is checked "
         "on every card and every trump.",
         ("R1.3",),
-        _unanswered_function(
-            same_function(
-                effective_suit,
-                [(c, t) for t in SUITS for c in EVERY_CARD],
-                name="effective_suit_of",
-                why=_why_card,
-            ),
-            (EVERY_CARD[0], Suit.CLUBS),
+        same_function(
+            effective_suit,
+            [(c, t) for t in SUITS for c in EVERY_CARD],
+            name="effective_suit_of",
+            why=_why_card,
         ),
         wrong=_wrong_effective_suit,
         coding=True,

@@ -15,7 +15,6 @@ learner's function with the engine over every case.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,7 @@ from ..hand import Hand, Phase
 from ..records import replay
 from ..rules import Rules, score_hand
 from ..trump import left_bower, trump_order
-from . import Checker, Exercise, Grade, same_card, same_cards, same_number, same_text
+from . import Checker, Exercise, Grade, same_card, same_cards, same_function, same_number, same_text
 
 if TYPE_CHECKING:
     from ..advisor import Advice
@@ -50,38 +49,6 @@ def _show(value: Any) -> str:
     if isinstance(value, Hand):
         return _HAND_NAMES.get(value, "a hand")
     return repr(value)
-
-
-def _function_grade(
-    reference: Callable[..., Any],
-    cases: Sequence[tuple[Any, ...]],
-    *,
-    name: str,
-    why: Callable[..., str],
-    normalize: Callable[..., Any],
-) -> Grade:
-    """Like :func:`~euchre_learn.exercises.same_function`, but a function whose body is still
-    ``...`` is "not answered yet" (not wrong), and each result is normalized first (a seat
-    given as 'N' counts as ``Seat.N``; a number within 1e-9 of the engine's counts as equal)."""
-
-    def grade(answer: Any) -> tuple[bool, str]:
-        if not callable(answer):
-            return False, f"Define a function {name}(...) and pass the function itself, not {answer!r}."
-        if answer(*cases[0]) is Ellipsis:
-            return False, (
-                f"Not answered yet: {name} still returns ... — write its body (replace the ...), "
-                "then run the cell again."
-            )
-        for case in cases:
-            want = reference(*case)
-            got = normalize(answer(*case), want)
-            if got != want:
-                args = ", ".join(map(_show, case))
-                shown = _show(got) if isinstance(got, Seat) else repr(got)
-                return False, f"{name}({args}) returned {shown}, but it should be {_show(want)}: {why(*case)}"
-        return True, f"{name} agrees with the engine on all {len(cases)} cases."
-
-    return grade
 
 
 # ---- a whole hand (lesson 09) ------------------------------------------------------------------
@@ -154,10 +121,6 @@ def _makers_tricks_why(hand: Hand) -> str:
         f"{hand.maker.word} made trump, so the makers are {team.word}; the tricks were won by {winners}. "
         "A trick won by the maker's partner counts for the makers too (R7.1)."
     )
-
-
-def _as_int(result: Any, _want: Any) -> Any:
-    return result
 
 
 def _only_maker(hand: Hand) -> int:
@@ -324,7 +287,7 @@ def _expected_cases() -> list[tuple[float, float, float, bool]]:
     return out
 
 
-def _as_close(result: Any, want: Any) -> Any:
+def _as_close(result: Any, want: Any, *_: Any) -> Any:
     if isinstance(result, (int, float)) and not isinstance(result, bool) and abs(result - want) < 1e-9:
         return want
     return result
@@ -477,7 +440,7 @@ def _leader_why(dealer: Seat, maker: Seat, alone: bool, loner_lead: str) -> str:
     )
 
 
-def _as_seat(result: Any, _want: Any) -> Any:
+def _as_seat(result: Any, *_: Any) -> Any:
     if isinstance(result, (str, Seat)) and not isinstance(result, bool):
         try:
             return Seat.parse(result)
@@ -501,12 +464,12 @@ SHEET = Checker(
             "Write makers_tricks(hand): how many tricks the makers took in a finished hand. Use hand.maker "
             "(a Seat), hand.tricks (each trick has a .winner seat) and seat.team; not hand.tricks_won.",
             ("R7.1",),
-            _function_grade(
+            same_function(
                 _makers_tricks,
                 [(h,) for h in _HAND_NAMES],
                 name="makers_tricks",
                 why=_makers_tricks_why,
-                normalize=_as_int,
+                show=_show,
             ),
             wrong=_only_maker,
             coding=True,
@@ -530,11 +493,12 @@ SHEET = Checker(
             "euchred with chance p_euchred (standard rules; a euchre counts as the other side's points, "
             "so negative). Use no score_hand.",
             ("R7.1",),
-            _function_grade(
+            same_function(
                 _expected,
                 _expected_cases(),
                 name="expected_points",
                 why=_expected_why,
+                show=_show,
                 normalize=_as_close,
             ),
             wrong=_wrong_expected,
@@ -550,11 +514,12 @@ SHEET = Checker(
             "orders it up in round 1 (alone or not). dealer and maker are Seats; loner_lead is "
             "'left_of_loner' or 'left_of_dealer'. Use seat.left and seat.partner; a seat that sits out never leads.",
             ("R5.1", "R5.2", "R6.1"),
-            _function_grade(
+            same_function(
                 _first_leader,
                 _LEADER_CASES,
                 name="leader",
                 why=_leader_why,
+                show=_show,
                 normalize=_as_seat,
             ),
             wrong=lambda dealer, maker, alone, loner_lead: maker.left if alone else dealer.left,

@@ -15,7 +15,7 @@ RULES.md §11 cases first, so the first disagreement a learner sees is a teachin
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -64,26 +64,6 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _not_a_stub(grade: Grade, first: tuple[Any, ...], name: str, normalize: Callable[..., Any]) -> Grade:
-    """A function that still ``return ...`` (the stub) is "not answered yet", not wrong; the
-    learner's result is normalized (a tuple or list of cards both count) before the engine compares."""
-
-    def check(answer: Any) -> tuple[bool, str]:
-        if not callable(answer):
-            return grade(answer)
-        if answer(*first) is Ellipsis:
-            return False, (
-                f"Not answered yet: {name} still returns ... — replace the ... with your code, then run the cell again."
-            )
-
-        def normalized(*case: Any) -> Any:
-            return normalize(answer(*case), *case)
-
-        return grade(normalized)
-
-    return check
-
-
 def _legal_cases(seed: int = 5, n: int = 400) -> list[tuple[Cards, Suit, Card | None]]:
     """RULES.md §11 cases 1-4 first (hearts trump), then random holdings, trumps and leads."""
     out: list[tuple[Cards, Suit, Card | None]] = [
@@ -120,7 +100,7 @@ def _legal_why(holding: Cards, trump: Suit, led: Card | None) -> str:
     )
 
 
-def _as_cards(result: Any, holding: Cards, *_: Any) -> Any:
+def _as_cards(result: Any, _want: Any, holding: Cards, *_: Any) -> Any:
     """A learner's legal cards as ``Cards`` (they print as ``cards('J♦')``): a list, a tuple,
     text, or a set (put in holding order) all count; anything else is compared as it is."""
     if isinstance(result, (set, frozenset)):
@@ -171,10 +151,6 @@ def _winner_cases(seed: int = 6, n: int = 400) -> list[tuple[Cards, Suit]]:
 
 def _winner_why(trick: Cards, trump: Suit) -> str:
     return trick_reason(trick, None, trump)
-
-
-def _as_index(result: Any, *_: Any) -> Any:
-    return result
 
 
 def _wrong_winner(trick: Sequence[Card], trump: Suit) -> int:
@@ -393,18 +369,7 @@ SHEET = Checker(
             "Write legal(holding, trump, led): the cards of holding that may be played, in holding order. "
             "led is the card led, or None when you lead. Use effective_suit, not legal_plays.",
             ("R1.3", "R6.2"),
-            _not_a_stub(
-                same_function(
-                    legal_plays,
-                    _LEGAL_CASES,
-                    name="legal",
-                    why=_legal_why,
-                    show=_show,
-                ),
-                _LEGAL_CASES[0],
-                "legal",
-                _as_cards,
-            ),
+            same_function(legal_plays, _LEGAL_CASES, name="legal", why=_legal_why, show=_show, normalize=_as_cards),
             wrong=_wrong_legal,
             coding=True,
         ),
@@ -415,12 +380,7 @@ SHEET = Checker(
             "Write winner(trick, trump): the position (0 for the card led) of the card that wins the trick. "
             "Use effective_suit and trump_order, not trick_winner.",
             ("R1.3", "R1.4", "R6.3"),
-            _not_a_stub(
-                same_function(trick_winner, _winner_cases(), name="winner", why=_winner_why, show=_show),
-                _winner_cases(n=0)[0],
-                "winner",
-                _as_index,
-            ),
+            same_function(trick_winner, _winner_cases(), name="winner", why=_winner_why, show=_show),
             wrong=_wrong_winner,
             coding=True,
         ),
@@ -469,16 +429,12 @@ SHEET = Checker(
             "Write points(maker_tricks, alone): the points for one hand as a pair (makers, defenders), "
             "with the standard rules. Use no score_hand.",
             ("R7.1",),
-            _not_a_stub(
-                same_function(
-                    _points,
-                    [(n, alone) for alone in (False, True) for n in range(6)],
-                    name="points",
-                    why=_points_why,
-                ),
-                (3, False),
-                "points",
-                _as_pair,
+            same_function(
+                _points,
+                [(n, alone) for alone in (False, True) for n in range(6)],
+                name="points",
+                why=_points_why,
+                normalize=_as_pair,
             ),
             wrong=lambda n, alone: (1, 0) if n >= 3 else (0, 2),
             coding=True,

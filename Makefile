@@ -39,6 +39,7 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite
 	$(BIN)/mypy euchre_learn
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 	$(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
 

@@ -16,7 +16,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from euchre_learn import Rules, _core, bots
+from euchre_learn import Rules, bots
+from euchre_learn.engine import _core
 
 from ._table import Table, rate_text
 

@@ -1,5 +1,5 @@
 """Random full hands per second: the public :class:`~euchre_learn.Hand` API, the core
-:class:`~euchre_learn._core.State`, and OpenSpiel's euchre driven from Python.
+:class:`~euchre_learn.engine._core.State`, and OpenSpiel's euchre driven from Python.
 
 All three play OpenSpiel's rules (``Rules.preset("openspiel")``: stick the dealer, so no hand
 is thrown in and every hand plays five tricks), from a random deal with uniformly random legal
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from euchre_learn import Hand, Rules, _core
+from euchre_learn import Hand, Rules
+from euchre_learn.engine import _core
 
 from ._table import Rate, Table, Work, measure, rate_text, ratio_text, spread_text
 

@@ -23,11 +23,12 @@ import time
 from collections.abc import Callable
 
 import euchre_learn as el
-from euchre_learn import _core, bots
-from euchre_learn._core import OVER, PLAY_PHASE, State
-from euchre_learn.hand import Hand
-from euchre_learn.solver import _search_for, makers_tricks, solve
-from euchre_learn.trump import legal_mask, winner_index
+from euchre_learn import bots
+from euchre_learn.analysis.solver import _search_for, makers_tricks, solve
+from euchre_learn.engine import _core
+from euchre_learn.engine._core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.trump import legal_mask, winner_index
 
 from ._table import Table
 

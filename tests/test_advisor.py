@@ -8,9 +8,9 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Hand, Seat
-from euchre_learn._core import DISCARD_PHASE
-from euchre_learn.advisor import NotBiddingError, _Worlds, known_history
-from euchre_learn.cards import cards_to_mask, mask_to_cards
+from euchre_learn.analysis.advisor import NotBiddingError, _Worlds, known_history
+from euchre_learn.engine._core import DISCARD_PHASE
+from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
 DEAL = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 
@@ -208,7 +208,7 @@ def test_the_bidding_is_remembered_from_the_core_state_alone() -> None:
 
 
 def test_the_expert_is_registered_legal_and_deterministic() -> None:
-    from euchre_learn.expert import ExpertBot
+    from euchre_learn.analysis.expert import ExpertBot
 
     assert "expert" in el.bots.names() and isinstance(el.bots.get("expert"), ExpertBot)
     rng = random.Random(0)

@@ -10,9 +10,10 @@ import textwrap
 import pytest
 
 import euchre_learn as el
-from euchre_learn import Hand, Rules, Seat, _core, bots
-from euchre_learn.bots import StandardBot, best_discard, hand_value
-from euchre_learn.cards import cards_to_mask
+from euchre_learn import Hand, Rules, Seat, bots
+from euchre_learn.analysis.bots import StandardBot, best_discard, hand_value
+from euchre_learn.engine import _core
+from euchre_learn.engine.cards import cards_to_mask
 
 BASIC = ("random", "beginner", "standard")
 
@@ -92,7 +93,7 @@ def test_lazy_registration_hook(tmp_path, monkeypatch) -> None:
 def test_expert_listed_exactly_when_its_module_exists() -> None:
     import importlib.util
 
-    exists = importlib.util.find_spec("euchre_learn.expert") is not None
+    exists = importlib.util.find_spec("euchre_learn.analysis.expert") is not None
     assert ("expert" in bots.names()) == exists
 
 

@@ -1,4 +1,4 @@
-"""The euchre-learn command (euchre_learn.cli): hub links, worksheets, the app notebooks and
+"""The euchre-learn command (euchre_learn.classroom.cli): hub links, worksheets, the app notebooks and
 how the apps are served. The apps themselves are clicked in tests/browser/test_voila_apps.py."""
 
 from __future__ import annotations
@@ -12,15 +12,16 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from euchre_learn import cli, quiz
-from euchre_learn.settings import house_rules
+from euchre_learn import quiz
+from euchre_learn.classroom import cli
+from euchre_learn.learner.settings import house_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "euchre_learn.cli", *args], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-m", "euchre_learn.classroom.cli", *args], capture_output=True, text=True, timeout=120, check=False
     )
 
 
@@ -185,7 +186,7 @@ def test_practice_app_takes_topics_and_seed_from_the_address(private_home: Path)
 
 
 def cli_groups(name: str) -> tuple[str, ...]:
-    from euchre_learn.worksheet import GROUPS
+    from euchre_learn.classroom.worksheet import GROUPS
 
     return GROUPS[name]
 

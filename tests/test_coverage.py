@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from euchre_learn import quiz
-from euchre_learn.exercises import checker
+from euchre_learn.classroom.exercises import checker
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_IDS = re.findall(r'<a id="(R\d+\.\d+)"></a>', (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The example hands library (euchre_learn/examples/*.json, ``el.examples``).
+"""The example hands library (euchre_learn/analysis/examples/*.json, ``el.examples``).
 
 Every record replays to the result it states, and every solver verdict it records is what
 the solver says now. The topics the library promises are checked on the replayed hands
@@ -15,7 +15,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Phase, Team
-from euchre_learn.examples import ExampleError
+from euchre_learn.analysis.examples import ExampleError
 
 NAMES = el.examples.names()
 RECORDS = {name: el.examples.load(name) for name in NAMES}
@@ -39,7 +39,7 @@ def test_there_are_at_least_25_examples_each_with_a_title_a_lesson_and_notes() -
 
 
 def test_the_files_are_package_data_named_after_their_example() -> None:
-    folder = resources.files("euchre_learn").joinpath("examples")
+    folder = resources.files("euchre_learn.analysis.examples")
     files = sorted(e.name for e in folder.iterdir() if e.name.endswith(".json"))
     assert files == sorted(f"{n}.json" for n in NAMES)
     for n in NAMES:

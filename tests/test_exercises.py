@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from euchre_learn.exercises import NOT_ANSWERED, checker, sheets
+from euchre_learn.classroom.exercises import NOT_ANSWERED, checker, sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"

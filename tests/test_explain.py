@@ -1,4 +1,4 @@
-"""Explanations (euchre_learn.explain): every sentence agrees with the engine's ruling and
+"""Explanations (euchre_learn.engine.explain): every sentence agrees with the engine's ruling and
 cites rule ids that exist in docs/rules.md. RULES.md §11's edge cases are spelled out."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from euchre_learn import (
     score_hand,
     trick_winner,
 )
-from euchre_learn.explain import (
+from euchre_learn.engine.explain import (
     bidding_options,
     card_reason,
     game_reason,

@@ -18,7 +18,7 @@ from euchre_learn import (
     cards,
     deck,
 )
-from euchre_learn.actions import N_ACTIONS
+from euchre_learn.engine.actions import N_ACTIONS
 
 HOLDINGS = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 

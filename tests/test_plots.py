@@ -24,7 +24,7 @@ def rate(rows, pred) -> float:  # type: ignore[no-untyped-def]
 
 
 def test_import_stays_light() -> None:
-    code = "import sys, euchre_learn, euchre_learn.plots; print('matplotlib' in sys.modules)"
+    code = "import sys, euchre_learn, euchre_learn.analysis.plots; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 

@@ -1,4 +1,4 @@
-"""Quiz progress (euchre_learn.progress): saved atomically where the learner's Jupyter data
+"""Quiz progress (euchre_learn.learner.progress): saved atomically where the learner's Jupyter data
 lives, merged with what is on disk, and a damaged file is moved aside with a warning while
 practice goes on."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from euchre_learn.progress import PROGRESS_FORMAT, Progress, ProgressWarning, TopicStats, default_path
-from euchre_learn.quiz import Practice
+from euchre_learn.learner.progress import PROGRESS_FORMAT, Progress, ProgressWarning, TopicStats, default_path
+from euchre_learn.teaching.quiz import Practice
 
 
 def asides(path: Path) -> list[Path]:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from naive_rules import ref_legal, ref_winner
 
 from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, Seat, Suit, deck, replay, score_hand
-from euchre_learn import _core as core
-from euchre_learn.actions import N_ACTIONS
+from euchre_learn.engine import _core as core
+from euchre_learn.engine.actions import N_ACTIONS
 
 PRESETS = Rules.presets()
 SETTINGS = settings(max_examples=20, deadline=None, database=None, derandomize=True)

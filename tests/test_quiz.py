@@ -1,4 +1,4 @@
-"""Quizzes (euchre_learn.quiz): every topic, 200 seeds each: the answer is accepted, every
+"""Quizzes (euchre_learn.teaching.quiz): every topic, 200 seeds each: the answer is accepted, every
 other choice is rejected with an explanation, the answer is the engine's (checked again here
 by replaying the question's hand record), and generation is deterministic everywhere."""
 
@@ -28,7 +28,7 @@ from euchre_learn import (
     replay,
     trick_winner,
 )
-from euchre_learn.quiz import Practice, Question, QuizError, generate
+from euchre_learn.teaching.quiz import Practice, Question, QuizError, generate
 
 SEEDS = range(200)
 RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parent.parent / "docs" / "rules.md").read_text()))

@@ -13,10 +13,10 @@ import sys
 import pytest
 
 from euchre_learn import Rules, Seat, Team, effective_suit, left_bower, legal_plays, replay, trick_winner
-from euchre_learn.exercises.review import REVIEW_TOPICS, Review, final_review, review_seed, review_view
-from euchre_learn.explain import make_word
-from euchre_learn.hand import Phase
-from euchre_learn.quiz import QuizError
+from euchre_learn.classroom.exercises.review import REVIEW_TOPICS, Review, final_review, review_seed, review_view
+from euchre_learn.engine.explain import make_word
+from euchre_learn.engine.hand import Phase
+from euchre_learn.teaching.quiz import QuizError
 
 NAMES = ["Ada", "Ben", "Chloé", "Dmitri", "Efua", "Farid", "Grace Hopper", "Hiro", "Ines", "Jamal", "Kai", "Lena"]
 
@@ -62,7 +62,7 @@ def test_seeds_come_from_the_name_and_the_number() -> None:
 
 def test_the_same_name_gives_the_same_questions_in_another_process() -> None:
     code = (
-        "from euchre_learn.exercises.review import final_review\n"
+        "from euchre_learn.classroom.exercises.review import final_review\n"
         "print([(q.prompt, q.choices, q.answer) for q in final_review('Ada').questions])"
     )
     here = str([(q.prompt, q.choices, q.answer) for q in final_review("Ada").questions])
@@ -247,7 +247,7 @@ def test_the_view_counts_answers_and_names_what_to_look_at_again() -> None:
 
 def test_the_model_never_imports_widgets() -> None:
     code = (
-        "import sys, euchre_learn.exercises.review as r\n"
+        "import sys, euchre_learn.classroom.exercises.review as r\n"
         "r.final_review('Ada').key()\n"
         "print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import euchre_learn as el
-from euchre_learn import settings
+from euchre_learn.learner import settings
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 
 import euchre_learn as el
-from euchre_learn import _core
-from euchre_learn._core import OVER, PLAY_PHASE, State
-from euchre_learn.cards import cards_to_mask, mask_to_cards
-from euchre_learn.solver import NotInPlayError, makers_reach, makers_tricks, reduce_holding
+from euchre_learn.analysis.solver import NotInPlayError, makers_reach, makers_tricks, reduce_holding
+from euchre_learn.engine import _core
+from euchre_learn.engine._core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
 # ---- a plain minimax, the reference ------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""The table, driven without a browser: the model (euchre_learn.table) and its widget
-(euchre_learn.table_widget), by clicking buttons as a learner would."""
+"""The table, driven without a browser: the model (euchre_learn.interactive.table_model) and its widget
+(euchre_learn.interactive.table_widget), by clicking buttons as a learner would."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Rules, Seat, explain
-from euchre_learn.hand import IllegalActionError, Phase
-from euchre_learn.table import CARD_PHASES, Table, action_label
-from euchre_learn.table_widget import SetupForm, TableWidget
+from euchre_learn.engine.hand import IllegalActionError, Phase
+from euchre_learn.interactive.table_model import CARD_PHASES, Table, action_label
+from euchre_learn.interactive.table_widget import SetupForm, StepperWidget, TableWidget
 
 ALL_SEATS = "NESW"
 
@@ -527,7 +527,7 @@ def test_the_table_rings_the_focus_and_no_button_cuts_its_text() -> None:
     'Order it up alone', cards such as '10♥') is as wide as its text, never cut off with '…'."""
     import ipywidgets as W
 
-    from euchre_learn.widgets import STYLE
+    from euchre_learn.teaching.widgets import STYLE
 
     w = TableWidget(Table(humans="S", seed=10, dealer="E"), delay=0)
     assert "el-tableview" in w._dom_classes
@@ -543,4 +543,4 @@ def test_the_table_rings_the_focus_and_no_button_cuts_its_text() -> None:
             assert b.style.button_color == ("#e6e6e6" if b.disabled else "white")
         rng.choice(enabled(w)).click()
     assert any(len(d) == 3 for d in seen_cards)  # a '10♥' was among them
-    assert "el-stepper" in el.table_widget.StepperWidget(el.stepper.Stepper(el.Hand.deal("N", seed=2)))._dom_classes
+    assert "el-stepper" in StepperWidget(el.stepper.Stepper(el.Hand.deal("N", seed=2)))._dom_classes

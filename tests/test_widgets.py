@@ -12,9 +12,9 @@ import ipywidgets as W
 import pytest
 
 from euchre_learn import Card, quiz
-from euchre_learn.progress import Progress, ProgressWarning
-from euchre_learn.quiz import Question
-from euchre_learn.widgets import (
+from euchre_learn.learner.progress import Progress, ProgressWarning
+from euchre_learn.teaching.quiz import Question
+from euchre_learn.teaching.widgets import (
     MIXED,
     NumberQuiz,
     OrderQuiz,
@@ -175,7 +175,7 @@ def test_selected_toggles_show_a_check_mark():
 
 def test_the_style_block_is_there_once_and_rings_the_focus():
     """A focus ring that reads on light and dark themes, scoped to our widgets, in one <style>."""
-    from euchre_learn.widgets import STYLE
+    from euchre_learn.teaching.widgets import STYLE
 
     def styles(widget) -> int:
         return sum(x.value.count("<style>") for x in walk(widget) if isinstance(x, W.HTML))
@@ -245,7 +245,7 @@ def test_focus_when_already_shown_is_at_once():
     focused = []
     w.entry.focus = lambda: focused.append(True)
     w.entry._view_count = 1
-    from euchre_learn.widgets import _focus_when_shown
+    from euchre_learn.teaching.widgets import _focus_when_shown
 
     _focus_when_shown(w.entry)
     assert focused == [True]
@@ -408,8 +408,8 @@ def test_the_quiz_widget_sends_answers_through_practice():
 
 def test_import_euchre_learn_and_quiz_without_ipywidgets():
     code = (
-        "import sys, json, euchre_learn, euchre_learn.quiz, euchre_learn.progress\n"
-        "euchre_learn.quiz.generate('trick-winner', 1)\n"
+        "import sys, json, euchre_learn, euchre_learn.teaching.quiz, euchre_learn.learner.progress\n"
+        "euchre_learn.teaching.quiz.generate('trick-winner', 1)\n"
         "print(json.dumps(['ipywidgets' in sys.modules, 'matplotlib' in sys.modules]))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,4 @@
-"""Printable worksheets (euchre_learn.worksheet): the same seed gives the same sheet, every
+"""Printable worksheets (euchre_learn.classroom.worksheet): the same seed gives the same sheet, every
 question and its cards are on it, the answer key with explanations starts on a new page, and
 the PDF printed by headless Chromium has the questions first and the key after."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from euchre_learn import quiz
-from euchre_learn.worksheet import (
+from euchre_learn.classroom.worksheet import (
     GROUPS,
     WorksheetError,
     find_chromium,

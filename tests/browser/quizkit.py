@@ -2,7 +2,7 @@
 
 To know which answer is right, the test builds the same widget in the test process from the
 same code (the cell's expression, after the notebook's setup cell), so the same seeded
-question comes out (``euchre_learn.quiz.generate(topic, seed)``), and checks that the browser
+question comes out (``euchre_learn.teaching.quiz.generate(topic, seed)``), and checks that the browser
 shows the same prompt. It then clicks a right or a wrong response and expects the feedback
 text that ``question.check(response)`` gives.
 """

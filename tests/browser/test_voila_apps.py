@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from euchre_learn import cli
+from euchre_learn.classroom import cli
 
 from . import browserkit as bk
 from . import quizkit as qk

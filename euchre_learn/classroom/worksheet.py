@@ -1,0 +1,390 @@
+"""Printable worksheets: engine-generated questions on paper, with an answer key.
+
+A worksheet is one HTML file: the questions (cards drawn, boxes to tick, lines to write on),
+then, starting on a new page, the answer key with the explanation of each answer. Print it
+from a browser, or let :func:`write_pdf` print it with headless Chromium. The same topics,
+count and seed give the same file, byte for byte, so a teacher can hand out a sheet and
+regenerate its key later. From the command line::
+
+    euchre-learn worksheet --topics bowers,scoring --count 20 --seed 7 --out sheet.html
+    euchre-learn worksheet --topics legal-plays --count 10 --seed 1 --out sheet.pdf
+
+Topics are the names in :data:`euchre_learn.teaching.quiz.TOPICS`, or a group name from
+:data:`GROUPS` (``bowers``, ``bidding``, ``play``, ``game``, ``variants``, ``all``).
+
+>>> sheet = worksheet(['bowers', 'scoring'], count=4, seed=7)
+>>> sheet.count('class="q"'), 'Answer key' in sheet, 'break-before: page' in sheet
+(4, True, True)
+>>> sheet == worksheet(['bowers', 'scoring'], count=4, seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
+
+__all__ = [
+    "GROUPS",
+    "WorksheetError",
+    "find_chromium",
+    "questions",
+    "resolve_topics",
+    "worksheet",
+    "write_pdf",
+    "write_worksheet",
+]
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    "bowers": ("left-bower", "trump-ranking", "is-trump", "effective-suit"),
+    "bidding": ("round-1", "dealer-discard", "round-2", "stick-the-dealer"),
+    "play": ("who-leads", "legal-plays", "trick-winner"),
+    "game": ("scoring", "game-state"),
+    "variants": (
+        "benny",
+        "railroad",
+        "defend-alone",
+        "super-euchre",
+        "canadian-loner",
+        "partner-alone",
+        "loner-lead",
+    ),
+}
+"""Short names for groups of topics, for the command line (``--topics bowers,play``)."""
+
+MAX_COUNT = 200
+
+
+class WorksheetError(ValueError):
+    """Bad worksheet input: an unknown topic, a count out of range, no Chromium for a PDF.
+
+    >>> resolve_topics('trumps')
+    Traceback (most recent call last):
+    ...
+    euchre_learn.classroom.worksheet.WorksheetError: 'trumps' is not a quiz topic or group. Topics: left-bower, ...
+    """
+
+
+def resolve_topics(spec: str | Iterable[str]) -> tuple[str, ...]:
+    """Topic names from a comma-separated string or a list: each item a topic from
+    :data:`~euchre_learn.teaching.quiz.TOPICS` or a group from :data:`GROUPS` (or ``all``), in the order
+    given, without repeats.
+
+    >>> resolve_topics('bowers,scoring')
+    ('left-bower', 'trump-ranking', 'is-trump', 'effective-suit', 'scoring')
+    >>> resolve_topics(['legal-plays', 'play'])
+    ('legal-plays', 'who-leads', 'trick-winner')
+    """
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    out: list[str] = []
+    for raw in items:
+        name = str(raw).strip().lower().replace("_", "-").replace(" ", "-")
+        if not name:
+            continue
+        if name in TOPICS:
+            names: tuple[str, ...] = (name,)
+        elif name in GROUPS:
+            names = GROUPS[name]
+        elif name == "all":
+            names = TOPICS
+        else:
+            groups = "; ".join(f"{g} ({', '.join(ts)})" for g, ts in GROUPS.items())
+            raise WorksheetError(
+                f"{raw!r} is not a quiz topic or group. Topics: {', '.join(TOPICS)}. Groups: {groups}; or all."
+            )
+        out.extend(n for n in names if n not in out)
+    if not out:
+        raise WorksheetError(f"no topics given (got {spec!r}): name one or more of {', '.join(TOPICS)}, or all")
+    return tuple(out)
+
+
+def questions(
+    topics: str | Iterable[str], count: int = 20, seed: int = 0, *, rules: Rules | str | None = None
+) -> list[Question]:
+    """``count`` questions, taking the topics in turn, each dealt from a seed drawn from
+    ``seed``; a question whose prompt is already on the sheet is dealt again.
+
+    >>> qs = questions('left-bower,scoring', count=3, seed=1)
+    >>> [q.topic for q in qs]
+    ['left-bower', 'scoring', 'left-bower']
+    >>> [q.prompt for q in qs] == [q.prompt for q in questions('left-bower,scoring', count=3, seed=1)]
+    True
+    """
+    names = resolve_topics(topics)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {count!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise WorksheetError(f"seed must be a whole number, not {seed!r}")
+    rng = random.Random(f"euchre-learn/worksheet/{seed}")
+    out: list[Question] = []
+    seen: set[str] = set()
+    for i in range(count):
+        name = names[i % len(names)]
+        q = generate(name, rng.getrandbits(32), rules=rules)
+        for _ in range(20):  # a small topic may repeat itself; try a few other deals first
+            if q.prompt not in seen:
+                break
+            q = generate(name, rng.getrandbits(32), rules=rules)
+        seen.add(q.prompt)
+        out.append(q)
+    return out
+
+
+# --- HTML -------------------------------------------------------------------------------------
+
+_CSS = """
+@page { margin: 16mm 15mm 18mm 15mm;
+        @bottom-center { content: "page " counter(page) " of " counter(pages); font: 9pt sans-serif; color: #555; } }
+html { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 11pt; color: #111; background: #fff; }
+body { max-width: 48em; margin: 0 auto; padding: 1em; line-height: 1.35; }
+h1 { font-size: 1.5em; margin: 0 0 .2em 0; }
+.meta { color: #444; font-size: .9em; margin: .1em 0; }
+.who { display: flex; gap: 3em; margin: .8em 0 1.2em 0; }
+.who span { flex: 1; border-bottom: 1px solid #333; padding-bottom: .1em; }
+ol.sheet { padding-left: 1.6em; margin: 0; }
+li.q, li.a { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.1em 0; }
+.prompt { margin: 0 0 .35em 0; }
+.cards { margin: .2em 0 .4em 0; }
+.cards .label { display: inline-block; min-width: 7.5em; font-size: .85em; color: #444; vertical-align: middle; }
+ul.choices { list-style: none; padding: 0; margin: .2em 0; display: flex; flex-wrap: wrap; gap: .35em 1.6em; }
+ul.choices li { white-space: nowrap; }
+.box { display: inline-block; width: .9em; height: .9em; border: 1.3px solid #222; vertical-align: -.1em; margin-right: .35em; }
+.circle { border-radius: 50%; }
+.rank { display: inline-block; width: 2.2em; border-bottom: 1.3px solid #222; margin-right: .35em; }
+.line { display: inline-block; width: 8em; border-bottom: 1.3px solid #222; }
+.how { font-size: .85em; color: #444; font-style: italic; }
+.key { break-before: page; page-break-before: always; }
+.answer { font-weight: bold; }
+.rules { color: #444; font-size: .85em; }
+.el-root { --jp-ui-font-color1: #111; }
+@media print { body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+"""
+
+_HOW = {
+    "single": ("Circle one.", "circle"),
+    "select-all": ("Tick every one that applies (perhaps none).", ""),
+    "order": ("Number them in order: 1 first.", "rank"),
+    "number": ("Write a whole number.", ""),
+}
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _rules_of(q: Question) -> Rules | None:
+    if q.house_rules is None:
+        return None
+    value = q.house_rules if isinstance(q.house_rules, str) else dict(q.house_rules)
+    try:
+        return Rules.from_value(value)
+    except (ValueError, TypeError):
+        return None
+
+
+def _cards_html(q: Question) -> str:
+    """The cards the question shows, and the choices as cards when they are cards; labelled
+    when there are both (a trick, then the holding to choose from)."""
+    from euchre_learn.teaching import render
+
+    rows = []
+    if q.cards:
+        rows.append(("In the question:", render.holding_html(q.cards, rules=_rules_of(q), style=False)))
+    if q.choice_cards is not None and tuple(q.cards) != q.choice_cards:
+        rows.append(("The choices:", render.holding_html(q.choice_cards, rules=_rules_of(q), style=False)))
+    if not rows:
+        return ""
+    if len(rows) == 1:
+        return f'<div class="cards">{rows[0][1]}</div>'
+    return "".join(f'<div class="cards"><span class="label">{label}</span> {body}</div>' for label, body in rows)
+
+
+def _choices_html(q: Question) -> str:
+    how, shape = _HOW[q.kind]
+    if q.kind == "number":
+        body = '<p>Answer: <span class="line"></span></p>'
+    elif q.kind == "order":
+        body = (
+            '<ul class="choices">'
+            + "".join(f'<li><span class="rank"></span>{_esc(c)}</li>' for c in q.choices)
+            + "</ul>"
+        )
+    else:
+        body = (
+            '<ul class="choices">'
+            + "".join(f'<li><span class="box {shape}"></span>{_esc(c)}</li>' for c in q.choices)
+            + "</ul>"
+        )
+    return f'<p class="how">{how}</p>{body}'
+
+
+def _answer_text(q: Question) -> str:
+    if q.kind == "order" and isinstance(q.answer, tuple):
+        return " > ".join(q.answer)
+    if q.kind == "select-all" and isinstance(q.answer, tuple):
+        return ", ".join(q.answer) if q.answer else "none of them"
+    return str(q.answer)
+
+
+def _question_html(n: int, q: Question) -> str:
+    return (
+        f'<li class="q" id="q{n}" value="{n}"><p class="prompt">{_esc(q.prompt)}</p>'
+        f"{_cards_html(q)}{_choices_html(q)}</li>"
+    )
+
+
+def _answer_html(n: int, q: Question) -> str:
+    rules = f' <span class="rules">Rules: {_esc(", ".join(q.rules))}.</span>' if q.rules else ""
+    return (
+        f'<li class="a" value="{n}"><span class="answer">Answer: {_esc(_answer_text(q))}</span> — '
+        f"{_esc(q.explanation)}{rules}</li>"
+    )
+
+
+def worksheet(
+    topics: str | Iterable[str],
+    count: int = 20,
+    seed: int = 0,
+    *,
+    title: str | None = None,
+    rules: Rules | str | None = None,
+) -> str:
+    """The worksheet as one HTML document (questions, then the answer key on a new page).
+
+    >>> page = worksheet('scoring', count=2, seed=3, title='Scoring drill')
+    >>> page.startswith('<!DOCTYPE html>'), '<title>Scoring drill</title>' in page
+    (True, True)
+    """
+    from euchre_learn import __version__
+    from euchre_learn.teaching import render
+
+    qs = questions(topics, count, seed, rules=rules)
+    names = resolve_topics(topics)
+    asked = [t.strip() for t in (topics.split(",") if isinstance(topics, str) else topics) if t.strip()]
+    if title:
+        heading = title
+    elif len(names) == 1:
+        heading = f"Euchre worksheet: {topic(names[0]).title}"
+    else:
+        heading = "Euchre worksheet: " + ", ".join(asked)
+    spec = ",".join(asked)
+    house = "" if rules is None else f" · rules {_esc(Rules.from_value(rules).name or 'custom')}"
+    meta = (
+        f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{house}. '
+        f"Made by euchre_learn {__version__}: <code>euchre-learn worksheet --topics {_esc(spec)} "
+        f"--count {count} --seed {seed}</code> makes this sheet again.</p>"
+    )
+    head = (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_esc(heading)}</title>\n<style>{_CSS}</style>\n{render.css()}\n</head>\n<body>\n"
+    )
+    sheet = (
+        f'<section class="sheet-questions">\n<h1>{_esc(heading)}</h1>\n{meta}\n'
+        '<div class="who"><span>Name:</span><span>Date:</span></div>\n'
+        '<ol class="sheet">\n' + "\n".join(_question_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
+    )
+    key = (
+        f'<section class="key">\n<h1>Answer key</h1>\n<p class="meta">{_esc(heading)} · seed {seed}. '
+        "Each answer comes with the rule that decides it (rule ids as in docs/rules.md).</p>\n"
+        '<ol class="sheet">\n' + "\n".join(_answer_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
+    )
+    return head + sheet + key + "</body>\n</html>\n"
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+
+
+def find_chromium() -> str | None:
+    """The Chromium to print with: ``$CHROMIUM``, else ``chromium`` / ``chromium-browser`` on the PATH.
+
+    >>> find_chromium() is None or os.path.exists(find_chromium())
+    True
+    """
+    env = os.environ.get("CHROMIUM")
+    if env and os.access(env, os.X_OK):
+        return env
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def write_pdf(html_path: str | os.PathLike[str], pdf_path: str | os.PathLike[str], *, timeout: float = 120) -> Path:
+    """Print an HTML file to PDF with headless Chromium (no header or footer lines; the page
+    numbers come from the sheet's CSS). Raises :class:`WorksheetError` when there is no
+    Chromium or it fails."""
+    chromium = find_chromium()
+    if chromium is None:
+        raise WorksheetError(
+            "making a PDF needs Chromium (Debian: apt-get install chromium; or set CHROMIUM=/path/to/chrome); "
+            "write the .html instead and print it from a browser"
+        )
+    src = Path(html_path).resolve()
+    out = Path(pdf_path).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="euchre-learn-chromium-") as profile:
+        cmd = [
+            chromium,
+            "--headless",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-pdf-header-footer",
+            f"--user-data-dir={profile}",
+            f"--print-to-pdf={out}",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--no-sandbox")  # Chromium refuses to run as root otherwise
+        cmd.append(src.as_uri())
+        if out.exists():
+            out.unlink()
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired as err:
+            raise WorksheetError(f"Chromium did not finish printing {src.name} within {timeout:.0f} s") from err
+    if not out.exists() or out.stat().st_size == 0:
+        tail = "\n".join((done.stderr or "").strip().splitlines()[-5:])
+        raise WorksheetError(f"Chromium ({chromium}) did not write {out} (exit {done.returncode}): {tail}")
+    return out
+
+
+def write_worksheet(
+    out: str | os.PathLike[str],
+    topics: str | Sequence[str],
+    count: int = 20,
+    seed: int = 0,
+    *,
+    pdf: bool | None = None,
+    title: str | None = None,
+    rules: Rules | str | None = None,
+) -> list[Path]:
+    """Write the worksheet to ``out``: HTML, and a PDF beside it when ``out`` ends in ``.pdf``
+    or ``pdf`` is true. Returns the files written.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> [p.name for p in write_worksheet(d / 'sheet.html', 'left-bower', count=2, seed=1)]
+    ['sheet.html']
+    """
+    target = Path(out)
+    want_pdf = bool(pdf) or target.suffix.lower() == ".pdf"
+    html_path = target.with_suffix(".html")
+    page = worksheet(topics, count, seed, title=title, rules=rules)
+    html_path.parent.mkdir(parents=True, exist_ok=True)
+    html_path.write_text(page, encoding="utf-8")
+    written = [html_path]
+    if want_pdf:
+        written.append(write_pdf(html_path, target.with_suffix(".pdf")))
+    return written

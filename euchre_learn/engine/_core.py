@@ -1,0 +1,381 @@
+"""The phase machine on small integers: the one implementation of RULES.md's hand.
+
+Cards are indices (0-23, Benny 24), holdings are bitmasks, actions are ids
+(:mod:`euchre_learn.engine.actions`). :class:`State` is mutable and cheap to copy; the public
+:class:`~euchre_learn.engine.hand.Hand` wraps it immutably, and playouts, bots and the solver
+drive it directly. Every rule option is read from :class:`~euchre_learn.engine.rules.Rules` here,
+in one place per phase, as OpenSpiel's ``euchre.cc`` switches on its ``Phase``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    TAKE,
+)
+from euchre_learn.engine.cards import BENNY_INDEX
+from euchre_learn.engine.rules import HandScore, Rules, score_hand
+from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, winner_index
+
+# phases
+BENNY, BID1, DISCARD_PHASE, BID2, RR_GIVE, RR_TAKE, RR_DISCARD, DEFEND, PLAY_PHASE, OVER = range(10)
+PHASE_NAMES = (
+    "benny",
+    "bidding round 1",
+    "dealer discard",
+    "bidding round 2",
+    "railroad give",
+    "railroad take",
+    "railroad discard",
+    "defend alone",
+    "play",
+    "over",
+)
+
+_BID2_ALL = [[CALL + s for s in range(4) if s != td] + [CALL_ALONE + s for s in range(4) if s != td] for td in range(4)]
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, low to high."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class State:
+    """One hand in progress, mutable. Use :meth:`copy` before :meth:`apply` to keep the old one."""
+
+    __slots__ = (
+        "alone",
+        "dealer",
+        "discard",
+        "given",
+        "hands",
+        "kitty",
+        "leader",
+        "lone_defender",
+        "maker",
+        "out",
+        "passes",
+        "phase",
+        "played",
+        "proposed",
+        "rr_discard",
+        "rules",
+        "score",
+        "taken",
+        "thrown_in",
+        "to_act",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "trump",
+        "turned_down",
+        "upcard",
+        "won",
+    )  # fmt: skip
+
+    rules: Rules
+    dealer: int
+    phase: int
+    to_act: int
+    hands: list[int]
+    upcard: int
+    kitty: int
+    proposed: int
+    turned_down: int
+    trump: int
+    maker: int
+    alone: bool
+    lone_defender: int
+    out: int
+    passes: int
+    discard: int
+    given: int
+    taken: bool
+    rr_discard: int
+    leader: int
+    trick: list[int]
+    trick_seats: list[int]
+    tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]]
+    won: list[int]
+    score: HandScore | None
+    thrown_in: bool
+    played: int
+
+    @classmethod
+    def new(cls, rules: Rules, dealer: int, hands: list[int], upcard: int, kitty: int) -> State:
+        s = cls.__new__(cls)
+        s.rules = rules
+        s.dealer = dealer
+        s.hands = list(hands)
+        s.upcard = upcard
+        s.kitty = kitty
+        s.turned_down = s.trump = s.maker = s.lone_defender = -1
+        s.discard = s.given = s.rr_discard = s.leader = -1
+        s.alone = s.taken = s.thrown_in = False
+        s.out = s.passes = s.played = 0
+        s.trick, s.trick_seats, s.tricks = [], [], []
+        s.won = [0, 0]
+        s.score = None
+        s.to_act = (dealer + 1) & 3
+        if upcard == BENNY_INDEX:
+            s.phase, s.proposed, s.to_act = BENNY, -1, dealer
+        else:
+            s.phase, s.proposed = BID1, upcard // 6
+        return s
+
+    def copy(self) -> State:
+        """An independent copy. Every slot is named here (a loop over ``__slots__`` with
+        ``getattr``/``setattr`` took three times as long, and bots and solvers copy a lot):
+        a new slot must be added here too, which ``tests/test_state_copy.py`` checks."""
+        s = State.__new__(State)
+        s.alone = self.alone
+        s.dealer = self.dealer
+        s.discard = self.discard
+        s.given = self.given
+        s.hands = self.hands[:]
+        s.kitty = self.kitty
+        s.leader = self.leader
+        s.lone_defender = self.lone_defender
+        s.maker = self.maker
+        s.out = self.out
+        s.passes = self.passes
+        s.phase = self.phase
+        s.played = self.played
+        s.proposed = self.proposed
+        s.rr_discard = self.rr_discard
+        s.rules = self.rules
+        s.score = self.score
+        s.taken = self.taken
+        s.thrown_in = self.thrown_in
+        s.to_act = self.to_act
+        s.trick = self.trick[:]
+        s.trick_seats = self.trick_seats[:]
+        s.tricks = self.tricks[:]
+        s.trump = self.trump
+        s.turned_down = self.turned_down
+        s.upcard = self.upcard
+        s.won = self.won[:]
+        return s
+
+    # --- reading ---------------------------------------------------------------------------
+    def next_active(self, seat: int) -> int:
+        seat = (seat + 1) & 3
+        while self.out >> seat & 1:
+            seat = (seat + 1) & 3
+        return seat
+
+    def n_active(self) -> int:
+        return 4 - self.out.bit_count()
+
+    def play_mask(self) -> int:
+        """Bitmask of the cards the seat to act may play (R6.2)."""
+        hand = self.hands[self.to_act]
+        if not self.trick:
+            return hand
+        t = self.trump
+        follow = hand & SUIT_MASK[t][EFFECTIVE[t][self.trick[0]]]
+        return follow or hand
+
+    def legal(self) -> list[int]:
+        """The legal action ids of the seat to act, in id order."""
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            return [PLAY + c for c in bits(self.play_mask())]
+        if phase == BID1:
+            if self.rules.canadian_loner and self.to_act == (self.dealer + 2) & 3:
+                return [PASS, ORDER_UP_ALONE]
+            return [PASS, ORDER_UP, ORDER_UP_ALONE]
+        if phase == BID2:
+            calls = _BID2_ALL[self.turned_down]
+            if self.passes == 3 and self.rules.stick_the_dealer:
+                return calls[:]
+            return [PASS, *calls]
+        if phase == DISCARD_PHASE:
+            return [DISCARD + c for c in bits(self.hands[self.dealer] & ~(1 << self.upcard))]
+        if phase == BENNY:
+            return [NAME, NAME + 1, NAME + 2, NAME + 3]
+        if phase == RR_GIVE:
+            return [GIVE + c for c in bits(self.hands[self.to_act])]
+        if phase == RR_TAKE:
+            return [TAKE, DECLINE]
+        if phase == RR_DISCARD:
+            return [DISCARD + c for c in bits(self.hands[self.maker])]
+        if phase == DEFEND:
+            return [PASS, DEFEND_ALONE]
+        return []
+
+    # --- moving ----------------------------------------------------------------------------
+    def apply(self, a: int) -> None:
+        """Apply a legal action id (not checked: ask :meth:`legal` first)."""
+        phase = self.phase
+        seat = self.to_act
+        if phase == PLAY_PHASE:
+            c = a - PLAY
+            self.hands[seat] &= ~(1 << c)
+            self.played |= 1 << c
+            trick = self.trick
+            trick.append(c)
+            self.trick_seats.append(seat)
+            if len(trick) < 4 - self.out.bit_count():
+                self.to_act = self.next_active(seat)
+                return
+            w = self.trick_seats[winner_index(trick, self.trump)]
+            self.tricks.append((self.leader, tuple(trick), tuple(self.trick_seats), w))
+            self.won[w & 1] += 1
+            self.trick, self.trick_seats = [], []
+            self.leader = self.to_act = w
+            if len(self.tricks) == 5:
+                self._finish()
+        elif phase == BID1:
+            if a == PASS:
+                self.passes += 1
+                if self.passes == 4:
+                    self.phase, self.passes = BID2, 0
+                    self.turned_down = self.proposed
+                    self.to_act = (self.dealer + 1) & 3
+                else:
+                    self.to_act = (seat + 1) & 3
+                return
+            self.trump, self.maker, self.alone = self.proposed, seat, a == ORDER_UP_ALONE
+            if self.alone and seat == (self.dealer + 2) & 3 and not self.rules.dealer_picks_up_for_partner_loner:
+                self._made()  # R5.2: the dealer sits out, the upcard is dead
+            else:
+                if self.alone and seat != (self.dealer + 2) & 3:  # R5.1: the partner is out at once,
+                    self.out |= 1 << ((seat + 2) & 3)  # unless the partner is the dealer, who discards
+                self.hands[self.dealer] |= 1 << self.upcard  # R3.2
+                self.phase, self.to_act = DISCARD_PHASE, self.dealer
+        elif phase == BID2:
+            if a == PASS:
+                self.passes += 1
+                if self.passes == 4:  # R4.2: thrown in
+                    self.phase, self.to_act, self.thrown_in = OVER, -1, True
+                else:
+                    self.to_act = (seat + 1) & 3
+                return
+            self.trump = (a - CALL) & 3
+            self.maker, self.alone = seat, a >= CALL_ALONE
+            self._made()
+        elif phase == DISCARD_PHASE:
+            c = a - DISCARD
+            self.hands[seat] &= ~(1 << c)
+            self.discard = c
+            self._made()
+        elif phase == BENNY:
+            self.proposed = a - NAME
+            self.phase, self.to_act = BID1, (self.dealer + 1) & 3
+        elif phase == RR_GIVE:
+            c = a - GIVE
+            self.hands[seat] &= ~(1 << c)
+            self.given = c
+            self.phase, self.to_act = RR_TAKE, self.maker
+        elif phase == RR_TAKE:
+            if a == TAKE:
+                self.taken = True
+                self.hands[seat] |= 1 << self.given
+                self.phase = RR_DISCARD
+            else:
+                self._defend_or_play()
+        elif phase == RR_DISCARD:
+            c = a - DISCARD
+            self.hands[seat] &= ~(1 << c)
+            self.rr_discard = c
+            self._defend_or_play()
+        elif phase == DEFEND:
+            if a == DEFEND_ALONE:
+                self.lone_defender = seat
+                self.out |= 1 << ((seat + 2) & 3)
+                self._start_play()
+            else:
+                self.passes += 1
+                if self.passes == 2:
+                    self._start_play()
+                else:
+                    self.to_act = (seat + 2) & 3
+        else:
+            raise ValueError(f"no action is possible in phase {PHASE_NAMES[phase]}")
+
+    def _made(self) -> None:
+        """Trump is made: the loner's partner sits out (R5.1), then railroad (R5.5)."""
+        if self.alone:
+            partner = (self.maker + 2) & 3
+            self.out |= 1 << partner
+            if self.rules.railroad:
+                self.phase, self.to_act = RR_GIVE, partner
+                return
+        self._defend_or_play()
+
+    def _defend_or_play(self) -> None:
+        if self.alone and self.rules.defend_alone:  # R5.4
+            self.phase, self.passes = DEFEND, 0
+            self.to_act = (self.maker + 1) & 3
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY_PHASE
+        self.leader = self.to_act = self.first_leader()
+
+    def first_leader(self) -> int:
+        """R6.1: left of the dealer, or left of a loner; the first active seat from there."""
+        if self.alone and self.rules.loner_lead == "left_of_loner":
+            start = (self.maker + 1) & 3
+        else:
+            start = (self.dealer + 1) & 3
+        while self.out >> start & 1:
+            start = (start + 1) & 3
+        return start
+
+    def _finish(self) -> None:
+        self.phase, self.to_act = OVER, -1
+        self.score = score_hand(
+            self.won[self.maker & 1],
+            alone=self.alone,
+            lone_defender=self.lone_defender >= 0,
+            rules=self.rules,
+        )
+
+    # --- fast random play ------------------------------------------------------------------
+    def playout(self, rng: random.Random) -> None:
+        """Play to the end with uniformly random legal actions."""
+        choice = rng.choice
+        while self.phase != OVER:
+            if self.phase == PLAY_PHASE:
+                self.apply(PLAY + choice(bits(self.play_mask())))
+            else:
+                self.apply(choice(self.legal()))
+
+
+def deal(rules: Rules, dealer: int, rng: random.Random) -> State:
+    """Shuffle and deal (R2.2): clockwise from eldest, a packet of 3 to each seat, then 2 to each
+    (or 2 then 3); then the upcard; the rest is the kitty."""
+    pack = list(range(25 if rules.benny else 24))
+    rng.shuffle(pack)
+    hands = [0, 0, 0, 0]
+    i = 0
+    for packet in rules.deal_packets:  # each seat gets the first packet, then each the second
+        for k in range(4):
+            seat = (dealer + 1 + k) & 3
+            for c in pack[i : i + packet]:
+                hands[seat] |= 1 << c
+            i += packet
+    kitty = 0
+    for c in pack[21:]:
+        kitty |= 1 << c
+    return State.new(rules, dealer, hands, pack[20], kitty)

@@ -1,0 +1,742 @@
+"""Plain-words explanations of the rulings, in the seeds' vocabulary.
+
+Errors, quizzes, hints and lessons all take their sentences from here, so a rule is
+explained the same way everywhere. Each sentence cites its rule id (R6.2) from docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from euchre_learn.engine._core import (
+    BENNY,
+    BID1,
+    BID2,
+    DEFEND,
+    DISCARD_PHASE,
+    OVER,
+    PLAY_PHASE,
+    RR_DISCARD,
+    RR_GIVE,
+    RR_TAKE,
+    State,
+    bits,
+)
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DEFEND_ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    Action,
+)
+from euchre_learn.engine.cards import BENNY_INDEX, Card, Rank, Seat, Suit, Team
+from euchre_learn.engine.rules import Rules, score_hand
+from euchre_learn.engine.trump import (
+    EFFECTIVE,
+    POWER,
+    SUIT_MASK,
+    effective_suit,
+    is_trump,
+    left_bower,
+    legal_plays,
+    right_bower,
+    trick_winner,
+)
+
+if TYPE_CHECKING:
+    from euchre_learn.engine.game import Game
+    from euchre_learn.engine.hand import Hand
+
+__all__ = [
+    "action_words",
+    "bidding_options",
+    "card_reason",
+    "game_reason",
+    "illegal_action",
+    "leader_reason",
+    "make_word",
+    "play_reasons",
+    "score_reason",
+    "suit_words",
+    "trick_card_reasons",
+    "trick_reason",
+]
+
+
+def suit_words(suit: int) -> str:
+    """``'♥ hearts'``: a symbol and a name, so colour is never the only cue."""
+    s = Suit(suit)
+    return f"{s.symbol} {s.plural}"
+
+
+def _cards(mask_or_list: int | list[int]) -> str:
+    items = bits(mask_or_list) if isinstance(mask_or_list, int) else mask_or_list
+    return " ".join(str(Card(c)) for c in items)
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def make_word(dealer: int, seat: int) -> str:
+    """The seeds' word for accepting the upcard (R3.1): the dealer *takes it up*, the
+    dealer's partner *assists*, an opponent *orders it up*."""
+    if seat == dealer:
+        return "take it up"
+    if seat == (dealer + 2) & 3:
+        return "assist"
+    return "order it up"
+
+
+def action_words(state: State, seat: int, action: int) -> str:
+    """An action as this seat would say it: 'assist alone', 'take it up', 'call ♥ hearts'."""
+    if action in (ORDER_UP, ORDER_UP_ALONE):
+        word = make_word(state.dealer, seat)
+        return word + (" alone" if action == ORDER_UP_ALONE else "")
+    if CALL <= action < NAME:
+        return f"call {suit_words((action - CALL) & 3)}" + (" alone" if action >= CALL_ALONE else "")
+    if NAME <= action < DEFEND_ALONE:
+        return f"name {suit_words(action - NAME)}"
+    return str(Action(action))
+
+
+def _seat(seat: int) -> str:
+    return Seat(seat).word
+
+
+def _legal_words(state: State) -> str:
+    return _or_list([f"'{action_words(state, state.to_act, a)}'" for a in state.legal()])
+
+
+def _card_note(card: int, trump: int) -> str:
+    """Why a card belongs to trump although its printed suit says otherwise (R1.3)."""
+    if card == BENNY_INDEX:
+        return f"The Benny is always the highest trump, so it counts as {Suit(trump).plural[:-1]}."
+    if EFFECTIVE[trump][card] == trump and card // 6 != trump:
+        t = Suit(trump)
+        return (
+            f"The {Card(card)} is the left bower: with {t.plural} trump it counts as a "
+            f"{t.plural[:-1]}, not a {Suit(card // 6).plural[:-1]}."
+        )
+    return ""
+
+
+def illegal_play(state: State, card: int) -> str:
+    """Why ``card`` may not be played now (R6.2)."""
+    seat, hand, trump = state.to_act, state.hands[state.to_act], state.trump
+    who = _seat(seat)
+    if not hand >> card & 1:
+        return f"{who} does not hold the {Card(card)}: {who} holds {_cards(hand)}."
+    led = state.trick[0]
+    led_suit = EFFECTIVE[trump][led]
+    followers = hand & SUIT_MASK[trump][led_suit]
+    suit_name = Suit(led_suit).plural
+    msg = f"{who} must follow {suit_name}, the suit led, and holds {_cards(followers)} (R6.2)."
+    notes = []
+    if card // 6 == led_suit and EFFECTIVE[trump][card] != led_suit:
+        notes.append(_card_note(card, trump) + f" So it cannot follow {suit_name}.")
+    if led_suit == trump and EFFECTIVE[trump][led] == trump and led // 6 != trump and led != BENNY_INDEX:
+        notes.append(_card_note(led, trump) + f" So {suit_name} were led.")
+    elif led == BENNY_INDEX:
+        notes.append(f"The Benny led is always trump, so {suit_name} were led.")
+    for c in bits(followers):
+        if c == BENNY_INDEX:
+            notes.append("The Benny is always trump, so it follows trump too.")
+        elif c // 6 != led_suit:
+            t = Suit(trump).plural
+            notes.append(f"The {Card(c)} is the left bower with {t} trump, so it counts as a {t[:-1]} too.")
+    return msg + "".join(f" ({n})" for n in notes if n)
+
+
+def illegal_action(state: State, action: int) -> str:
+    """Why ``action`` is not legal for the seat to act, in plain words with the rule id."""
+    if state.phase == OVER:
+        if state.thrown_in:
+            return "The hand is over: all four passed twice and it was thrown in (R4.2). Deal the next hand."
+        return "The hand is over: all five tricks have been played. Nobody has an action left."
+    seat = state.to_act
+    who = _seat(seat)
+    phase = state.phase
+    said = action_words(state, seat, action)
+    dealer = _seat(state.dealer)
+    if phase == PLAY_PHASE:
+        if action >= PLAY:
+            return f"{who} may not play the {Card(action - PLAY)}. " + illegal_play(state, action - PLAY)
+        return (
+            f"{who} cannot '{said}' now: the bidding is over and it is {who}'s turn to play a card "
+            f"to the trick (R6.2). Legal now: {_legal_words(state)}."
+        )
+    if phase == BID1:
+        proposed = suit_words(state.proposed)
+        if action == ORDER_UP and state.rules.canadian_loner and seat == (state.dealer + 2) & 3:
+            return (
+                f"{who} cannot assist without going alone: with the Canadian loner rule the dealer's "
+                f"partner who assists must play alone (R5.3). {who} may 'assist alone' or 'pass'."
+            )
+        if CALL <= action < NAME:
+            return (
+                f"{who} cannot '{said}' in round 1: only the upcard's suit, {proposed}, can become trump "
+                f"now. {who} may {make_word(state.dealer, seat)} or pass (R3.1); naming another suit "
+                "comes in round 2, if all four pass (R4.1)."
+            )
+        if ORDER_UP not in state.legal():  # the Canadian loner: the dealer's partner only alone
+            return (
+                f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may assist alone "
+                f"(make {proposed} trump and play alone, R5.3) or pass (R3.1)."
+            )
+        return (
+            f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may "
+            f"{make_word(state.dealer, seat)} (make {proposed} trump), alone or not, or pass (R3.1)."
+        )
+    if phase == BID2:
+        td = state.turned_down
+        allowed = _or_list([Suit(s).symbol for s in range(4) if s != td])
+        if CALL <= action < NAME and (action - CALL) & 3 == td:
+            return (
+                f"{who} cannot {said}: {suit_words(td)} was turned down in round 1, so it cannot be "
+                f"named in round 2 (R4.1). {who} may name {allowed}"
+                + (" (the dealer is stuck and may not pass, R4.3)." if PASS not in state.legal() else ", or pass.")
+            )
+        if action == PASS:
+            return (
+                f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of "
+                f"round 2 and must name {allowed} (R4.3)."
+            )
+        stuck = PASS not in state.legal()
+        return (
+            f"{who} cannot '{said}' now: it is round 2 of the bidding, and {who} may name any suit "
+            f"but the turned-down {suit_words(td)} ({allowed}), alone or not"
+            + (": the dealer is stuck and may not pass (R4.1, R4.3)." if stuck else ", or pass (R4.1).")
+        )
+    if phase == DISCARD_PHASE:
+        up = Card(state.upcard)
+        if action - DISCARD == state.upcard:
+            return (
+                f"{who} may not discard the {up}: the dealer took up the upcard and must discard "
+                f"one of the other cards, face down (R3.2). Legal now: {_legal_words(state)}."
+            )
+        if DISCARD <= action < DISCARD + 25:
+            options = _or_list([str(Card(a - DISCARD)) for a in state.legal()])
+            return f"{who} does not hold the {Card(action - DISCARD)}: {who} may discard {options}."
+        return (
+            f"{who} cannot '{said}' now: {dealer} (the dealer) has taken up the {up} and must "
+            f"first discard one card face down (R3.2). Legal now: {_legal_words(state)}."
+        )
+    if phase == BENNY:
+        return (
+            f"{who} cannot '{said}' now: the Benny was turned up, so the dealer first names the "
+            f"suit it proposes, before looking at the hand (R3.5). Legal now: {_legal_words(state)}."
+        )
+    base = GIVE if phase == RR_GIVE else DISCARD
+    if phase in (RR_GIVE, RR_DISCARD) and base <= action < base + 25 and not state.hands[seat] >> (action - base) & 1:
+        verb = "give" if phase == RR_GIVE else "discard"
+        options = _or_list([str(Card(a - base)) for a in state.legal()])
+        return f"{who} does not hold the {Card(action - base)}: {who} may {verb} {options} (R5.5)."
+    if phase in (RR_GIVE, RR_TAKE, RR_DISCARD):
+        loner = _seat(state.maker)
+        step = {
+            RR_GIVE: f"{who}, the loner's partner, passes one card face down to {loner}",
+            RR_TAKE: f"{loner}, without looking at it, takes the railroad card or declines it",
+            RR_DISCARD: f"{loner} took the railroad card and now discards one card",
+        }[phase]
+        return f"{who} cannot '{said}' now: {step} (R5.5). Legal now: {_legal_words(state)}."
+    if phase == DEFEND:
+        return (
+            f"{who} cannot '{said}' now: {_seat(state.maker)} is going alone, and each defender in "
+            f"turn may defend alone or pass (R5.4). Legal now: {_legal_words(state)}."
+        )
+    return f"{who} cannot '{said}' now. Legal now: {_legal_words(state)}."  # pragma: no cover
+
+
+# ---- explanations for learners: tricks, plays, bidding, scoring, the lead ---------------
+# Each function below asks the engine (trump.py, rules.score_hand, State.first_leader) for
+# the ruling and only puts it into words; none of them decides a rule itself.
+
+
+def _singular(suit: Suit) -> str:
+    return suit.plural[:-1]
+
+
+def _bower_note(card: Card, trump: Suit) -> str:
+    """'the left bower' / 'the right bower' / 'the Benny' / '' for a card with ``trump`` trump."""
+    if card.is_benny:
+        return "the Benny, always the highest trump"
+    if card == right_bower(trump):
+        return "the right bower"
+    if card == left_bower(trump):
+        return f"the left bower, which counts as a {_singular(trump)}"
+    return ""
+
+
+def _who(seat: Seat | int | None, card: Card) -> str:
+    return f"the {card}" if seat is None else f"{Seat(seat).word}'s {card}"
+
+
+def trick_reason(
+    cards: Sequence[Card | str],
+    seats: Sequence[Seat | int | str] | None,
+    trump: Suit | str,
+) -> str:
+    """Why the winning card of a trick wins (R6.3): the highest trump in it, else the highest
+    card of the suit led; the other cards are beaten or are discards that cannot win.
+
+    ``cards`` are in play order (``cards[0]`` was led); ``seats`` says who played each one
+    (or ``None``). The winner comes from :func:`euchre_learn.trick_winner`.
+
+    >>> print(trick_reason(['Q♠', 'J♠', '10♠', 'A♦'], ['W', 'N', 'E', 'S'], 'hearts'))  # RULES §11.5
+    West's Q♠ wins the trick: no trump was played, so the highest spade, the suit led, wins (R6.3). The J♠ is not a bower with ♥ hearts trump: here it is an ordinary spade, below the queen (R1.4). The A♦ is a discard: it neither follows spades nor is a trump, so it cannot win (R6.3).
+    >>> print(trick_reason(['K♦', 'A♦', 'J♦', '9♣'], None, 'hearts'))               # RULES §11.6
+    The J♦ wins the trick: it is the left bower, which counts as a heart, and the highest trump played; any trump beats every card of the suit led, diamonds (R1.3, R6.3). The 9♣ is a discard: it neither follows diamonds nor is a trump, so it cannot win (R6.3).
+    """
+    played = [Card.parse(c) for c in cards]
+    who = [None] * len(played) if seats is None else [Seat.parse(s) for s in seats]
+    if len(who) != len(played):
+        raise ValueError(f"trick_reason needs one seat per card: {len(played)} cards but {len(who)} seats")
+    t = Suit.parse(trump)
+    win = trick_winner(played, t)
+    card = played[win]
+    led = effective_suit(played[0], t)
+    head = f"{_who(who[win], card)} wins the trick"
+    head = head[0].upper() + head[1:]
+    notes: list[str] = []
+    if is_trump(card, t):
+        role = _bower_note(card, t)
+        role = f"it is {role}, and" if role else "it is"
+        if led == t:
+            out = f"{head}: {role} the highest trump played; trump was led (R1.3, R6.3)."
+        elif win == 0:
+            out = f"{head}: {role} the highest trump played (R1.3, R6.3)."
+        else:
+            out = (
+                f"{head}: {role} the highest trump played; any trump beats every card of the suit led, "
+                f"{led.plural} (R1.3, R6.3)."
+            )
+    else:
+        extra = ""
+        if played[0] != card:
+            extra = f", led by {_who(who[0], played[0])}" if who[0] is not None else ""
+        out = f"{head}: no trump was played, so the highest {_singular(led)}, the suit led{extra}, wins (R6.3)."
+    for i, c in enumerate(played):
+        if i == win:
+            continue
+        eff = effective_suit(c, t)
+        if eff != led and eff != t:
+            notes.append(
+                f"The {c} is a discard: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
+            )
+        elif not c.is_benny and c.rank == Rank.JACK and eff != t and _power_below(c, card, t):
+            notes.append(
+                f"The {c} is not a bower with {suit_words(t)} trump: here it is an ordinary "
+                f"{_singular(eff)}, below the {card.rank.word if card.rank is not None else card} (R1.4)."
+            )
+    return " ".join([out, *notes])
+
+
+def _power_below(card: Card, winner: Card, trump: Suit) -> bool:
+    """True when ``card`` lost to ``winner`` inside the same effective suit (internal helper)."""
+    return (
+        effective_suit(card, trump) == effective_suit(winner, trump)
+        and POWER[trump][card.index] < POWER[trump][winner.index]
+    )
+
+
+def play_reasons(holding: Iterable[Card | str], trump: Suit | str, led: Card | str | None = None) -> dict[Card, str]:
+    """For each card of ``holding``: why it may or may not be played now (R6.2).
+
+    The legal cards come from :func:`euchre_learn.legal_plays`.
+
+    >>> reasons = play_reasons(['J♦', 'A♦', 'K♣'], 'hearts', led='9♥')   # RULES §11.1
+    >>> print(reasons[Card.parse('J♦')])
+    The J♦ may be played: it follows hearts, the suit led, because it is the left bower, which counts as a heart (R1.3, R6.2).
+    >>> print(reasons[Card.parse('A♦')])
+    The A♦ may not be played: hearts were led and the holding has the J♦ to follow with, so it must follow (R6.2).
+    """
+    t = Suit.parse(trump)
+    held = [Card.parse(c) for c in holding]
+    if led is None:
+        return {c: f"The {c} may be played: the leader may lead any card (R6.2)." for c in held}
+    led_card = Card.parse(led)
+    led_suit = effective_suit(led_card, t)
+    ok = set(legal_plays(held, t, led_card))
+    followers = [c for c in held if effective_suit(c, t) == led_suit]
+    led_note = ""
+    if led_suit == t and led_card.suit != t:
+        led_note = f" (the {led_card} led is {_bower_note(led_card, t)}: trump was led)"
+    out: dict[Card, str] = {}
+    for c in held:
+        eff = effective_suit(c, t)
+        if c in ok and eff == led_suit:
+            note = _bower_note(c, t)
+            if c.is_benny:
+                note = f"the Benny, which is always trump, and {t.plural} are trump"
+            if note and c.suit != led_suit:
+                out[c] = (
+                    f"The {c} may be played: it follows {led_suit.plural}, the suit led{led_note}, because it is "
+                    f"{note} (R1.3, R6.2)."
+                )
+            else:
+                out[c] = f"The {c} may be played: it follows {led_suit.plural}, the suit led{led_note} (R6.2)."
+        elif c in ok:
+            trumps = " It is a trump: playing it is allowed, never required (R6.2)." if eff == t else ""
+            out[c] = (
+                f"The {c} may be played: the holding has no {led_suit.plural}{led_note}, so any card may be "
+                f"played (R6.2).{trumps}"
+            )
+        else:
+            fol = " ".join(str(f) for f in followers)
+            why = ""
+            if c.suit == led_suit and eff != led_suit:
+                why = f" The {c} is {_bower_note(c, t)}, so it cannot follow {led_suit.plural} (R1.3)."
+            out[c] = (
+                f"The {c} may not be played: {led_suit.plural} were led{led_note} and the holding has the {fol} to "
+                f"follow with, so it must follow (R6.2).{why}"
+            )
+    return out
+
+
+def _role(dealer: int, seat: int) -> str:
+    if seat == dealer:
+        return "the dealer"
+    if seat == (dealer + 2) & 3:
+        return "the dealer's partner"
+    if seat == (dealer + 1) & 3:
+        return "eldest, on the dealer's left"
+    return "an opponent of the dealer"
+
+
+def bidding_options(hand: Hand) -> str:
+    """What the seat to act may do now in the bidding, and why, in the seeds' words (R3-R5).
+
+    The choices are the engine's legal actions (:meth:`Hand.legal_actions`), put into words.
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
+    ...                              'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
+    >>> print(bidding_options(hand.apply('pass')))
+    Round 1 of the bidding: the upcard A♥ proposes ♥ hearts as trump. North (the dealer's partner) may assist, making ♥ hearts trump: South, the dealer, then adds the A♥ to the hand and discards one card (R3.1, R3.2). No trump needs to be held to assist (R3.3). North may also assist alone: South sits out and does not pick up; the upcard is dead (R5.1, R5.2). Or North may pass (R3.1).
+    """
+    s = hand._s
+    phase = s.phase
+    if phase == OVER:
+        return "The hand is over: nobody bids now." + (
+            " All four passed twice: thrown in (R4.2)." if s.thrown_in else ""
+        )
+    if phase == PLAY_PHASE:
+        return f"The bidding is over: {suit_words(s.trump)} is trump and {_seat(s.to_act)} plays a card (R6.2)."
+    seat, dealer = s.to_act, s.dealer
+    legal = s.legal()
+    who = _seat(seat)
+    role = _role(dealer, seat)
+    parts: list[str] = []
+    if phase == BENNY:
+        return (
+            f"The Benny was turned up: {who}, the dealer, names the suit it proposes before looking at the hand "
+            f"({_or_list([Suit(a - NAME).symbol for a in legal])}); round 1 then runs with that suit, and a dealer "
+            "who takes it up takes the Benny (R3.5)."
+        )
+    if phase == BID1:
+        prop = suit_words(s.proposed)
+        word = make_word(dealer, seat)
+        up = "the Benny" if s.upcard == BENNY_INDEX else f"the upcard {Card(s.upcard)}"
+        parts.append(f"Round 1 of the bidding: {up} proposes {prop} as trump.")
+        if ORDER_UP in legal:
+            if seat == dealer:
+                parts.append(
+                    f"{who} ({role}) may take it up, making {prop} trump: {who} adds the upcard to the hand and "
+                    "discards one card, any but the upcard (R3.1, R3.2)."
+                )
+            else:
+                parts.append(
+                    f"{who} ({role}) may {word}, making {prop} trump: {_seat(dealer)}, the dealer, then adds the "
+                    f"{Card(s.upcard)} to the hand and discards one card (R3.1, R3.2)."
+                )
+            parts.append(f"No trump needs to be held to {word} (R3.3).")
+        if ORDER_UP_ALONE in legal:
+            if seat == (dealer + 2) & 3 and ORDER_UP not in legal:
+                parts.append(
+                    f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
+                    "partner who assists must play alone (R5.3)."
+                )
+            partner = _seat((seat + 2) & 3)
+            if ORDER_UP in legal:
+                alone = f"{who} may also {word} alone: {partner} sits out"
+            else:
+                alone = f"If {who} assists alone, {partner} sits out"
+            if seat == (dealer + 2) & 3:
+                if s.rules.dealer_picks_up_for_partner_loner:
+                    alone += "; the dealer still picks up and discards first (R5.1, R5.2)."
+                else:
+                    alone += " and does not pick up; the upcard is dead (R5.1, R5.2)."
+            else:
+                alone += " (R5.1)."
+            parts.append(alone)
+        last = " If all four pass, the upcard is turned down and round 2 begins (R3.4)." if seat == dealer else ""
+        parts.append(f"Or {who} may pass (R3.1).{last}")
+        return " ".join(parts)
+    if phase == BID2:
+        td = s.turned_down
+        calls = sorted({(a - CALL) & 3 for a in legal if CALL <= a < NAME})
+        allowed = _or_list([suit_words(x) for x in calls])
+        parts.append(
+            f"Round 2 of the bidding: {suit_words(td)} was turned down, so {who} ({role}) may name "
+            f"{allowed} as trump, but not {Suit(td).plural} (R4.1). Any suit named may be played alone (R5.1)."
+        )
+        if PASS in legal:
+            if seat == dealer:
+                parts.append(f"Or {who} may pass; if all four pass again, the hand is thrown in (R4.2).")
+            else:
+                parts.append(f"Or {who} may pass (R4.1).")
+        else:
+            parts.append(f"{who} may not pass: with stick the dealer, the dealer must name a suit (R4.3).")
+        return " ".join(parts)
+    if phase == DISCARD_PHASE:
+        return (
+            f"{who}, the dealer, took up the {Card(s.upcard)} and now discards one card face down: any card but "
+            f"the upcard, which stays with the dealer until played (R3.2)."
+        )
+    if phase == DEFEND:
+        return (
+            f"{_seat(s.maker)} is going alone, so {who}, a defender, may defend alone (the partner then sits out) "
+            "or pass; the first defender to declare plays alone (R5.4)."
+        )
+    if phase == RR_GIVE:
+        return (
+            f"Railroad: {who}, the loner's partner, passes one card of their choice face down to "
+            f"{_seat(s.maker)} (R5.5)."
+        )
+    if phase == RR_TAKE:
+        return f"Railroad: {who}, without looking at the card passed, takes it (then discards one) or declines (R5.5)."
+    return f"Railroad: {who} took the card passed and now discards one card (R5.5)."  # RR_DISCARD
+
+
+def score_reason(
+    hand_or_tricks: Hand | int,
+    *,
+    alone: bool = False,
+    lone_defender: bool = False,
+    rules: Rules | None = None,
+) -> str:
+    """How a hand is scored (R7.1-R7.4), from a finished :class:`Hand` or from the makers'
+    tricks and the same keywords as :func:`euchre_learn.score_hand` (which decides the points).
+
+    >>> print(score_reason(5, alone=True))
+    The makers took all 5 tricks, a march: a loner's march scores 4 points (R7.1).
+    >>> print(score_reason(2))
+    The makers took 2 tricks, fewer than the 3 they need: they are euchred, and the defenders score 2 points (R7.1).
+    """
+    makers, defenders, verb = "The makers", "the defenders", "score"
+    if isinstance(hand_or_tricks, int):
+        tricks = hand_or_tricks
+        r = rules or Rules()
+    else:
+        h = hand_or_tricks
+        if h.thrown_in:
+            return "All four passed twice, so the hand was thrown in: nobody scores, and the deal passes left (R4.2, R2.3)."
+        if not h.is_over or h.maker is None:
+            raise ValueError(
+                f"score_reason needs a finished hand (all five tricks played); this hand is in phase {h.phase}"
+            )
+        r = h.rules
+        tricks = h.tricks_won[h.maker.team]
+        alone = h.alone
+        lone_defender = h.lone_defender is not None
+        maker = h.maker
+        if alone:
+            makers = f"{maker.word}, the maker, going alone,"
+        else:
+            makers = f"{maker.word} and {maker.partner.word} (the makers)"
+        if h.lone_defender is not None:
+            defenders, verb = f"{h.lone_defender.word}, the lone defender,", "scores"
+        else:
+            defenders = f"{maker.left.word} and {maker.right.word} (the defenders)"
+    sc = score_hand(tricks, alone=alone, lone_defender=lone_defender, rules=r)
+    pts = _points
+    if sc.outcome == "march":
+        if alone:
+            return f"{makers} took all 5 tricks, a march: a loner's march scores {pts(sc.makers)} (R7.1)."
+        return f"{makers} took all 5 tricks, a march: the makers score {pts(sc.makers)} (R7.1)."
+    if sc.outcome == "made":
+        tail = " Going alone pays more only for a march (R7.1)." if alone else ""
+        return (
+            f"{makers} took {tricks} tricks, at least the 3 they need: the makers score {pts(sc.makers)} (R7.1).{tail}"
+        )
+    took = "no trick" if tricks == 0 else f"{tricks} trick" + ("s" if tricks != 1 else "")
+    base = f"{makers} took {took}, fewer than the 3 they need: they are euchred"
+    if lone_defender:
+        if defenders == "the defenders":
+            defenders = "the lone defender"
+            verb = "scores"
+        ldp = r.lone_defender_points
+        which = "all 5 tricks" if tricks == 0 else "3 or 4 tricks"
+        msg = (
+            f"{base}. A lone defender who takes {which} scores {pts(ldp[1 if tricks == 0 else 0])} "
+            "instead of the usual 2 (R7.3, R7.4)"
+        )
+        if sc.outcome == "super euchre":
+            msg += (
+                f"; with super euchre a side that takes no trick gives 4, and the defender takes the larger: "
+                f"{defenders} {verb} {pts(sc.defenders)} (R7.2, R7.4)"
+            )
+        else:
+            msg += f", so {defenders} {verb} {pts(sc.defenders)}"
+        return msg + "."
+    if sc.outcome == "super euchre":
+        return f"{base} without a trick, a super euchre: {defenders} {verb} {pts(sc.defenders)} (R7.2)."
+    return f"{base}, and {defenders} {verb} {pts(sc.defenders)} (R7.1)."
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def leader_reason(hand: Hand) -> str:
+    """Who leads the first trick and why (R6.1), once trump is made and the play has begun.
+
+    The leader comes from the engine (``State.first_leader``); this puts the rule into words,
+    for both ``loner_lead`` rules and a lone defender (R5.4).
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.deal('N', seed=1).apply('order up').apply('discard ' + str(Hand.deal('N', seed=1).holding('N')[0]))
+    >>> print(leader_reason(hand))
+    East leads the first trick: the player on the dealer's left (eldest) leads, whoever made trump (R6.1).
+    """
+    s = hand._s
+    if s.phase not in (PLAY_PHASE, OVER) or s.thrown_in:
+        raise ValueError(
+            f"who leads is settled once the bidding is over and play begins; this hand is in phase {hand.phase}"
+        )
+    leader = s.first_leader()
+    who = _seat(leader)
+    dealer = s.dealer
+    eldest = (dealer + 1) & 3
+    if not s.alone:
+        return (
+            f"{who} leads the first trick: the player on the dealer's left (eldest) leads, whoever made trump (R6.1)."
+        )
+    loner = s.maker
+    if s.rules.loner_lead == "left_of_loner":
+        start = (loner + 1) & 3
+        rule = (
+            f"{_seat(loner)} is going alone, so the player on the loner's left leads (R6.1, loner lead 'left of loner')"
+        )
+    else:
+        start = eldest
+        rule = (
+            f"{_seat(loner)} is going alone, and with the loner lead rule 'left of dealer' the player on the dealer's "
+            "left (eldest) leads even against a loner (R6.1)"
+        )
+    if leader == start:
+        return f"{who} leads the first trick: {rule}."
+    skipped = []
+    seat = start
+    while seat != leader:
+        why = "the loner's partner" if seat == (loner + 2) & 3 else "the lone defender's partner"
+        skipped.append(f"{_seat(seat)} ({why}) sits out")
+        seat = (seat + 1) & 3
+    rules_cited = "R5.4, R6.1" if s.lone_defender >= 0 else "R5.1, R6.1"
+    return (
+        f"{who} leads the first trick: {rule}. But {' and '.join(skipped)}, so the lead goes to the next active "
+        f"seat clockwise ({rules_cited})."
+    )
+
+
+def card_reason(card: Card | str, trump: Suit | str) -> str:
+    """What a card is with ``trump`` trump: a bower, the Benny, a trump, a card of *next*, or
+    an ordinary off-suit card (R1.2-R1.4). Asks :func:`euchre_learn.is_trump` and friends.
+
+    >>> print(card_reason('J♦', 'hearts'))
+    The J♦ is the left bower: the jack of ♦ diamonds, the suit of the same colour as ♥ hearts (next), so it is the second-highest trump and counts as a heart, not a diamond (R1.2, R1.3).
+    >>> print(card_reason('A♦', 'hearts'))
+    The A♦ is not a trump: ♦ diamonds are next to ♥ hearts, but only their jack turns into trump; the rest of diamonds rank A K Q 10 9 (R1.2, R1.4).
+    """
+    c = Card.parse(card)
+    t = Suit.parse(trump)
+    if c.is_benny:
+        return "The Benny is always trump, the highest card of all, whatever suit is trump (R1.1, R1.3)."
+    assert c.suit is not None and c.rank is not None
+    if c == right_bower(t):
+        return f"The {c} is the right bower: the jack of trump, the highest trump (only the Benny, if used, is higher) (R1.3)."
+    if c == left_bower(t):
+        return (
+            f"The {c} is the left bower: the jack of {suit_words(c.suit)}, the suit of the same colour as "
+            f"{suit_words(t)} (next), so it is the second-highest trump and counts as a {_singular(t)}, "
+            f"not a {_singular(c.suit)} (R1.2, R1.3)."
+        )
+    if is_trump(c, t):
+        return f"The {c} is a trump: {suit_words(t)} are trump, and the {c.rank.word} ranks below both bowers (R1.3)."
+    if c.suit == t.next:
+        return (
+            f"The {c} is not a trump: {suit_words(c.suit)} are next to {suit_words(t)}, but only their jack "
+            f"turns into trump; the rest of {c.suit.plural} rank A K Q 10 9 (R1.2, R1.4)."
+        )
+    if c.rank == Rank.JACK:
+        return (
+            f"The {c} is not a trump: the bowers are the red jacks with a red trump and the black jacks with a "
+            f"black trump, so with {suit_words(t)} trump the {c} is an ordinary {_singular(c.suit)} (R1.3, R1.4)."
+        )
+    return f"The {c} is not a trump: {suit_words(c.suit)} are an off suit, ranking A K Q J 10 9 (R1.4)."
+
+
+def trick_card_reasons(
+    cards: Sequence[Card | str],
+    seats: Sequence[Seat | int | str] | None,
+    trump: Suit | str,
+) -> dict[Card, str]:
+    """For each card of a finished trick: why it wins or why it loses (R6.3).
+
+    >>> reasons = trick_card_reasons(['K♦', 'A♦', 'J♦', '9♣'], None, 'hearts')   # RULES §11.6
+    >>> print(reasons[Card.parse('A♦')])
+    The A♦ follows diamonds, the suit led, but a trump beats every card of the suit led, and the J♦ is a trump (R6.3).
+    """
+    played = [Card.parse(c) for c in cards]
+    t = Suit.parse(trump)
+    win = trick_winner(played, t)
+    best = played[win]
+    led = effective_suit(played[0], t)
+    out = {best: trick_reason(played, seats, t)}
+    for c in played:
+        if c == best:
+            continue
+        eff = effective_suit(c, t)
+        if eff == t:
+            out[c] = f"The {c} is a trump, but a lower one than the {best} (R1.3, R6.3)."
+        elif eff == led and is_trump(best, t):
+            out[c] = (
+                f"The {c} follows {led.plural}, the suit led, but a trump beats every card of the suit led, "
+                f"and the {best} is a trump (R6.3)."
+            )
+        elif eff == led:
+            order = "A K Q 10 9" if led == t.next else "A K Q J 10 9"
+            out[c] = f"The {c} follows {led.plural}, the suit led, but the {best} ranks higher ({order}) (R1.4, R6.3)."
+        else:
+            out[c] = f"The {c} is a discard: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
+    return out
+
+
+def game_reason(game: Game) -> str:
+    """The state of a game in words: the score, who is in the barn, who won (R8.1-R8.3).
+
+    >>> from euchre_learn import Game
+    >>> print(game_reason(Game(seed=1, dealer='N')))
+    The score is North-South 0, East-West 0 in a game to 10. Nobody is one point short of 10, so nobody is in the barn (R8.3).
+    """
+    target = game.rules.points_to_win
+    score = game.score
+    head = f"The score is North-South {score[Team.NS]}, East-West {score[Team.EW]} in a game to {target}."
+    if game.winner is not None:
+        return f"{head} {game.winner.word} reached {target} first and won the game; points past {target} do not carry over (R8.1, R8.2)."
+    barn = sorted(game.in_the_barn)
+    if not barn:
+        return f"{head} Nobody is one point short of {target}, so nobody is in the barn (R8.3)."
+    who = " and ".join(t.word for t in barn)
+    verb = "are" if len(barn) == 2 else "is"
+    return f"{head} {who} {verb} one point short of {target}: in the barn (R8.3)."

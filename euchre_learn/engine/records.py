@@ -1,0 +1,164 @@
+"""Hand records: a hand stored and shared as JSON (API.md, "Records")."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import Card, InvalidCardError, Seat, cards, deck
+from euchre_learn.engine.errors import EuchreError
+from euchre_learn.engine.hand import Hand, IllegalActionError
+from euchre_learn.engine.rules import Rules
+
+__all__ = ["FORMAT", "RecordError", "load_record", "replay"]
+
+FORMAT = "euchre-learn/hand-1"
+
+
+class RecordError(EuchreError):
+    """A malformed hand record: the message says what is wrong and where."""
+
+
+def load_record(record: dict[str, Any] | str | os.PathLike[str]) -> dict[str, Any]:
+    """A record as a dict, from a dict, a JSON string or a path to a JSON file."""
+    if isinstance(record, dict):
+        return record
+    if not isinstance(record, (str, os.PathLike)):
+        raise RecordError(f"{record!r} is not a record: expected a dict, a JSON string or a path to a JSON file")
+    if isinstance(record, os.PathLike) or not record.lstrip().startswith(("{", "[")):
+        path = os.fspath(record)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as err:
+            raise RecordError(f"cannot read the record file {path!r}: {err.strerror}") from None
+        where = f"record file {path!r}"
+    else:
+        text, where = str(record), "record"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            f"the {where} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"the {where} must be a JSON object with 'dealer', 'hands', 'upcard' and 'actions'")
+    return data
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], expected: str) -> Any:
+    if key not in data:
+        raise RecordError(f"record['{key}'] is missing: expected {expected}")
+    value = data[key]
+    if not isinstance(value, kind):
+        raise RecordError(f"record['{key}'] is {value!r}: expected {expected}")
+    return value
+
+
+def _check_deal(rules: Rules, hands: dict[str, str], upcard: str, kitty: str | None) -> None:
+    """Every card once, five to each seat, the rest in the kitty: or a RecordError naming the place."""
+    in_deck = set(deck(rules))
+    seen: dict[Card, str] = {}
+
+    def place(where: str, text: str, count: int | None) -> None:
+        try:
+            held = cards(text)
+        except InvalidCardError as err:
+            raise RecordError(f"{where}: {err}") from None
+        if count is not None and len(held) != count:
+            raise RecordError(f"{where} holds {len(held)} cards ({text!r}): expected {count}")
+        for card in held:
+            if card not in in_deck:
+                raise RecordError(
+                    f"{where} holds the {card}, which is not in this deck"
+                    + (": the Benny is only in play with rules that have a benny (R1.1)" if card.is_benny else "")
+                )
+            if card in seen:
+                raise RecordError(f"the {card} is dealt twice: to {seen[card]} and to {where}")
+            seen[card] = where
+
+    for seat in "NESW":
+        place(f"record['hands']['{seat}']", hands[seat], 5)
+    place("record['upcard']", upcard, 1)
+    rest = [c for c in deck(rules) if c not in seen]
+    if kitty is not None:
+        place("record['kitty']", kitty, None)
+        if len(cards(kitty)) != len(rest):
+            missing = " ".join(str(c) for c in rest if c not in seen)
+            raise RecordError(
+                f"record['kitty'] must hold the {len(rest)} cards left face down, not {len(cards(kitty))}: "
+                f"missing {missing}"
+            )
+
+
+def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
+    """The :class:`Hand` after the last action of a record (a dict, a JSON string or a path).
+
+    >>> record = {"rules": "standard", "dealer": "S",
+    ...   "hands": {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥",
+    ...             "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"},
+    ...   "upcard": "A♥", "actions": ["W pass", "N order up", "S discard 9♣"]}
+    >>> hand = replay(record)
+    >>> hand.trump, hand.to_act, hand.holding('S')
+    (<Suit.HEARTS: 2>, <Seat.W: 3>, cards('10♣ A♥ Q♠ K♠ A♠'))
+
+    A malformed record raises :class:`RecordError`; an illegal action raises
+    :class:`IllegalActionError` with ``.index`` into ``actions``.
+    """
+    data = load_record(record)
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"record['format'] is {fmt!r}: expected {FORMAT!r}")
+    try:
+        rules = Rules.from_value(data.get("rules"))
+    except ValueError as err:
+        raise RecordError(f"record['rules']: {err}") from None
+    try:
+        dealer = Seat.parse(_field(data, "dealer", str, "a seat: 'N', 'E', 'S' or 'W'"))
+    except ValueError as err:
+        raise RecordError(f"record['dealer']: {err}") from None
+    hands = _field(data, "hands", dict, "an object mapping N, E, S and W to five cards each")
+    for seat in Seat:
+        if str(seat) not in hands:
+            raise RecordError(f"record['hands'] has no seat {seat}: expected five cards for each of N, E, S, W")
+    for key, value in hands.items():
+        if key not in ("N", "E", "S", "W"):
+            raise RecordError(f"record['hands'] has an unknown seat {key!r}: expected N, E, S and W")
+        if not isinstance(value, str):
+            raise RecordError(
+                f"record['hands']['{key}'] is {value!r}: expected five cards as text, e.g. '9♠ 10♠ J♥ Q♦ A♣'"
+            )
+    upcard = _field(data, "upcard", str, "one card as text, e.g. 'J♦'")
+    kitty = data.get("kitty")
+    if kitty is not None and not isinstance(kitty, str):
+        raise RecordError(f"record['kitty'] is {kitty!r}: expected cards as text, e.g. '9♥ Q♠ K♦'")
+    _check_deal(rules, hands, upcard, kitty)
+    try:
+        hand = Hand.from_cards(dealer, hands, upcard, kitty, rules=rules)
+    except ValueError as err:  # pragma: no cover - _check_deal finds these first, naming the place
+        raise RecordError(f"record: {err}") from None
+    actions = _field(data, "actions", list, "a list of actions, each after its seat, e.g. 'W pass'")
+    for i, text in enumerate(actions):
+        where = f"record['actions'][{i}]"
+        if not isinstance(text, str):
+            raise RecordError(f"{where} is {text!r}: expected text such as 'W pass' or 'N play J♠'")
+        head, _, rest = text.strip().partition(" ")
+        try:
+            seat = Seat.parse(head)
+        except ValueError:
+            raise RecordError(f"{where} is {text!r}: it must start with the seat that acts (N, E, S or W)") from None
+        try:
+            action = Action.parse(rest)
+        except ValueError as err:
+            raise RecordError(f"{where}: {err}") from None
+        if hand.to_act is None:
+            raise RecordError(f"{where} is {text!r}, but the hand is already over after {i} actions")
+        if seat != hand.to_act:
+            raise RecordError(f"{where} is {text!r}, but it is {hand.to_act.word}'s turn, not {seat.word}'s")
+        try:
+            hand = hand.apply(action)
+        except IllegalActionError as err:
+            raise IllegalActionError(f"{where} ({text!r}): {err}", seat=err.seat, action=err.action, index=i) from None
+    return hand

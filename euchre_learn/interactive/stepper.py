@@ -1,0 +1,32 @@
+"""The stepper in a notebook (``el.stepper``): a recorded hand, one action at a time, each explained.
+
+>>> import euchre_learn as el
+>>> s = el.stepper.Stepper('made')
+>>> s.position, len(s)
+(0, 22)
+
+The model is :class:`Stepper` (:mod:`.stepper_model`, no widgets); :func:`show` puts it on
+screen with buttons (:class:`.table_widget.StepperWidget`, imported only then).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from euchre_learn.engine.hand import Hand
+from euchre_learn.interactive.stepper_model import Stepper, explain_step
+
+if TYPE_CHECKING:
+    from euchre_learn.interactive.table_widget import StepperWidget
+
+__all__ = ["Stepper", "explain_step", "show"]
+
+
+def show(
+    source: Hand | dict[str, Any] | str | os.PathLike[str], *, position: int = 0, open_hands: bool = True
+) -> StepperWidget:
+    """The stepper widget for a record or a hand (see :class:`Stepper`)."""
+    from euchre_learn.interactive.table_widget import StepperWidget
+
+    return StepperWidget(Stepper(source, position=position), open_hands=open_hands)

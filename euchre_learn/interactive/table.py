@@ -1,0 +1,72 @@
+"""The table in a notebook (``el.table``): play a game against bots, or hot-seat several learners.
+
+>>> import euchre_learn as el
+>>> w = el.table.play(humans='S', seed=3, delay=0)     # the table widget, South to play
+>>> sorted(w.table.humans)
+[<Seat.S: 2>]
+
+The rules of the table live in the model, :class:`Table` (:mod:`.table_model`, no widgets);
+:mod:`.table_widget` draws it. This module joins the two for a lesson's cell; it imports the
+widget (and ipywidgets) only when a table is put on screen, so ``el.table.Table`` stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from euchre_learn.analysis.bots import Bot
+from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.table_model import (
+    CardChoice,
+    Choice,
+    Hint,
+    LogEntry,
+    Table,
+    action_label,
+    describe_action,
+)
+
+if TYPE_CHECKING:
+    from euchre_learn.interactive.table_widget import SetupForm, TableWidget
+
+__all__ = [
+    "CardChoice",
+    "Choice",
+    "Hint",
+    "LogEntry",
+    "Table",
+    "action_label",
+    "describe_action",
+    "play",
+    "setup",
+]
+
+
+def play(
+    rules: Rules | str | None = None,
+    *,
+    humans: Iterable[Seat | str] | Seat | str | None = "S",
+    bots: str | Mapping[Seat | str, str | Bot] = "standard",
+    seed: Any = None,
+    dealer: Seat | str | None = None,
+    open_hands: bool = False,
+    delay: float = 0.6,
+) -> TableWidget:
+    """A table to play at in a notebook: a :class:`Table` shown by the widget.
+
+    ``delay``: seconds between bot moves (0: instant). The kernel never waits: paced moves
+    are scheduled on its event loop.
+    """
+    from euchre_learn.interactive.table_widget import TableWidget
+
+    table = Table(rules, humans=humans, bots=bots, seed=seed, dealer=dealer, open_hands=open_hands)
+    return TableWidget(table, delay=delay)
+
+
+def setup() -> SetupForm:
+    """A small form to choose the rules, the human seats, the bots and the pace, then play."""
+    from euchre_learn.interactive.table_widget import SetupForm
+
+    return SetupForm()

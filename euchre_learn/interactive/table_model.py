@@ -1,0 +1,665 @@
+"""The card table, as a model: play a game against bots, or hot-seat several learners.
+
+This module never imports ipywidgets (the widget, in :mod:`.table_widget`, only lays out
+what this model says and calls it back), so every rule of the table is tested without a
+browser. In a notebook, :mod:`euchre_learn.interactive.table` (``el.table``) opens it:
+
+    el.table.setup()                    # a small form: rules, seats, bots, pace
+    el.table.play(humans='S')           # or straight to the table
+
+The model:
+
+>>> from euchre_learn.interactive.table_model import Table
+>>> t = Table(humans='S', seed=1, dealer='N')
+>>> t.to_act, t.is_human_turn          # East, eldest, is a bot: it has not moved yet
+(<Seat.E: 1>, False)
+>>> t.run_bots()[0].text               # the bots move until a human must act
+'East passes.'
+>>> t.to_act, [c.label for c in t.choices()]     # South is the dealer's partner
+(<Seat.S: 2>, ['Pass', 'Assist', 'Assist alone'])
+>>> t.act('pass'); t.to_act            # the human passes; the bots wait for run_bots()
+<Seat.W: 3>
+>>> _ = t.run_bots()
+>>> t.undo(); t.to_act, len(t.log)     # back to before South's pass
+(<Seat.S: 2>, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from euchre_learn.analysis.bots import Bot
+from euchre_learn.analysis.bots import get as get_bot
+from euchre_learn.engine import explain
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    TAKE,
+    Action,
+    Actions,
+)
+from euchre_learn.engine.cards import Card, Seat, Suit
+from euchre_learn.engine.game import Game
+from euchre_learn.engine.hand import Hand, IllegalActionError, Phase
+from euchre_learn.engine.rules import Rules
+
+__all__ = [
+    "CardChoice",
+    "Choice",
+    "Hint",
+    "LogEntry",
+    "Table",
+    "action_label",
+    "describe_action",
+]
+
+CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
+"""The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
+
+
+# ---- words ----------------------------------------------------------------------------------
+
+
+def action_label(hand: Hand, action: Action | str) -> str:
+    """A button's label for ``action`` by the seat to act, in the seeds' words (R3.1).
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.deal('S', seed=3)        # West (eldest) to act
+    >>> [action_label(hand, a) for a in hand.legal_actions()]
+    ['Pass', 'Order it up', 'Order it up alone']
+    >>> hand = hand.apply('pass')            # North: the dealer's partner
+    >>> [action_label(hand, a) for a in hand.legal_actions()]
+    ['Pass', 'Assist', 'Assist alone']
+    """
+    a = Action.parse(action)
+    i = a.id
+    seat = hand.to_act
+    if i in (ORDER_UP, ORDER_UP_ALONE):
+        if seat is None:
+            raise ValueError("the hand is over: no action has a label")
+        word = explain.make_word(hand.dealer, seat)
+        return word[0].upper() + word[1:] + (" alone" if i == ORDER_UP_ALONE else "")
+    if i == PASS:
+        return "Pass"
+    if CALL <= i < NAME:
+        return f"Call {Suit((i - CALL) & 3).symbol}" + (" alone" if i >= CALL_ALONE else "")
+    if NAME <= i < DEFEND_ALONE:
+        return f"Name {Suit(i - NAME).symbol}"
+    if i == DEFEND_ALONE:
+        return "Defend alone"
+    if i == TAKE:
+        return "Take the card"
+    if i == DECLINE:
+        return "Decline"
+    return str(a)[0].upper() + str(a)[1:]
+
+
+def _action_tooltip(hand: Hand, action: Action) -> str:
+    i = action.id
+    seat = hand.to_act
+    assert seat is not None
+    if i in (ORDER_UP, ORDER_UP_ALONE) and hand.proposed is not None:
+        alone = " and play alone: your partner sits out (R5.1)" if i == ORDER_UP_ALONE else ""
+        return f"Make {hand.proposed.symbol} {hand.proposed.plural} trump{alone} (R3.1)."
+    if CALL <= i < NAME:
+        s = Suit((i - CALL) & 3)
+        alone = " and play alone: your partner sits out (R5.1)" if i >= CALL_ALONE else ""
+        return f"Make {s.symbol} {s.plural} trump{alone} (R4.1)."
+    if NAME <= i < DEFEND_ALONE:
+        s = Suit(i - NAME)
+        return f"The Benny proposes {s.symbol} {s.plural} in round 1 (R3.5)."
+    if i == PASS:
+        return "Pass: round 2 follows if all four pass (R3.4)." if hand.phase == Phase.ROUND_1 else "Pass (R4.1)."
+    if i == DEFEND_ALONE:
+        return "Play alone against the loner; your partner sits out (R5.4)."
+    if i == TAKE:
+        return "Take the card your partner passed, then discard one (R5.5)."
+    if i == DECLINE:
+        return "Leave the card your partner passed (R5.5)."
+    return str(action)
+
+
+def _card_words(card: Card) -> str:
+    return "the Benny" if card.is_benny else f"the {card}"
+
+
+def describe_action(before: Hand, action: Action | str, after: Hand | None = None, *, reveal: bool = True) -> str:
+    """One line of the log: what the seat to act in ``before`` did, in plain words; when the
+    action ends a trick or the hand, what that caused. ``reveal=False`` keeps face-down cards
+    (a discard, a railroad card) hidden.
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
+    ...                              'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
+    >>> describe_action(hand, 'pass')
+    'West passes.'
+    >>> describe_action(hand.apply('pass'), 'order up')
+    'North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.'
+    """
+    a = Action.parse(action)
+    if after is None:
+        after = before.apply(a)
+    seat = before.to_act
+    if seat is None:
+        raise ValueError("the hand is over: nobody acts")
+    who = seat.word
+    i = a.id
+    phase = before.phase
+    if i == PASS:
+        if phase == Phase.DEFEND:
+            text = f"{who} passes (does not defend alone)."
+        else:
+            text = f"{who} passes."
+        if after.phase == Phase.ROUND_2 and phase == Phase.ROUND_1:
+            td = after.turned_down
+            assert td is not None
+            text += f" All four passed: the {after.upcard} is turned down, and round 2 begins (R3.4)."
+        if after.thrown_in:
+            text += " All four passed again: the hand is thrown in (R4.2)."
+        return text
+    if i in (ORDER_UP, ORDER_UP_ALONE):
+        verb = {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[
+            explain.make_word(before.dealer, seat)
+        ]
+        trump = after.trump
+        assert trump is not None
+        alone = " alone" if i == ORDER_UP_ALONE else ""
+        text = f"{who} {verb}{alone}: {trump.symbol} {trump.plural} are trump"
+        if after.phase == Phase.DISCARD or after.discard is not None:
+            dealer = before.dealer
+            if dealer == seat:
+                text += f", and {who} adds {_card_words(before.upcard)} to the hand."
+            else:
+                text += f", and {dealer.word}, the dealer, takes up {_card_words(before.upcard)}."
+        else:
+            text += f"; {before.dealer.word}, the dealer, sits out, and the upcard is dead (R5.2)."
+        return text
+    if CALL <= i < NAME:
+        s = Suit((i - CALL) & 3)
+        return f"{who} calls {s.symbol} {s.plural}" + (" alone" if i >= CALL_ALONE else "") + "."
+    if NAME <= i < DEFEND_ALONE:
+        s = Suit(i - NAME)
+        return f"{who} names {s.symbol} {s.plural} for the Benny (R3.5)."
+    if i == DEFEND_ALONE:
+        return f"{who} defends alone; {seat.partner.word} sits out (R5.4)."
+    if i == TAKE:
+        return f"{who} takes the railroad card (R5.5)."
+    if i == DECLINE:
+        return f"{who} declines the railroad card (R5.5)."
+    card = a.card
+    assert card is not None
+    if DISCARD <= i < GIVE:
+        return f"{who} discards {_card_words(card)}." if reveal else f"{who} discards a card face down."
+    if GIVE <= i < PLAY:
+        to = seat.partner.word
+        return (
+            f"{who} passes {_card_words(card)} to {to} (R5.5)."
+            if reveal
+            else f"{who} passes a card face down to {to} (R5.5)."
+        )
+    trick = before.current_trick
+    leads = trick is None or not trick.cards
+    text = f"{who} {'leads' if leads else 'plays'} {_card_words(card)}."
+    if len(after.tricks) > len(before.tricks):
+        last = after.tricks[-1]
+        assert last.winner is not None
+        n = len(after.tricks)
+        text += f" {last.winner.word} wins trick {n} with {_card_words(last.cards[last.seats.index(last.winner)])}."
+    if after.is_over and after.score is not None:
+        text += " " + explain.score_reason(after)
+    return text
+
+
+# ---- what the model hands the view ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: an action, its label in the seeds' words, and a tooltip."""
+
+    action: Action
+    label: str
+    tooltip: str
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A card of the seat to act: the action it stands for, whether it is legal now, and why
+    (or why not: the tooltip of a disabled card)."""
+
+    card: Card
+    action: Action
+    legal: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of the hand: who, what, the log line, and (for a bot) its reason."""
+
+    index: int
+    seat: Seat
+    action: Action
+    text: str
+    reason: str | None
+    by_bot: bool
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the seat to act may do, and what the 'standard' bot suggests, with its reason."""
+
+    seat: Seat
+    legal: tuple[str, ...]
+    action: Action
+    label: str
+    reason: str
+    rules_text: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.seat.word} may: {', '.join(self.legal)}.\n"
+            f"Suggestion: {self.label}. {self.reason}\n{self.rules_text}".rstrip()
+        )
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+
+def _seats(value: Iterable[Seat | str] | Seat | str | None) -> frozenset[Seat]:
+    if value is None:
+        return frozenset()
+    if isinstance(value, (Seat, int)):
+        return frozenset((Seat.parse(value),))
+    if isinstance(value, str):
+        text = value.replace(",", " ").split()
+        if len(text) == 1 and len(text[0]) > 1 and text[0].lower() not in ("north", "east", "south", "west"):
+            text = list(text[0])  # 'NS'
+        return frozenset(Seat.parse(s) for s in text)
+    return frozenset(Seat.parse(s) for s in value)
+
+
+class Table:
+    """A game to ``rules.points_to_win`` at one table: humans at ``humans`` (one learner, or
+    several at one screen), bots at the other seats.
+
+    ``bots``: a bot name (see :func:`euchre_learn.analysis.bots.names`) for every bot seat, or a
+    mapping seat → name or :class:`~euchre_learn.analysis.bots.Bot`. ``seed`` fixes the deals and the
+    bots' choices. ``open_hands`` shows every hand (for teaching).
+
+    >>> t = Table(humans=[], seed=2, dealer='S')     # four bots: a demonstration
+    >>> _ = t.run_bots(); t.hand_over
+    True
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        humans: Iterable[Seat | str] | Seat | str | None = "S",
+        bots: str | Bot | Mapping[Seat | str, str | Bot] = "standard",
+        seed: Any = None,
+        dealer: Seat | str | None = None,
+        open_hands: bool = False,
+        hint_bot: str = "standard",
+    ) -> None:
+        self.rules = Rules.from_value(rules)
+        self.humans = _seats(humans)
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
+        self.open_hands = bool(open_hands)
+        self._bot_spec = bots
+        self.bots: dict[Seat, Bot] = {}
+        for seat in Seat:
+            if seat in self.humans:
+                continue
+            spec = bots.get(seat, bots.get(str(seat), "standard")) if isinstance(bots, Mapping) else bots
+            self.bots[seat] = get_bot(spec, seed=f"{self.seed}/{seat}") if isinstance(spec, str) else spec
+        self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
+        self._dealer = dealer
+        self._games_played = 0
+        self._start(Game(self.rules, seed=self.seed, dealer=dealer))
+
+    def _start(self, game: Game) -> None:
+        self._history: list[Game] = [game]
+        self.log: list[LogEntry] = []
+        """The actions of the hand in progress (or just finished), as :class:`LogEntry` rows."""
+        self.past_logs: list[list[LogEntry]] = []
+        """The logs of the earlier hands of this game."""
+
+    def new_game(self, seed: Any = None) -> None:
+        """Start a new game at this table (the next seed unless one is given)."""
+        self._games_played += 1
+        if seed is None:
+            seed = f"{self.seed}/game {self._games_played}"
+        self._start(Game(self.rules, seed=seed, dealer=self._dealer))
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game now (after a hand ends, the next hand is already dealt in it)."""
+        return self._history[-1]
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand on the table is finished (waiting for :meth:`next_hand`)."""
+        return len(self.game.hands) > len(self._history[0].hands)
+
+    @property
+    def game_over(self) -> bool:
+        return self.game.winner is not None
+
+    @property
+    def hand(self) -> Hand:
+        """The hand on the table: the one in progress, or the one just finished."""
+        return self.game.hands[-1] if self.hand_over else self.game.hand
+
+    @property
+    def to_act(self) -> Seat | None:
+        return None if self.hand_over else self.hand.to_act
+
+    @property
+    def is_human_turn(self) -> bool:
+        return self.to_act is not None and self.to_act in self.humans
+
+    @property
+    def is_bot_turn(self) -> bool:
+        return self.to_act is not None and self.to_act not in self.humans
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one human plays at this screen."""
+        return len(self.humans) > 1
+
+    def legal_actions(self) -> Actions:
+        return Actions() if self.to_act is None else self.hand.legal_actions()
+
+    def name(self, seat: Seat, long: bool = False) -> str:
+        """How a seat is shown at the table: 'South (you)' for the one learner, else the seat;
+        ``long`` adds the kind of player: 'North (standard bot)', 'South (learner)'."""
+        if seat in self.humans:
+            return f"{seat.word} (you)" if len(self.humans) == 1 else f"{seat.word} (learner)" if long else seat.word
+        return f"{seat.word} ({self.bots[seat].name} bot)" if long else seat.word
+
+    def players_text(self) -> str:
+        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot'."""
+        return " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
+
+    def visible_seats(self) -> frozenset[Seat]:
+        """The seats whose cards are face up: all with open hands, else the humans' own. At a
+        hot seat, only the learner whose turn it is (or who acted last)."""
+        if self.open_hands or not self.humans:
+            return frozenset(Seat)
+        if not self.hot_seat:
+            return self.humans
+        if self.is_human_turn:
+            assert self.to_act is not None
+            return frozenset((self.to_act,))
+        for entry in reversed(self.log):
+            if entry.seat in self.humans:
+                return frozenset((entry.seat,))
+        return frozenset()
+
+    # --- the choices of the seat to act ---------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        """Buttons for the seat to act, outside the card phases: exactly its legal actions,
+        labelled as the seeds say them for that seat ('Assist', 'Take it up', 'Call ♥ alone')."""
+        hand = self.hand
+        if self.to_act is None or hand.phase in CARD_PHASES:
+            return []
+        return [Choice(a, action_label(hand, a), _action_tooltip(hand, a)) for a in hand.legal_actions()]
+
+    def card_choices(self) -> list[CardChoice]:
+        """In the card phases (discard, railroad give/discard, play): every card the seat to act
+        holds, legal or not, with the reason (a disabled card's tooltip says why)."""
+        hand = self.hand
+        seat = self.to_act
+        if seat is None or hand.phase not in CARD_PHASES:
+            return []
+        held = hand.holding(seat)
+        legal = {a.card: a for a in hand.legal_actions()}
+        base = {Phase.PLAY: PLAY, Phase.RAILROAD_GIVE: GIVE}.get(hand.phase, DISCARD)
+        if hand.phase == Phase.PLAY:
+            trick = hand.current_trick
+            led = trick.cards[0] if trick is not None and trick.cards else None
+            assert hand.trump is not None
+            reasons = explain.play_reasons(held, hand.trump, led)
+        out = []
+        for card in held:
+            action = legal.get(card) or Action(base + card.index)
+            ok = card in legal
+            if hand.phase == Phase.PLAY:
+                reason = reasons[card]
+            elif ok:
+                verb = {Phase.RAILROAD_GIVE: "pass", Phase.DISCARD: "discard"}.get(hand.phase, "discard")
+                reason = f"{verb.capitalize()} the {card} face down" + (
+                    " (R5.5)." if hand.phase != Phase.DISCARD else " (R3.2)."
+                )
+            else:
+                reason = hand.explain_illegal(action)
+            out.append(CardChoice(card, action, ok, reason))
+        return out
+
+    # --- acting --------------------------------------------------------------------------------
+    def _apply(self, action: Action, reason: str | None, by_bot: bool) -> LogEntry:
+        before = self.hand
+        seat = before.to_act
+        assert seat is not None
+        game = self.game.apply(action)
+        after = game.hands[-1] if len(game.hands) > len(self._history[0].hands) else game.hand
+        reveal = self.open_hands or seat in self.humans
+        entry = LogEntry(
+            len(self.log), seat, action, describe_action(before, action, after, reveal=reveal), reason, by_bot
+        )
+        self._history.append(game)
+        self.log.append(entry)
+        return entry
+
+    def act(self, action: Action | str) -> None:
+        """A human's action. An illegal one raises :class:`~euchre_learn.IllegalActionError`
+        explaining the rule, and changes nothing. It does not move the bots: call
+        :meth:`run_bots` (or :meth:`bot_step`, for paced play)."""
+        seat = self.to_act
+        if seat is None:
+            msg = "the game is over" if self.game_over else "the hand is over: deal the next hand first"
+            raise IllegalActionError(f"Nobody can act now: {msg}.")
+        if seat not in self.humans:
+            raise IllegalActionError(
+                f"It is {seat.word}'s turn, and {seat.word} is a bot: let the bots move.", seat=seat
+            )
+        hand = self.hand
+        a = Action.parse(action)
+        if not hand.is_legal(a):
+            raise IllegalActionError(hand.explain_illegal(a), seat=seat, action=a)
+        self._apply(a, None, False)
+
+    def bot_step(self) -> LogEntry | None:
+        """One bot move, if a bot is to act (else ``None``)."""
+        seat = self.to_act
+        if seat is None or seat in self.humans:
+            return None
+        action, reason = self.bots[seat].choose(self.game)
+        return self._apply(action, reason, True)
+
+    def run_bots(self) -> list[LogEntry]:
+        """The bots move until a human must act or the hand ends; returns their moves."""
+        out = []
+        while (entry := self.bot_step()) is not None:
+            out.append(entry)
+        return out
+
+    def next_hand(self) -> None:
+        """After a hand ends: the next hand (already dealt by the game) comes to the table."""
+        if not self.hand_over:
+            raise ValueError("the hand is still being played: finish it first")
+        if self.game_over:
+            raise ValueError("the game is over: start a new game")
+        self.past_logs.append(self.log)
+        self._history = [self.game]
+        self.log = []
+
+    # --- undo ----------------------------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        """How many actions of this hand have been taken."""
+        return len(self._history) - 1
+
+    def rewind(self, position: int) -> None:
+        """Back to the point after ``position`` actions of this hand (0: the deal). Bots do not
+        move by themselves afterwards: call :meth:`run_bots`."""
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.position:
+            raise ValueError(f"position must be a whole number from 0 to {self.position}, not {position!r}")
+        del self._history[position + 1 :]
+        del self.log[position:]
+
+    def undo_points(self) -> list[tuple[int, str]]:
+        """The earlier points of this hand where a human was to act: ``(position, label)``."""
+        out = []
+        for entry in self.log:
+            if entry.seat in self.humans:
+                out.append((entry.index, f"before {entry.text[:-1] if entry.text.endswith('.') else entry.text}"))
+        return out
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_points())
+
+    def undo(self) -> None:
+        """Take back the last human action of this hand, and the bots' moves after it."""
+        points = self.undo_points()
+        if not points:
+            raise ValueError("nothing to undo: no human has acted in this hand yet")
+        self.rewind(points[-1][0])
+
+    # --- help --------------------------------------------------------------------------------
+    def hint(self) -> Hint:
+        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason."""
+        seat = self.to_act
+        if seat is None:
+            raise ValueError("there is nothing to decide: the hand is over")
+        hand = self.hand
+        action, reason = self.hint_bot.choose(self.game)
+        if hand.phase in CARD_PHASES:
+            legal = tuple(str(a.card) for a in hand.legal_actions() if a.card is not None)
+            if hand.phase == Phase.PLAY:
+                rules_text = explain.leader_reason(hand) if not hand.tricks and not hand.current_trick else ""
+                trick = hand.current_trick
+                if trick is not None and trick.cards:
+                    assert hand.trump is not None
+                    legal_cards = [a.card for a in hand.legal_actions() if a.card is not None]
+                    rules_text = explain.play_reasons(legal_cards, hand.trump, trick.cards[0])[legal_cards[0]]
+            else:
+                rules_text = explain.bidding_options(hand)
+        else:
+            legal = tuple(action_label(hand, a) for a in hand.legal_actions())
+            rules_text = explain.bidding_options(hand)
+        return Hint(seat, legal, action, action_label(hand, action), reason, rules_text)
+
+    def why(self) -> str:
+        """Why the last thing happened: the last trick's winner, the score of a finished hand,
+        who leads, or what the bidding offers now."""
+        hand = self.hand
+        parts = []
+        if hand.thrown_in:
+            return explain.score_reason(hand)
+        if hand.tricks:
+            trick = hand.tricks[-1]
+            assert hand.trump is not None
+            parts.append(f"Trick {len(hand.tricks)}: " + explain.trick_reason(trick.cards, trick.seats, hand.trump))
+        if hand.is_over:
+            parts.append(explain.score_reason(hand))
+            parts.append(explain.game_reason(self.game))
+        elif hand.phase == Phase.PLAY and not hand.tricks:
+            assert hand.trump is not None and hand.maker is not None
+            made = f"{hand.maker.word} made {hand.trump.symbol} {hand.trump.plural} trump" + (
+                " and plays alone." if hand.alone else "."
+            )
+            parts.append(made + " " + explain.leader_reason(hand))
+        elif hand.phase != Phase.PLAY:
+            parts.append(explain.bidding_options(hand))
+        return "\n".join(parts)
+
+    def log_lines(self, reasons: bool | None = None) -> list[str]:
+        """The hand in plain words. ``reasons`` adds each bot's reason (by default only with
+        open hands: a reason may name cards the learner should not see)."""
+        if reasons is None:
+            reasons = self.open_hands
+        out = []
+        for e in self.log:
+            line = e.text
+            if reasons and e.reason:
+                line += f"  ({e.reason})"
+            out.append(line)
+        return out
+
+    # --- display -------------------------------------------------------------------------------
+    def status(self) -> str:
+        """One line: whose turn it is, or what happened."""
+        if self.game_over:
+            winner = self.game.winner
+            assert winner is not None
+            return f"Game over: {winner.word} won, {self.game.score[winner]} to {self.game.score[winner.other]}."
+        if self.hand_over:
+            hand = self.hand
+            if hand.thrown_in:
+                return "Thrown in: nobody made trump. Deal the next hand."
+            return f"Hand over: {_result(hand)} Deal the next hand."
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hand
+        if seat in self.humans:
+            what = {
+                Phase.BENNY: "name the suit the Benny proposes",
+                Phase.ROUND_1: "bid (round 1)",
+                Phase.ROUND_2: "bid (round 2)",
+                Phase.DISCARD: "discard one card (not the upcard)",
+                Phase.RAILROAD_GIVE: "pass a card to your partner",
+                Phase.RAILROAD_TAKE: "take or decline the railroad card",
+                Phase.RAILROAD_DISCARD: "discard one card",
+                Phase.DEFEND: "defend alone or pass",
+                Phase.PLAY: "lead a card" if not (hand.current_trick and hand.current_trick.cards) else "play a card",
+            }[hand.phase]
+            who = "your" if not self.hot_seat else f"{seat.word}'s"
+            return f"{who.capitalize()} turn{'' if self.hot_seat else f', {seat.word}'}: {what}."
+        return f"{self.name(seat, long=True)} is thinking…"
+
+    def html(self) -> str:
+        """The table drawn by :func:`euchre_learn.teaching.render.hand_html`, hidden hands face down."""
+        from euchre_learn.teaching import render
+
+        names = {s: self.name(s) for s in Seat}
+        return render.hand_html(self.hand, show=self.visible_seats(), names=names, text=False)
+
+    def scoreboard_html(self) -> str:
+        """The scoreboard, in step with the board: while a finished hand is still on the table
+        it says "hand 1 over · dealer East" (the score counting that hand), and "hand 2 ·
+        dealer South" only once :meth:`next_hand` brings the next deal to the table."""
+        from euchre_learn.teaching import render
+
+        return render.game_html(self.game, show_hand=False, finished_hand=self.hand_over)
+
+    def __repr__(self) -> str:
+        humans = " ".join(str(s) for s in sorted(self.humans)) or "none"
+        return f"<Table humans={humans} {self.game!r}>"
+
+
+def _result(hand: Hand) -> str:
+    sc = hand.score
+    assert sc is not None and hand.maker is not None
+    team = hand.maker.team
+    if sc.makers:
+        march = " with a march" if sc.outcome == "march" else ""
+        return f"{team.word} made it{march} and score {sc.makers}."
+    word = "super euchred" if sc.outcome == "super euchre" else "euchred"
+    return f"{team.word} were {word}; {team.other.word} score {sc.defenders}."

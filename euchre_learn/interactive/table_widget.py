@@ -1,0 +1,497 @@
+"""The widgets of the table and the stepper: layout, callbacks and display, nothing more.
+
+Every decision (what is legal, who acts, what a bot does, what undo restores, what a step
+explains) is made by the models in :mod:`euchre_learn.interactive.table` and
+:mod:`euchre_learn.interactive.stepper`; these classes only lay out ipywidgets, call the model when a
+button is clicked, and show what it says. Tests drive them without a browser by calling
+``button.click()`` and reading ``.value``.
+
+>>> from euchre_learn.interactive.table_model import Table
+>>> w = TableWidget(Table(humans='S', seed=1, dealer='N'), delay=0)
+>>> [b.description for b in w.action_buttons]
+['Pass', 'Assist', 'Assist alone']
+>>> w.action_buttons[0].click()          # South passes; the bots move at once (delay=0)
+>>> w.table.log[1].text
+'South passes.'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from euchre_learn.analysis.bots import names as bot_names
+from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.hand import IllegalActionError
+from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.stepper_model import Stepper
+from euchre_learn.interactive.table_model import Table
+from euchre_learn.teaching.widgets import auto_width, style_view
+
+__all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
+
+PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
+"""Seconds between bot moves, by name."""
+
+_RED = "#cc3311"
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f"<p style='margin:0.2em 0'>{html.escape(p)}</p>" for p in text.split("\n") if p)
+
+
+def _style_card_button(b: widgets.Button, card: Card, enabled: bool, tooltip: str) -> None:
+    b.description = str(card) if not card.is_benny else "Benny"
+    b.disabled = not enabled
+    b.tooltip = tooltip
+    b.style.text_color = _RED if card.suit is not None and card.suit.color == "red" else "#1b1b1b"
+    # legal cards stand out as white card faces with a blue edge; the others are greyed, on a
+    # light face too, so their dark ink still reads on a dark theme
+    b.style.button_color = "white" if enabled else "#e6e6e6"
+    b.layout.border = "2px solid #1f6fb2" if enabled else "1px solid #bbb"
+
+
+def _new_card_button() -> widgets.Button:
+    # as wide as the card's text ('10♥', 'Benny') and never narrower than a card
+    b = widgets.Button(layout=widgets.Layout(width="auto", min_width="3.6em", height="4.6em", padding="0 0.4em"))
+    b.style.font_size = "1.15em"
+    b.style.font_weight = "bold"
+    return b
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class TableWidget(widgets.VBox):  # type: ignore[misc]
+    """A :class:`~euchre_learn.interactive.table.Table` on screen: the table drawn, the human's choices as
+    buttons, Hint / Why? / Undo, open hands, the log.
+
+    ``delay`` is the pause between bot moves in seconds; 0 moves them at once (and
+    synchronously, as tests need). Paced moves are scheduled on the kernel's event loop
+    (never ``time.sleep``), so the kernel stays free; outside a running loop they are instant.
+    """
+
+    def __init__(self, table: Table, delay: float = 0.6) -> None:
+        self.table = table
+        self.delay = float(delay)
+        self._generation = 0
+        self._pending: asyncio.TimerHandle | None = None
+        self.scoreboard = widgets.HTML()
+        self.board = widgets.HTML()
+        self.status = widgets.HTML()
+        self.status.add_class("el-status")  # whose turn it is, or how the hand ended
+        self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.card_label = widgets.HTML()
+        self.card_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.message = widgets.HTML()
+        self.action_buttons: list[widgets.Button] = []
+        """The bidding buttons shown now (exactly the legal actions)."""
+        self.card_buttons: list[widgets.Button] = []
+        """The card buttons shown now (every card held; the illegal ones disabled)."""
+        self._action_pool: list[widgets.Button] = []
+        self._card_pool: list[widgets.Button] = []
+        self._action_slots: list[Action] = []
+        self._card_slots: list[Action] = []
+
+        self.hint_button = widgets.Button(
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="What may I do, and what would a club player do?",
+            layout=auto_width(),
+        )
+        self.why_button = widgets.Button(
+            description="Why?",
+            icon="question",
+            tooltip="Why did the last trick or hand end as it did?",
+            layout=auto_width(),
+        )
+        self.undo_button = widgets.Button(
+            description="Undo", icon="undo", tooltip="Take back your last action", layout=auto_width()
+        )
+        self.undo_to = widgets.Dropdown(description="Back to:", options=[], layout=widgets.Layout(width="24em"))
+        self.undo_to_button = widgets.Button(
+            description="Go back", tooltip="Return to the chosen point of this hand", layout=auto_width()
+        )
+        self.open_hands = widgets.Checkbox(value=table.open_hands, description="Show all hands", indent=False)
+        self.pace = widgets.Dropdown(
+            description="Bots:",
+            options=[(f"{k} ({v:g} s)" if v else k, v) for k, v in PACES.items()],
+            value=min(PACES.values(), key=lambda v: abs(v - self.delay)),
+            layout=widgets.Layout(width="14em"),
+        )
+        self.next_button = widgets.Button(
+            description="Next hand", button_style="success", icon="forward", layout=auto_width()
+        )
+        self.new_game_button = widgets.Button(description="New game", icon="refresh", layout=auto_width())
+        self.log_view = widgets.HTML()
+
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.why_button.on_click(lambda _: self.show_why())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.undo_to_button.on_click(lambda _: self.go_back())
+        self.open_hands.observe(self._on_open_hands, names="value")
+        self.pace.observe(self._on_pace, names="value")
+        self.next_button.on_click(lambda _: self.next_hand())
+        self.new_game_button.on_click(lambda _: self.new_game())
+
+        tools = widgets.HBox(
+            [self.hint_button, self.why_button, self.undo_button, self.undo_to, self.undo_to_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        options = widgets.HBox([self.open_hands, self.pace, self.next_button, self.new_game_button])
+        log_box = widgets.Accordion(children=[self.log_view], titles=("Log of the hand",))
+        log_box.selected_index = 0
+        super().__init__(
+            [
+                style_view(),
+                self.scoreboard,
+                self.board,
+                self.status,
+                self.action_box,
+                self.card_label,
+                self.card_box,
+                tools,
+                self.message,
+                options,
+                log_box,
+            ]
+        )
+        self.add_class("el-tableview")
+        self.refresh()
+        self._advance()
+
+    # --- acting ------------------------------------------------------------------------------
+    def choose(self, action: Action | str) -> None:
+        """What a button does: the human's action, then the bots'. An illegal action changes
+        nothing and the message says why."""
+        try:
+            self.table.act(action)
+        except IllegalActionError as err:
+            self.message.value = f"<div class='el-illegal' style='color:{_RED}'>{html.escape(str(err))}</div>"
+            self.refresh(keep_message=True)
+            return
+        self.message.value = ""
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the bots move: at once, or one every ``delay`` seconds on the event loop."""
+        self._cancel()
+        if not self.table.is_bot_turn:
+            self._after_moves()
+            return
+        loop = _running_loop() if self.delay > 0 else None
+        if loop is None:
+            self.table.run_bots()
+            self._after_moves()
+            return
+        self.refresh(keep_message=True)
+        generation = self._generation
+        self._pending = loop.call_later(self.delay, self._tick, generation)
+
+    def _tick(self, generation: int) -> None:
+        if generation != self._generation:
+            return  # cancelled by undo or a new game
+        self._pending = None
+        self.table.bot_step()
+        self._after_moves()
+        if self.table.is_bot_turn:
+            loop = _running_loop()
+            if loop is None:  # pragma: no cover - the loop is running while its callbacks run
+                self.table.run_bots()
+                self.refresh(keep_message=True)
+            else:
+                self._pending = loop.call_later(self.delay, self._tick, generation)
+
+    def _after_moves(self) -> None:
+        """Redraw; when the hand has just ended, say why (the last trick and the score)."""
+        if self.table.hand_over and not self.message.value:
+            self.show_why()
+        self.refresh(keep_message=True)
+
+    def _cancel(self) -> None:
+        self._generation += 1
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    @property
+    def busy(self) -> bool:
+        """Paced bot moves are still to come."""
+        return self._pending is not None
+
+    # --- tools -------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        if self.table.to_act is None:
+            self.message.value = _paragraphs("Nothing to decide now: the hand is over.")
+            return
+        h = self.table.hint()
+        self.message.value = (
+            f"<div class='el-hint'><b>{html.escape(h.seat.word)} may:</b> {html.escape(', '.join(h.legal))}<br>"
+            f"<b>Suggestion: {html.escape(h.label)}.</b> {html.escape(h.reason)}"
+            + (f"<br><small>{html.escape(h.rules_text)}</small>" if h.rules_text else "")
+            + "</div>"
+        )
+
+    def show_why(self) -> None:
+        self.message.value = f"<div class='el-why'>{_paragraphs(self.table.why())}</div>"
+
+    def undo(self) -> None:
+        if not self.table.can_undo:
+            self.message.value = _paragraphs("Nothing to undo yet in this hand.")
+            return
+        self._cancel()
+        self.table.undo()
+        self.message.value = _paragraphs("Taken back.")
+        self._advance()
+
+    def go_back(self) -> None:
+        if self.undo_to.value is None:
+            return
+        self._cancel()
+        self.table.rewind(int(self.undo_to.value))
+        self.message.value = ""
+        self._advance()
+
+    def next_hand(self) -> None:
+        if not self.table.hand_over or self.table.game_over:
+            return
+        self.table.next_hand()
+        self.message.value = ""
+        self._advance()
+
+    def new_game(self) -> None:
+        self._cancel()
+        self.table.new_game()
+        self.message.value = ""
+        self._advance()
+
+    def _on_open_hands(self, change: dict[str, Any]) -> None:
+        self.table.open_hands = bool(change["new"])
+        self.refresh(keep_message=True)
+
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        self.delay = float(change["new"])
+
+    # --- display -----------------------------------------------------------------------------
+    def refresh(self, keep_message: bool = True) -> None:
+        """Redraw everything from the model."""
+        t = self.table
+        if not keep_message:
+            self.message.value = ""
+        self.scoreboard.value = (
+            t.scoreboard_html() + f"<div style='margin:0.2em 0'><small>{html.escape(t.players_text())}</small></div>"
+        )
+        self.board.value = t.html()
+        self.status.value = f"<b>{html.escape(t.status())}</b>"
+        human = t.is_human_turn
+        choices = t.choices() if human else []
+        cards = t.card_choices() if human else []
+        while len(self._action_pool) < len(choices):
+            b = widgets.Button(button_style="primary", layout=auto_width())
+            b.on_click(self._slot_clicker(self._action_slots, len(self._action_pool)))
+            self._action_pool.append(b)
+        while len(self._card_pool) < len(cards):
+            b = _new_card_button()
+            b.on_click(self._slot_clicker(self._card_slots, len(self._card_pool)))
+            self._card_pool.append(b)
+        self._action_slots[:] = [c.action for c in choices]
+        self._card_slots[:] = [c.action for c in cards]
+        for b, choice in zip(self._action_pool, choices, strict=False):
+            b.description, b.tooltip, b.disabled = choice.label, choice.tooltip, False
+        for b, cc in zip(self._card_pool, cards, strict=False):
+            _style_card_button(b, cc.card, cc.legal, cc.reason)
+        self.action_buttons = self._action_pool[: len(choices)]
+        self.card_buttons = self._card_pool[: len(cards)]
+        self.action_box.children = tuple(self.action_buttons)
+        self.card_box.children = tuple(self.card_buttons)
+        if self.card_buttons:
+            seat = t.to_act
+            assert seat is not None
+            verb = {"play": "play", "discard": "discard", "give": "pass to your partner"}[cards[0].action.kind]
+            whose = "Your" if not t.hot_seat else f"{seat.word}'s"
+            self.card_label.value = f"{whose} cards: click one to {verb} it (greyed cards may not be {verb.split()[0]}ed now; hover for why)."
+        else:
+            self.card_label.value = ""
+        self.hint_button.disabled = not human
+        self.undo_button.disabled = not t.can_undo
+        points = t.undo_points()
+        self.undo_to.options = [(label, pos) for pos, label in points]
+        if points and self.undo_to.value is None:
+            self.undo_to.value = points[-1][0]
+        self.undo_to.disabled = self.undo_to_button.disabled = not points
+        self.next_button.layout.display = "" if t.hand_over and not t.game_over else "none"
+        self.new_game_button.layout.display = "" if t.game_over else "none"
+        lines = t.log_lines()
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+        self.log_view.value = (
+            f"<ol style='margin:0;padding-left:1.6em;max-height:16em;overflow:auto'>{items}</ol>"
+            if lines
+            else "<i>No action yet.</i>"
+        )
+
+    def _slot_clicker(self, slots: list[Action], i: int) -> Callable[[Any], None]:
+        """Buttons are made once and reused (a kernel never piles up widgets): the ``i``-th
+        button of a row stands for whatever action sits in ``slots[i]`` now."""
+
+        def click(_button: Any) -> None:
+            if i < len(slots):
+                self.choose(slots[i])
+
+        return click
+
+
+class SetupForm(widgets.VBox):  # type: ignore[misc]
+    """Rules, preset, seats, bots and pace chosen up front; "Deal" replaces the form by the table."""
+
+    def __init__(self) -> None:
+        self.preset = widgets.Dropdown(description="Rules:", options=Rules.presets(), value="standard")
+        self.points = widgets.Dropdown(description="Game to:", options=[5, 7, 10], value=10)
+        self.seats = {
+            s: widgets.Checkbox(
+                value=s == Seat.S, description=f"{s.word}", indent=False, layout=widgets.Layout(width="7em")
+            )
+            for s in Seat
+        }
+        choices = [n for n in bot_names() if n != "random"] + ["random"]
+        self.bots = widgets.Dropdown(description="Bots:", options=choices, value="standard")
+        self.pace = widgets.Dropdown(
+            description="Bot pace:", options=[(k, v) for k, v in PACES.items()], value=PACES["normal"]
+        )
+        self.open_hands = widgets.Checkbox(value=False, description="Show all hands (for teaching)", indent=False)
+        self.seed = widgets.Text(description="Seed:", placeholder="blank: a new deal each time")
+        self.start = widgets.Button(description="Deal", button_style="success", icon="play", layout=auto_width())
+        self.error = widgets.HTML()
+        self.table_widget: TableWidget | None = None
+        self.start.on_click(lambda _: self.deal())
+        self.preset.observe(self._on_preset, names="value")
+        seat_row = widgets.HBox([widgets.HTML("<b>Humans at:</b>&nbsp;"), *self.seats.values()])
+        self._form = (
+            widgets.HTML("<b>A game of Euchre</b>: choose the rules, who plays, and the pace."),
+            self.preset,
+            self.points,
+            seat_row,
+            self.bots,
+            self.pace,
+            self.open_hands,
+            self.seed,
+            self.start,
+            self.error,
+        )
+        self.holder = widgets.VBox(self._form)
+        """Shows the form, or (after "Deal") the table and a button back to the form."""
+        super().__init__([style_view(), self.holder])
+        self.add_class("el-setup")
+
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        self.points.value = (
+            Rules.preset(change["new"]).points_to_win if Rules.preset(change["new"]).points_to_win in (5, 7, 10) else 10
+        )
+
+    def rules(self) -> Rules:
+        return Rules.preset(self.preset.value).replace(points_to_win=int(self.points.value))
+
+    def deal(self) -> TableWidget | None:
+        """Build the table from the form and show it in place of the form."""
+        humans = [s for s, box in self.seats.items() if box.value]
+        seed: Any = self.seed.value.strip() or None
+        try:
+            table = Table(
+                self.rules(), humans=humans, bots=self.bots.value, seed=seed, open_hands=self.open_hands.value
+            )
+        except ValueError as err:
+            self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"
+            return None
+        self.table_widget = TableWidget(table, delay=self.pace.value)
+        back = widgets.Button(description="Change the setup", icon="cog", layout=auto_width())
+        back.on_click(lambda _: self._back())
+        self.holder.children = (self.table_widget, back)
+        return self.table_widget
+
+    def _back(self) -> None:
+        if self.table_widget is not None:
+            self.table_widget._cancel()
+        self.holder.children = self._form
+
+
+class StepperWidget(widgets.VBox):  # type: ignore[misc]
+    """A :class:`~euchre_learn.interactive.stepper.Stepper` on screen: ⏮ ◀ ▶ ⏭, a slider over the steps,
+    the table drawn at each step, and the step explained.
+
+    >>> import euchre_learn as el
+    >>> w = StepperWidget(el.stepper.Stepper(el.Hand.deal('N', seed=2).apply('pass')))
+    >>> w.forward_button.click(); w.stepper.position
+    1
+    """
+
+    def __init__(self, stepper: Stepper, open_hands: bool = True) -> None:
+        self.stepper = stepper
+        self.title = widgets.HTML()
+        self.board = widgets.HTML()
+        self.explanation = widgets.HTML()
+        self.start_button = widgets.Button(
+            description="", icon="fast-backward", tooltip="The deal", layout=widgets.Layout(width="3em")
+        )
+        self.back_button = widgets.Button(
+            description="", icon="step-backward", tooltip="One step back", layout=widgets.Layout(width="3em")
+        )
+        self.forward_button = widgets.Button(
+            description="", icon="step-forward", tooltip="One step forward", layout=widgets.Layout(width="3em")
+        )
+        self.end_button = widgets.Button(
+            description="", icon="fast-forward", tooltip="The end", layout=widgets.Layout(width="3em")
+        )
+        self.slider = widgets.IntSlider(
+            min=0, max=len(stepper), value=stepper.position, description="Step", continuous_update=True, readout=False
+        )
+        self.open_hands = widgets.Checkbox(value=open_hands, description="Show all hands", indent=False)
+        self.counter = widgets.HTML(layout=widgets.Layout(margin="0 1em"))
+        self.start_button.on_click(lambda _: self._go(0))
+        self.back_button.on_click(lambda _: self._go(self.stepper.position - 1))
+        self.forward_button.on_click(lambda _: self._go(self.stepper.position + 1))
+        self.end_button.on_click(lambda _: self._go(len(self.stepper)))
+        self.slider.observe(lambda ch: self._go(int(ch["new"])), names="value")
+        self.open_hands.observe(lambda _: self.refresh(), names="value")
+        controls = widgets.HBox(
+            [
+                self.start_button,
+                self.back_button,
+                self.forward_button,
+                self.end_button,
+                self.slider,
+                self.counter,
+                self.open_hands,
+            ]
+        )
+        super().__init__([style_view(), self.title, controls, self.board, self.explanation])
+        self.add_class("el-stepper")
+        self.refresh()
+
+    def _go(self, position: int) -> None:
+        position = max(0, min(len(self.stepper), position))
+        if position != self.stepper.position:
+            self.stepper.go(position)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.stepper
+        title = s.title
+        notes = s.notes
+        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(title)}</h3>" if title else "") + (
+            _paragraphs(notes) if notes else ""
+        )
+        if self.slider.value != s.position:
+            self.slider.value = s.position
+        self.counter.value = f"{s.position} / {len(s)}"
+        self.start_button.disabled = self.back_button.disabled = s.position == 0
+        self.forward_button.disabled = self.end_button.disabled = s.position == len(s)
+        self.board.value = s.html(show_all=self.open_hands.value)
+        self.explanation.value = f"<div class='el-step'>{_paragraphs(s.explanation())}</div>"

@@ -74,10 +74,8 @@ def test_an_old_flat_path_is_the_same_module(old: str) -> None:
 
 
 def test_a_submodule_through_an_old_package_path_is_not_a_second_copy() -> None:
-    import euchre_learn.classroom.exercises.review as real
-    import euchre_learn.exercises.review as alias
-
-    assert alias is real
+    alias = importlib.import_module("euchre_learn.exercises.review")
+    assert alias is importlib.import_module("euchre_learn.classroom.exercises.review")
 
 
 def test_every_lazy_name_of_the_root_resolves() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Hand, Rules, Seat, bots
-from euchre_learn.analysis.bots import StandardBot, best_discard, hand_value
+from euchre_learn.analysis.bots import StandardBot, best_discard, hand_value, registry
 from euchre_learn.engine import _core
 from euchre_learn.engine.cards import cards_to_mask
 
@@ -81,8 +81,8 @@ def test_lazy_registration_hook(tmp_path, monkeypatch) -> None:
         )
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(bots, "_LAZY", {"fake-expert": "fake_expert_mod", "absent": "no_such_module_here"})
-    monkeypatch.setattr(bots, "_FACTORIES", dict(bots._FACTORIES))
+    monkeypatch.setattr(registry, "_LAZY", {"fake-expert": "fake_expert_mod", "absent": "no_such_module_here"})
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
     monkeypatch.delitem(sys.modules, "fake_expert_mod", raising=False)
     assert "fake-expert" in bots.names() and "absent" not in bots.names()
     assert bots.get("fake-expert", seed=3).name == "fake-expert"

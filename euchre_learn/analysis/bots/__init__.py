@@ -1,0 +1,84 @@
+"""Computer players that play every phase of every preset, and say why in one sentence.
+
+>>> import euchre_learn as el
+>>> el.bots.names()[:3]
+('random', 'beginner', 'standard')
+>>> hand = el.Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
+...                                 'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
+>>> bot = el.bots.get('standard', seed=1)
+>>> bot.act(hand)                  # West holds no heart at all
+Action.parse('pass')
+>>> bot.explain(hand)
+'West passes: with ♥ hearts trump West would hold no trump, too weak to order it up.'
+
+The bots
+--------
+``'random'``
+    A legal action chosen uniformly at random (the baseline).
+``'beginner'``
+    Simple counts: orders up (or calls) with three or more trumps, counting the upcard
+    when it is the dealer; goes alone with five. Leads its highest card; follows with the
+    highest card if it can win the trick, otherwise the lowest.
+``'standard'``
+    What a club player does: values a hand by its trumps, bowers and off-suit aces, by the
+    seat (dealer, eldest, the dealer's partner) and by the game score; goes alone only when
+    a march is likely (at most one trick could be lost, counted pessimistically: in 6,000
+    self-play deals its loners always made at least 3 tricks and marched two times in three),
+    and never when two points win the game; calls *next* from eldest in round 2; leads trump as maker; does not
+    trump a partner's winning card; keeps a low trump to protect the left bower; discards to
+    make a void.
+
+Every bot only ever chooses one of ``hand.legal_actions()``, and a bot made with a ``seed``
+always chooses the same action for the same hand (:meth:`Bot.act` and :meth:`Bot.explain`
+agree). Bots use only what their seat may know: their own cards, the cards played, the
+upcard, and (for the dealer) their own discard.
+
+Speed: the fast path
+--------------------
+Playouts, tournaments and the Monte-Carlo advisor call :meth:`Bot.act_state` on the core
+:class:`~euchre_learn.engine._core.State` (an action id in, no :class:`~euchre_learn.engine.hand.Hand`,
+no sentence built), and :func:`play_hand` plays a whole hand that way:
+
+>>> import random
+>>> from euchre_learn.engine import _core
+>>> rng = random.Random(7)
+>>> state = _core.deal(el.Rules(), 0, rng)
+>>> seats = [el.bots.get('standard'), el.bots.get('beginner')] * 2
+>>> play_hand(state, seats, rng).phase == _core.OVER
+True
+
+Adding a bot: the registry hook
+-------------------------------
+:func:`register` adds a bot under a name: ``register('mine', factory)`` where
+``factory(seed)`` returns a :class:`Bot`. A bot subclasses :class:`Bot` and implements
+:meth:`Bot.decide` (``decide(state, rng, why)`` → an action id; when ``why`` is a list,
+append one sentence saying why). The ``'expert'`` bot lives in ``euchre_learn/expert.py``,
+which calls ``register('expert', ...)`` when imported; :func:`get` imports it on first use
+and :func:`names` lists ``'expert'`` as soon as that module exists, so this module never
+imports the solver.
+"""
+
+from __future__ import annotations
+
+from euchre_learn.analysis.bots.base import Bot, BotFactory
+from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, hand_value, march_losers
+from euchre_learn.analysis.bots.registry import get, names, play_hand, register, unregister
+from euchre_learn.analysis.bots.simple import BeginnerBot, RandomBot
+from euchre_learn.analysis.bots.standard import StandardBot
+
+__all__ = [
+    "BIDDING",
+    "BeginnerBot",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "StandardBot",
+    "best_discard",
+    "get",
+    "hand_value",
+    "march_losers",
+    "names",
+    "play_hand",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,381 @@
+"""The standard bot's bidding: how it values a hand, what it discards, when a loner marches,
+and its round-1 and round-2 bids and defending alone, by seat and by the game score."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from euchre_learn.analysis.bots.base import _ACE, _KING, TRUMP_MASK, _card, _cardlist, _count, _highest, _who
+from euchre_learn.engine import _core
+from euchre_learn.engine._core import (
+    BENNY,
+    DEFEND,
+    RR_GIVE,
+    RR_TAKE,
+    State,
+    bits,
+)
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DEFEND_ALONE,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    TAKE,
+)
+from euchre_learn.engine.cards import BENNY_INDEX, Suit
+from euchre_learn.engine.explain import action_words, make_word, suit_words
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
+
+if TYPE_CHECKING:
+    pass
+
+
+
+# ---- the standard bot -----------------------------------------------------------------------
+
+# the value of a trump in hand, by power (POWER 10..17: 9 10 Q K A left right Benny)
+_TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
+_VOID = 0.45
+# how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
+BIDDING = {
+    "dealer": 4.6,
+    "assist": 5.0,
+    "order": 5.2,
+    "call": 5.0,
+    "next": 4.4,
+    "upcard": 0.5,
+    "eldest": 0.2,
+    "alone_losers": 1,
+}
+"""The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
+order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
+for (or against) the bidder; eldest's discount. Tuned with ``benchmarks/bench_bots.py``."""
+
+
+def hand_value(mask: int, t: int) -> float:
+    """How good a holding is with ``t`` trump, in rough points: trumps by rank, off-suit aces,
+    voids (with two trumps or more). About 5 makes a hand with a partner's help.
+
+    >>> from euchre_learn.engine.cards import cards_to_mask
+    >>> from euchre_learn import cards
+    >>> round(hand_value(cards_to_mask(cards('J♥ J♦ A♥ A♠ 9♣')), 2), 2)   # both bowers, ace of trump, an ace
+    7.4
+    """
+    tm = TRUMP_MASK[t]
+    trumps = mask & tm
+    n = trumps.bit_count()
+    pw = POWER[t]
+    p = 0.0
+    for c in bits(trumps):
+        p += _TRUMP_VALUE[pw[c]]
+    off = mask & ~tm
+    for s in range(4):
+        if s == t:
+            continue
+        sm = off & SUIT_MASK[t][s]
+        k = sm.bit_count()
+        if k == 0:
+            if n >= 2:
+                p += _VOID
+            continue
+        if sm >> (s * 6 + _ACE) & 1:
+            p += 1.0 if k <= 2 else 0.7
+            if sm >> (s * 6 + _KING) & 1:
+                p += 0.35
+        elif k == 1 and sm >> (s * 6 + _KING) & 1:
+            p += 0.15
+        p += 0.01 * max(pw[c] for c in bits(sm))  # a tie-break: higher cards are worth keeping
+    return p
+
+
+def best_discard(mask: int, t: int, keep: int = 0) -> int:
+    """The card to discard from ``mask`` (six cards) so that the five left are best; never
+    one of ``keep`` (the upcard, R3.2). Emptying a short suit (a void) often wins.
+
+    >>> from euchre_learn.engine.cards import cards_to_mask
+    >>> from euchre_learn import cards, Card
+    >>> Card(best_discard(cards_to_mask(cards('J♥ A♥ 10♥ A♠ K♣ 9♠')), 2))   # keep the ace, void clubs
+    Card.parse('K♣')
+    """
+    return max((c for c in bits(mask & ~keep)), key=lambda c: (hand_value(mask & ~(1 << c), t), -POWER[t][c], c))
+
+
+def march_losers(mask: int, t: int, benny: bool = False) -> int:
+    """How many tricks these five cards may lose when played alone with ``t`` trump, counted
+    pessimistically: all the missing trumps in one opponent's hand, who wins whenever a
+    higher trump is missing; off-suit aces win once there are three trumps to draw with (and
+    a king under its ace with four); every other off-suit card may lose. 0: a near-certain march.
+
+    >>> from euchre_learn.engine.cards import cards_to_mask
+    >>> from euchre_learn import cards
+    >>> march_losers(cards_to_mask(cards('J♥ J♦ A♥ K♥ A♠')), 2)        # the top four trumps and an ace
+    0
+    >>> march_losers(cards_to_mask(cards('J♥ K♥ Q♥ 9♥ A♠')), 2)        # the left bower and the ace are out
+    2
+    """
+    pw = POWER[t]
+    trumps = mask & TRUMP_MASK[t]
+    n = trumps.bit_count()
+    mine = sorted((pw[c] for c in bits(trumps)), reverse=True)
+    out = sorted(
+        (pw[c] for c in range(25 if benny else 24) if EFFECTIVE[t][c] == t and not trumps >> c & 1), reverse=True
+    )
+    losers = 0
+    for m in mine:
+        if not out:
+            break
+        if m > out[0]:
+            out.pop()  # the opponent follows with its lowest trump
+        else:
+            losers += 1  # the lowest trump that beats it takes the trick
+            out.pop(max(i for i, o in enumerate(out) if o > m))
+    for suit in range(4):
+        if suit == t:
+            continue
+        held = mask & SUIT_MASK[t][suit]
+        k = held.bit_count()
+        if not k:
+            continue
+        good = 0
+        if n >= 3 and held >> (suit * 6 + _ACE) & 1:
+            good = 1
+            if n >= 4 and held >> (suit * 6 + _KING) & 1:
+                good = 2
+        losers += k - good
+    return losers
+
+
+def _bowers(t: int) -> str:
+    """The two bowers of trump ``t`` in words: 'J♥ and J♦'."""
+    return f"{_card(t * 6 + 2)} and {_card((3 - t) * 6 + 2)}"
+
+
+def _need(score: Sequence[int] | None, seat: int, target: int) -> tuple[int, int]:
+    """Points our side and their side still need (the target when the score is unknown)."""
+    if score is None:
+        return target, target
+    return target - score[seat & 1], target - score[(seat + 1) & 1]
+
+
+def _threshold(base: float, score: Sequence[int] | None, seat: int, target: int) -> tuple[float, str]:
+    us, them = _need(score, seat, target)
+    if them == 1:
+        return base - 0.5, " (they need one point, so it pays to take control)"
+    if them == 2 and us > 2:
+        return base + 0.4, " (a euchre would give them the game, so it takes a little more)"
+    return base, ""
+
+
+def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, seat: int, th: dict[str, float]) -> bool:
+    us, _them = _need(score, seat, s.rules.points_to_win)
+    if us <= 2:
+        return False  # a march with the partner's help is enough to win
+    return march_losers(value_mask, t, bool(s.rules.benny)) <= th["alone_losers"]
+
+
+def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+    seat = s.to_act
+    t = s.proposed
+    hand = s.hands[seat]
+    legal = s.legal()
+    up = s.upcard
+    upv = _TRUMP_VALUE[POWER[t][up]]
+    target = s.rules.points_to_win
+    who = _who(seat)
+    partner_deals = seat == (s.dealer + 2) & 3
+    if seat == s.dealer:
+        six = hand | (1 << up)
+        best = six & ~(1 << best_discard(six, t, 1 << up))
+        value = hand_value(best, t)
+        base, how = th["dealer"], f" with the {_card(up)} taken up"
+        march_mask = best
+    elif partner_deals:
+        value = hand_value(hand, t) + th["upcard"] * upv
+        base, how = th["assist"], f", and the {_card(up)} goes to partner, the dealer"
+        march_mask = hand
+    else:
+        value = hand_value(hand, t) - th["upcard"] * upv
+        base, how = th["order"], f", though the {_card(up)} goes to the other side's dealer"
+        march_mask = hand
+        if seat == (s.dealer + 1) & 3:
+            base -= th["eldest"]  # eldest leads the first trick
+    threshold, note = _threshold(base, score, seat, target)
+    n = _count(hand | ((1 << up) if seat == s.dealer else 0), t)
+    alone_only = ORDER_UP not in legal
+    # an alone call plays without the dealer's pick-up when the partner deals (R5.2)
+    if partner_deals and not s.rules.dealer_picks_up_for_partner_loner:
+        march_mask = hand
+    alone = _alone_ok(march_mask, t, s, score, seat, th)
+    if alone_only:
+        alone = alone or value >= threshold + 1.2
+    if alone or (value >= threshold and not alone_only):
+        a = ORDER_UP_ALONE if alone else ORDER_UP
+        if why is not None:
+            verb = _says(s, seat, a)
+            if alone:
+                why.append(
+                    f"{who} {verb} and goes alone: with {suit_words(t)} trump ({_cardlist(march_mask & TRUMP_MASK[t], t)}) "
+                    f"{who} should take at least four tricks and likely all five, and a loner's march scores 4 points (R7.1)."
+                )
+            else:
+                why.append(
+                    f"{who} {verb}: with {suit_words(t)} trump {who} holds {n} trump{'s' * (n != 1)} "
+                    f"({_cardlist(march_mask & TRUMP_MASK[t], t)}){how}, a hand rated {value:.1f} where "
+                    f"{threshold:.1f} is enough to make it with partner's help{note}."
+                )
+        return a
+    if why is not None:
+        trumps = _cardlist((hand | ((1 << up) if seat == s.dealer else 0)) & TRUMP_MASK[t], t)
+        held = f"only {n} trump{'s' * (n != 1)} ({trumps})" if n else "no trump"
+        if seat == s.dealer:
+            held = f"{held}, counting the upcard"
+        reason = (
+            "the dealer's partner must go alone to assist here (R5.3), and the hand is not strong enough"
+            if alone_only
+            else f"too weak to {make_word(s.dealer, seat)}"
+        )
+        if n:
+            why.append(f"{who} passes: with {suit_words(t)} trump {who} would hold {held}, {reason}{note}.")
+        else:
+            why.append(f"{who} passes: with {suit_words(t)} trump {who} would hold {held}, {reason}.")
+    return PASS
+
+
+def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+    seat = s.to_act
+    hand = s.hands[seat]
+    legal = s.legal()
+    td = s.turned_down
+    who = _who(seat)
+    eldest = seat == (s.dealer + 1) & 3
+    next_suit = 3 - td  # next, the same colour (R1.2): clubs-spades, diamonds-hearts (C0 D1 H2 S3)
+    best_t, best_margin, best_value = -1, -99.0, 0.0
+    for t in range(4):
+        if t == td:
+            continue
+        value = hand_value(hand, t)
+        base = th["next"] if (eldest and t == next_suit) else th["call"]
+        threshold, _ = _threshold(base, score, seat, s.rules.points_to_win)
+        margin = value - threshold
+        if margin > best_margin:
+            best_t, best_margin, best_value = t, margin, value
+    t = best_t
+    stuck = PASS not in legal
+    if best_margin >= 0 or stuck:
+        alone = _alone_ok(hand, t, s, score, seat, th)
+        a = (CALL_ALONE if alone else CALL) + t
+        if why is not None:
+            n = _count(hand, t)
+            trumps = _cardlist(hand & TRUMP_MASK[t], t)
+            if alone:
+                why.append(
+                    f"{who} calls {suit_words(t)} alone: with {trumps} in trumps {who} should take at least four "
+                    "tricks and likely all five, and a loner's march scores 4 points (R7.1)."
+                )
+            elif stuck and best_margin < 0:
+                why.append(
+                    f"{who} is stuck (R4.3) and calls {suit_words(t)}, the best suit in hand "
+                    f"({n} trump{'s' * (n != 1)}{': ' + trumps if n else ''})."
+                )
+            elif eldest and t == next_suit:
+                why.append(
+                    f"{who} calls next, {suit_words(t)}, the same colour as the turned-down {suit_words(td)}: "
+                    f"the dealer passed on {Suit(td).plural}, so the two jacks of that colour, {_bowers(t)}, "
+                    f"are less likely against {who}, and from eldest {trumps} (rated {best_value:.1f}) is enough."
+                )
+            else:
+                why.append(
+                    f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps}) make a hand rated "
+                    f"{best_value:.1f} where {best_value - best_margin:.1f} is enough with partner's help."
+                )
+        return a
+    if why is not None:
+        why.append(
+            f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, rates only {best_value:.1f} "
+            f"where a call needs {best_value - best_margin:.1f} ({suit_words(td)} was turned down, R4.1)."
+        )
+    return PASS
+
+
+def _defend(s: State, why: list[str] | None) -> int:
+    seat = s.to_act
+    hand = s.hands[seat]
+    t = s.trump
+    who = _who(seat)
+    pays = s.rules.lone_defender_points[0]
+    value = hand_value(hand, t)
+    if pays > 2 and value >= 6.5:
+        if why is not None:
+            why.append(
+                f"{who} defends alone: a hand worth {value:.1f} points can stop {_who(s.maker)} alone, "
+                f"and a lone defender's euchre scores {pays} (R5.4, R7.3)."
+            )
+        return DEFEND_ALONE
+    if why is not None:
+        reason = (
+            f"a lone defender's 3 tricks score only {pays}, less than the 2 a euchre with partner scores"
+            if pays <= 2
+            else "two defenders stop a loner more often than one"
+        )
+        why.append(f"{who} passes: {reason} (R5.4, R7.3).")
+    return PASS
+
+
+# ---- the phases every bot plays the same way (defend alone, the railroad, the Benny) ----
+
+
+def _says(s: State, seat: int, a: int) -> str:
+    """The seeds' verb for a making action, in the third person ('orders it up', 'assists')."""
+    if a in (ORDER_UP, ORDER_UP_ALONE):
+        word = make_word(s.dealer, seat)
+        return {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[word]
+    return action_words(s, seat, a)
+
+
+def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginner: bool) -> int:
+    """The phases both simple bots treat alike: naming the Benny's suit, the railroad, defending alone."""
+    seat = s.to_act
+    who = _who(seat)
+    hand = s.hands[seat]
+    phase = s.phase
+    if phase == BENNY:
+        a = NAME + rng.randrange(4)
+        if why is not None:
+            why.append(
+                f"{who} names {suit_words(a - NAME)} at random: the dealer names the Benny's suit before looking "
+                "at the hand (R3.5), so no suit is better than another."
+            )
+        return a
+    if phase == RR_GIVE:
+        t = s.trump
+        trumps = hand & TRUMP_MASK[t]
+        if trumps:
+            c = _highest(trumps, t)
+            reason = "the highest trump in hand"
+        else:
+            aces = [c for c in bits(hand) if c % 6 == _ACE and c != BENNY_INDEX]
+            c = aces[0] if aces else _highest(hand, t)
+            reason = "an ace, a sure winner" if aces else "the highest card in hand"
+        if why is not None:
+            why.append(f"{who} passes the {_card(c)} to the loner, {_who(s.maker)}: {reason} (R5.5).")
+        return GIVE + c
+    if phase == RR_TAKE:
+        if why is not None:
+            why.append(
+                f"{who} takes the railroad card: it costs nothing, since {who} then discards any card, "
+                "the new one included (R5.5)."
+            )
+        return TAKE
+    if phase == DEFEND:
+        if not beginner:
+            return _defend(s, why)
+        if why is not None:
+            why.append(f"{who} passes: a lone defender needs a very strong hand, and {who}'s partner helps more.")
+        return PASS
+    raise ValueError(f"no decision to make in phase {_core.PHASE_NAMES[phase]}")  # pragma: no cover

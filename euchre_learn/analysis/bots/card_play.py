@@ -1,0 +1,214 @@
+"""The standard bot's card play: leading, following, trumping and throwing off."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from euchre_learn.analysis.bots.base import TRUMP_MASK, _card, _highest, _key, _lowest, _View, _who
+from euchre_learn.engine._core import (
+    State,
+    bits,
+)
+from euchre_learn.engine.actions import (
+    PLAY,
+)
+from euchre_learn.engine.cards import Suit
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
+
+if TYPE_CHECKING:
+    pass
+
+
+
+def _std_play(s: State, why: list[str] | None) -> int:
+    v = _View(s)
+    t = v.t
+    legal = s.play_mask()
+    who = _who(v.seat)
+    if len(bits(legal)) == 1:
+        c = bits(legal)[0]
+        if why is not None:
+            if not s.trick:
+                why.append(f"{who} leads the {_card(c)}, the last card in hand.")
+            else:
+                why.append(f"{who} plays the {_card(c)}, the only legal card (R6.2).")
+        return PLAY + c
+    if not s.trick:
+        return _std_lead(s, v, legal, why)
+    trick, seats = s.trick, s.trick_seats
+    led = trick[0]
+    led_suit = EFFECTIVE[t][led]
+    wi = winner_index(trick, t)
+    win, wseat = trick[wi], seats[wi]
+    wkey = _key(win, t, led_suit)
+    # who is still to play after this seat
+    later = []
+    x = s.next_active(v.seat)
+    while x not in seats:
+        later.append(x)
+        x = s.next_active(x)
+    opp_later = [x for x in later if x & 1 != v.seat & 1]
+    following = bool(legal & SUIT_MASK[t][led_suit])
+    winners = [c for c in bits(legal) if _key(c, t, led_suit) > wkey]
+    if wseat == v.partner:
+        safe = not opp_later or _holds(v, win, led_suit, opp_later)
+        sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
+        if not safe and sure:
+            c = min(sure, key=lambda c: _key(c, t, led_suit))
+            if why is not None:
+                why.append(
+                    f"{who} plays the {_card(c)}, sure to win: partner's {_card(win)} could still be beaten "
+                    f"by {' or '.join(_who(x) for x in opp_later)}{_left_note(v, c, legal)}."
+                )
+            return PLAY + c
+        if safe:
+            c = _throw(v, legal, following)
+            if why is not None:
+                base = f"{who} plays low, the {_card(c)}: partner's {_card(win)} already wins the trick"
+                if not following and EFFECTIVE[t][c] != t and legal & TRUMP_MASK[t]:
+                    base += ", so there is no need to trump it"
+                why.append(base + ".")
+            return PLAY + c
+    if winners and wseat != v.partner:
+        if not opp_later:
+            c = min(winners, key=lambda c: _key(c, t, led_suit))
+            reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
+        else:
+            sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
+            if sure:
+                c = min(sure, key=lambda c: _key(c, t, led_suit))
+                reason = "the lowest card sure to win the trick"
+            elif following:
+                c = max(winners, key=lambda c: _key(c, t, led_suit))
+                reason = "the highest card in the suit, to make the next player pay to beat it"
+            else:
+                c = min(winners, key=lambda c: _key(c, t, led_suit))
+                reason = "the lowest trump that wins the trick"
+        if why is not None:
+            verb = "trumps with" if not following and EFFECTIVE[t][c] == t and led_suit != t else "plays"
+            note = _left_note(v, c, legal)
+            why.append(f"{who} {verb} the {_card(c)}, {reason}{note}.")
+        return PLAY + c
+    c = _throw(v, legal, following)
+    if why is not None:
+        if wseat == v.partner:
+            why.append(
+                f"{who} plays low, the {_card(c)}: partner is winning the trick, and it is not worth overtaking."
+            )
+        else:
+            why.append(f"{who} plays low, the {_card(c)}: nothing in hand beats the {_card(win)}.")
+    return PLAY + c
+
+
+def _holds(v: _View, c: int, led_suit: int, opp_later: list[int]) -> bool:
+    """Whether ``c`` (winning now) should still win after ``opp_later`` play."""
+    t = v.t
+    if not v.boss(c):
+        return False
+    if EFFECTIVE[t][c] == t:
+        return True
+    # an off-suit winner can still be trumped by someone who has shown out of the suit
+    return not any(v.voids[x] >> led_suit & 1 for x in opp_later) or not v.unseen & TRUMP_MASK[t]
+
+
+def _left_note(v: _View, c: int, legal: int) -> str:
+    t = v.t
+    left = [x for x in range(24) if EFFECTIVE[t][x] == t and x // 6 != t and x % 6 == 2]
+    if left and legal >> left[0] & 1 and c != left[0] and EFFECTIVE[t][c] == t:
+        right = t * 6 + 2
+        if v.unseen >> right & 1:
+            return f", keeping the {_card(left[0])} (the left bower) protected while the right bower is out"
+    return ""
+
+
+def _throw(v: _View, legal: int, following: bool) -> int:
+    """The card to give up: the lowest of the suit when following; otherwise a low off-suit card,
+    from a short suit to make a void, never a trump or a sure winner if it can be helped."""
+    t = v.t
+    if following:
+        return _lowest(legal, t)
+    off = legal & ~TRUMP_MASK[t]
+    if not off:
+        return _lowest(legal, t)
+    hand = v.hand
+
+    def cost(c: int) -> tuple[float, int]:
+        suit = EFFECTIVE[t][c]
+        short = (hand & SUIT_MASK[t][suit]).bit_count() == 1
+        return (POWER[t][c] + (4 if v.boss(c) else 0) - (1.5 if short else 0), c)
+
+    return min(bits(off), key=cost)
+
+
+def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
+    t = v.t
+    who = _who(v.seat)
+    tm = TRUMP_MASK[t]
+    trumps = legal & tm
+    out_trumps = v.unseen & tm
+    makers = s.maker & 1 == v.seat & 1
+    opponents = [x for x in range(4) if x & 1 != v.seat & 1 and not s.out >> x & 1]
+    if makers and trumps and out_trumps:
+        top = _highest(trumps, t)
+        n = trumps.bit_count()
+        if v.boss(top) and (v.seat == s.maker or n >= 1):
+            if why is not None:
+                role = "the maker" if v.seat == s.maker else "the maker's partner"
+                why.append(
+                    f"{who} leads the {_card(top)}, the highest trump left: as {role}, {who} draws the "
+                    "other side's trumps so the off-suit winners are safe."
+                )
+            return PLAY + top
+        if v.seat == s.maker and n >= 2:
+            low = _lowest(trumps, t)
+            if why is not None:
+                why.append(
+                    f"{who} leads a low trump, the {_card(low)}: the maker leads trump to draw the other "
+                    f"side's, keeping the {_card(top)} for later{_left_note(v, low, legal)}."
+                )
+            return PLAY + low
+    # an off-suit winner, in a suit the other side cannot trump
+    off = legal & ~tm
+    cands = [c for c in bits(off) if v.boss(c)]
+    if cands:
+        safe = [c for c in cands if not any(v.voids[x] >> EFFECTIVE[t][c] & 1 for x in opponents)] or cands
+
+        def short(c: int) -> tuple[int, int]:
+            return ((v.hand & SUIT_MASK[t][EFFECTIVE[t][c]]).bit_count(), -POWER[t][c])
+
+        c = min(safe, key=short)
+        if why is not None:
+            why.append(
+                f"{who} leads the {_card(c)}, the highest {Suit(EFFECTIVE[t][c]).plural[:-1]} left, a likely winner."
+            )
+        return PLAY + c
+    if not off:
+        top = _highest(trumps, t)
+        c = top if v.boss(top) else _lowest(trumps, t)
+        if why is not None:
+            why.append(
+                f"{who} leads the {_card(c)}: "
+                + (
+                    "the highest trump left wins the trick."
+                    if c == top and v.boss(top)
+                    else "only trumps are left to lead."
+                )
+            )
+        return PLAY + c
+    # a low card, from a suit partner may win or trump
+    partner = v.partner
+    partner_void = v.voids[partner] if not s.out >> partner & 1 else 0
+
+    def lead_key(c: int) -> tuple[int, int, int]:
+        suit = EFFECTIVE[t][c]
+        return (0 if partner_void >> suit & 1 else 1, POWER[t][c], c)
+
+    c = min(bits(off), key=lead_key)
+    if why is not None:
+        if partner_void >> EFFECTIVE[t][c] & 1:
+            why.append(
+                f"{who} leads the {_card(c)}: partner has shown out of {Suit(EFFECTIVE[t][c]).plural} and may trump it."
+            )
+        else:
+            why.append(f"{who} leads the {_card(c)}, a low card, keeping the trumps and high cards for later.")
+    return PLAY + c

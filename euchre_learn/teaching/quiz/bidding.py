@@ -1,0 +1,175 @@
+"""Topics on bidding: round 1, the dealer's discard, round 2 and stick the dealer (R3, R4)."""
+
+from __future__ import annotations
+
+import random
+
+from euchre_learn.engine.actions import CALL, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, Action
+from euchre_learn.engine.cards import Cards, Seat
+from euchre_learn.engine.explain import (
+    action_words,
+    bidding_options,
+    illegal_action,
+    suit_words,
+)
+from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.quiz.situations import _deal, _force, _name_benny, _passes, _story
+from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz_bank import (
+    Question,
+)
+
+# ---- bidding (R3, R4) -------------------------------------------------------------------
+
+
+def _round1_at(rng: random.Random, rules: Rules, passes: int) -> Hand:
+    hand = _name_benny(_deal(rng, rules), rng)
+    return _passes(hand, passes)
+
+
+@_topic(
+    "round-1",
+    "Round 1: order up, assist, take it up",
+    "It is a seat's turn in round 1: what does that seat say to accept the upcard's suit?",
+    ("R3.1", "R3.3", "R4.1"),
+    ("single",),
+)
+def _q_round1(rng: random.Random, rules: Rules) -> Question:
+    hand = _round1_at(rng, rules, rng.randrange(4))
+    seat = hand.to_act
+    assert seat is not None
+    s = hand.state
+    legal = s.legal()
+    accept = ORDER_UP if ORDER_UP in legal else ORDER_UP_ALONE
+    answer = action_words(s, seat, accept)
+    words: dict[str, Seat] = {}
+    for other in (hand.dealer.left, hand.dealer.partner, hand.dealer):
+        words.setdefault(action_words(s, other, ORDER_UP), other)
+    call = f"call {suit_words(s.proposed)}"
+    choices = [*words, *([answer] if answer not in words else []), call]
+    role = {hand.dealer: "the dealer", hand.dealer.partner: "the dealer's partner"}
+    fb = {answer: bidding_options(hand)}
+    for w, other in words.items():
+        if w != answer:
+            if ORDER_UP not in legal and action_words(s, seat, ORDER_UP) == w:
+                fb[w] = illegal_action(s, ORDER_UP)
+            else:
+                fb[w] = (
+                    f"'{w}' is what {role.get(other, 'an opponent of the dealer')} says. {seat.word} is "
+                    f"{role.get(seat, 'an opponent of the dealer')} and says '{answer}': one action, three "
+                    "names (R3.1)."
+                )
+    fb[call] = illegal_action(s, CALL + s.proposed)
+    return Question(
+        prompt=f"{_story(hand)} It is {seat.word}'s turn in round 1. What does {seat.word} say to make "
+        f"{suit_words(s.proposed)} trump?",
+        kind="single",
+        choices=tuple(choices),
+        answer=answer,
+        explanation=bidding_options(hand),
+        feedback=fb,
+        rules=("R3.1", "R3.3", "R4.1") + (("R5.3",) if rules.canadian_loner else ()),
+        cards=Cards([hand.upcard]),
+        record=hand.to_record(),
+    )
+
+
+@_topic(
+    "dealer-discard",
+    "The dealer's discard",
+    "Trump was ordered up: which cards may the dealer discard after taking the upcard?",
+    ("R3.2",),
+    ("select-all",),
+)
+def _q_discard(rng: random.Random, rules: Rules) -> Question:
+    while True:
+        hand = _round1_at(rng, rules, rng.randrange(4))
+        if Action(ORDER_UP) in hand.legal_actions():
+            break
+    hand = hand.apply(Action(ORDER_UP))
+    s = hand.state
+    dealer = hand.dealer
+    held = hand.holding(dealer)
+    legal = s.legal()
+    ok = [c for c in held if DISCARD + c.index in legal]
+    fb = {
+        str(c): (
+            f"The {c} may be discarded: the dealer discards any card but the upcard (R3.2)."
+            if DISCARD + c.index in legal
+            else illegal_action(s, DISCARD + c.index)
+        )
+        for c in held
+    }
+    return Question(
+        prompt=f"{_story(hand)} {dealer.word} now holds six cards. Which cards may {dealer.word} discard? Select all.",
+        kind="select-all",
+        choices=tuple(str(c) for c in held),
+        answer=tuple(str(c) for c in ok),
+        explanation=bidding_options(hand),
+        feedback=fb,
+        rules=("R3.2",),
+        cards=held,
+        record=hand.to_record(),
+    )
+
+
+def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Question:
+    hand = _round1_at(rng, rules, 4)
+    n = 3 if rng.random() < dealer_bias else rng.randrange(4)
+    hand = _passes(hand, n)
+    seat = hand.to_act
+    assert seat is not None
+    s = hand.state
+    legal = s.legal()
+    options = [(PASS, "pass")] + [(CALL + x, f"call {suit_words(x)}") for x in range(4)]
+    fb = {}
+    for a, label in options:
+        if a in legal:
+            if a == PASS:
+                fb[label] = (
+                    f"{seat.word} may pass; the dealer passing too throws the hand in (R4.2)."
+                    if seat == hand.dealer
+                    else f"{seat.word} may pass (R4.1)."
+                )
+            else:
+                fb[label] = f"{seat.word} may {label}: any suit but the turned-down one may be named (R4.1)."
+        else:
+            fb[label] = illegal_action(s, a)
+    stick = ("R4.3",) if rules.stick_the_dealer else ()
+    return Question(
+        prompt=f"{_story(hand)} It is {seat.word}'s turn in round 2. Select everything {seat.word} may do "
+        f"(each call may also be made alone).",
+        kind="select-all",
+        choices=tuple(label for _, label in options),
+        answer=tuple(label for a, label in options if a in legal),
+        explanation=bidding_options(hand),
+        feedback=fb,
+        rules=("R3.4", "R4.1", "R4.2", *stick),
+        cards=Cards([hand.upcard]),
+        record=hand.to_record(),
+    )
+
+
+@_topic(
+    "round-2",
+    "Round 2: which suits may be named?",
+    "All four passed and the upcard was turned down: what may the seat to act do now?",
+    ("R3.4", "R4.1", "R4.2"),
+    ("select-all",),
+)
+def _q_round2(rng: random.Random, rules: Rules) -> Question:
+    return _round2_question(rng, rules, 0.3)
+
+
+@_topic(
+    "stick-the-dealer",
+    "Stick the dealer",
+    "With stick the dealer, the dealer may not pass at the end of round 2.",
+    ("R4.1", "R4.3"),
+    ("select-all",),
+    variant="stick_the_dealer",
+    forced=_force(stick_the_dealer=True),
+)
+def _q_stick(rng: random.Random, rules: Rules) -> Question:
+    return _round2_question(rng, rules, 0.75)

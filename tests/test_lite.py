@@ -85,7 +85,7 @@ def test_the_site_has_the_wheel_in_its_package_index(site: Path) -> None:
     assert wheel.exists() and wheel.name.startswith("euchre_learn-")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-    assert {"euchre_learn/__init__.py", "euchre_learn/quiz.py", "euchre_learn/widgets.py"} <= names
+    assert {"euchre_learn/__init__.py", "euchre_learn/teaching/quiz/__init__.py", "euchre_learn/teaching/widgets.py"} <= names
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     (release,) = index["euchre-learn"]["releases"].values()
     assert release[0]["filename"] == wheel.name  # piplite finds it: %pip install euchre_learn

@@ -45,6 +45,7 @@ from .actions import (
     Action,
 )
 from .cards import BENNY_INDEX, Seat
+from .errors import quote, type_error
 from .rules import score_hand
 from .solver import makers_score_tricks
 
@@ -395,7 +396,10 @@ def advise(
     True
     """
     from .bots import get
+    from .hand import Hand
 
+    if not isinstance(hand, Hand):
+        raise type_error("advise(hand)", hand, "a Hand in a bidding phase, e.g. el.examples.hand('made', after=0)")
     state = hand._s
     if state.phase in (PLAY_PHASE, OVER):
         where = "is over" if state.phase == OVER else "is in its play phase"
@@ -404,7 +408,7 @@ def advise(
             f"alone), but this hand {where}. For the play, ask el.solve(hand)."
         )
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     master = random.Random(f"advise|{seed}")
     bid_bot = get(bidder, seed=master.getrandbits(32))
     player = None if policy == "solver" else get(policy, seed=master.getrandbits(32))

@@ -96,6 +96,7 @@ from .actions import (
     Action,
 )
 from .cards import BENNY_INDEX, Card, Seat, Suit
+from .errors import quote, type_error
 from .explain import action_words, make_word, suit_words
 from .trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 
@@ -1034,11 +1035,11 @@ def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
     False
     """
     if not isinstance(name, str) or not name:
-        raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
+        raise ValueError(f"a bot's name must be a non-empty string, not {quote(name)}")
     if not callable(factory):
-        raise ValueError(f"register({name!r}, ...) needs a factory taking a seed and returning a Bot, not {factory!r}")
+        raise ValueError(f"register({quote(name)}, ...) needs a factory taking a seed and returning a Bot, not {quote(factory)}")
     if name in _FACTORIES and not replace:
-        raise ValueError(f"a bot named {name!r} is already registered (use replace=True to change it)")
+        raise ValueError(f"a bot named {quote(name)} is already registered (use replace=True to change it)")
     _FACTORIES[name] = factory
 
 
@@ -1051,9 +1052,9 @@ def unregister(name: str) -> None:
     ValueError: 'standard' is built in and cannot be removed
     """
     if name in ("random", "beginner", "standard"):
-        raise ValueError(f"{name!r} is built in and cannot be removed")
+        raise ValueError(f"{quote(name)} is built in and cannot be removed")
     if name not in _FACTORIES:
-        raise ValueError(f"no bot named {name!r} is registered")
+        raise ValueError(f"no bot named {quote(name)} is registered")
     del _FACTORIES[name]
 
 
@@ -1082,6 +1083,8 @@ def get(name: str | Bot, seed: Any = None) -> Bot:
     """
     if isinstance(name, Bot):
         return name
+    if not isinstance(name, str):
+        raise type_error("bots.get(name)", name, f"a bot's name, one of {', '.join(map(repr, names()))}, or a Bot")
     if name not in _FACTORIES and name in _LAZY:
         try:
             importlib.import_module(_LAZY[name])
@@ -1089,10 +1092,10 @@ def get(name: str | Bot, seed: Any = None) -> Bot:
             if err.name != _LAZY[name]:
                 raise
     if name not in _FACTORIES:
-        raise ValueError(f"{name!r} is not a bot: choose one of {', '.join(map(repr, names()))}")
+        raise ValueError(f"{quote(name)} is not a bot: choose one of {', '.join(map(repr, names()))}")
     bot = _FACTORIES[name](seed)
     if not isinstance(bot, Bot):
-        raise ValueError(f"the factory registered as {name!r} returned {bot!r}, not a Bot")
+        raise ValueError(f"the factory registered as {quote(name)} returned {quote(bot)}, not a Bot")
     return bot
 
 

@@ -33,6 +33,7 @@ from ._core import PLAY_PHASE, bits
 from ._core import deal as _core_deal
 from .actions import CALL, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
 from .cards import Card, Cards, Rank, Seat, Suit, Team, deck
+from .errors import quote
 from .explain import (
     action_words,
     bidding_options,
@@ -168,7 +169,7 @@ def topic(name: str) -> Topic:
     try:
         return _TOPICS[name]
     except (KeyError, TypeError):
-        raise QuizError(f"{name!r} is not a quiz topic: choose one of {', '.join(map(repr, _TOPICS))}") from None
+        raise QuizError(f"{quote(name)} is not a quiz topic: choose one of {', '.join(map(repr, _TOPICS))}") from None
 
 
 def generate(
@@ -189,7 +190,7 @@ def generate(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise QuizError(f"seed must be a whole number (or None), not {seed!r}")
+        raise QuizError(f"seed must be a whole number (or None), not {quote(seed)}")
     rng = random.Random(f"euchre-learn/{t.name}/{seed}")
     given = None if rules is None else Rules.from_value(rules)
     base = given or Rules()
@@ -1603,7 +1604,7 @@ class Practice:
             if self.bank is None:
                 topic(name)
             elif name not in known:
-                raise QuizError(f"{name!r} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
+                raise QuizError(f"{quote(name)} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
         self.topics: tuple[str, ...] = chosen
         self._queue: list[Question] = []
         self.rules = None if rules is None else Rules.from_value(rules)

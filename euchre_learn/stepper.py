@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from . import explain
 from .actions import Action
 from .cards import Seat
+from .errors import quote
 from .hand import Hand, Phase
 from .records import load_record, replay
 from .table import describe_action
@@ -152,7 +153,7 @@ class Stepper:
     def go(self, position: int) -> Stepper:
         """Jump to the point after ``position`` actions (0: the deal; ``len(self)``: the end)."""
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(self):
-            raise ValueError(f"position must be a whole number from 0 to {len(self)}, not {position!r}")
+            raise ValueError(f"position must be a whole number from 0 to {len(self)}, not {quote(position)}")
         self.position = position
         return self
 
@@ -195,7 +196,7 @@ class Stepper:
         """Step ``step`` (default: this one) explained: ``'Step 3: ...'`` (or the deal at step 0)."""
         step = self.position if step is None else step
         if not 0 <= step <= len(self):
-            raise ValueError(f"step must be from 0 to {len(self)}, not {step!r}")
+            raise ValueError(f"step must be from 0 to {len(self)}, not {quote(step)}")
         if step == 0:
             hand = self.hands[0]
             first = hand.to_act

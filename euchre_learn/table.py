@@ -51,6 +51,7 @@ from .actions import (
 from .bots import Bot
 from .bots import get as get_bot
 from .cards import Card, Seat, Suit
+from .errors import quote
 from .game import Game
 from .hand import Hand, IllegalActionError, Phase
 from .rules import Rules
@@ -524,7 +525,7 @@ class Table:
         """Back to the point after ``position`` actions of this hand (0: the deal). Bots do not
         move by themselves afterwards: call :meth:`run_bots`."""
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.position:
-            raise ValueError(f"position must be a whole number from 0 to {self.position}, not {position!r}")
+            raise ValueError(f"position must be a whole number from 0 to {self.position}, not {quote(position)}")
         del self._history[position + 1 :]
         del self.log[position:]
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from . import _core
 from .bots import Bot, get, play_hand
+from .errors import quote
 from .rules import Rules
 
 __all__ = ["MatchResult", "RoundRobin", "match", "round_robin"]
@@ -261,7 +262,7 @@ def match(
     r = Rules.from_value(rules)
     count = hands if hands is not None else games
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {count!r}")
+        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}")
     if hands is not None and hands % 2:
         raise ValueError(f"hands={hands}: each deal is played twice (mirrored), so give an even number of hands")
     mode = "hands" if hands is not None else "games"
@@ -342,7 +343,7 @@ class RoundRobin:
                 return m.margin
             if (m.a, m.b) == (b, a):
                 return -m.margin
-        raise ValueError(f"{a!r} and {b!r} did not meet in this round robin")
+        raise ValueError(f"{quote(a)} and {quote(b)} did not meet in this round robin")
 
     def __str__(self) -> str:
         w = max(len(n) for n in self.names)

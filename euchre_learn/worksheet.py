@@ -30,6 +30,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .errors import quote
 from .quiz import TOPICS, Question, generate, topic
 from .rules import Rules
 
@@ -99,11 +100,11 @@ def resolve_topics(spec: str | Iterable[str]) -> tuple[str, ...]:
         else:
             groups = "; ".join(f"{g} ({', '.join(ts)})" for g, ts in GROUPS.items())
             raise WorksheetError(
-                f"{raw!r} is not a quiz topic or group. Topics: {', '.join(TOPICS)}. Groups: {groups}; or all."
+                f"{quote(raw)} is not a quiz topic or group. Topics: {', '.join(TOPICS)}. Groups: {groups}; or all."
             )
         out.extend(n for n in names if n not in out)
     if not out:
-        raise WorksheetError(f"no topics given (got {spec!r}): name one or more of {', '.join(TOPICS)}, or all")
+        raise WorksheetError(f"no topics given (got {quote(spec)}): name one or more of {', '.join(TOPICS)}, or all")
     return tuple(out)
 
 
@@ -121,9 +122,9 @@ def questions(
     """
     names = resolve_topics(topics)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {count!r}")
+        raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {quote(count)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise WorksheetError(f"seed must be a whole number, not {seed!r}")
+        raise WorksheetError(f"seed must be a whole number, not {quote(seed)}")
     rng = random.Random(f"euchre-learn/worksheet/{seed}")
     out: list[Question] = []
     seen: set[str] = set()

@@ -30,7 +30,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .errors import quote
+from .errors import PATH_LIMIT, quote
 from .quiz import TOPICS, Question, generate, topic
 from .rules import Rules
 
@@ -378,7 +378,13 @@ def write_worksheet(
     >>> [p.name for p in write_worksheet(d / 'sheet.html', 'left-bower', count=2, seed=1)]
     ['sheet.html']
     """
+    if not isinstance(out, (str, os.PathLike)) or not str(os.fspath(out)).strip():
+        raise WorksheetError(f"the worksheet needs a file to write, not {quote(out)}: give a name such as worksheet.html")
     target = Path(out)
+    if target.is_dir() or not target.name or str(os.fspath(out)).endswith(os.sep):
+        raise WorksheetError(
+            f"{quote(os.fspath(out), PATH_LIMIT)} is a folder: give a file name in it, e.g. {target / 'worksheet.html'}"
+        )
     want_pdf = bool(pdf) or target.suffix.lower() == ".pdf"
     html_path = target.with_suffix(".html")
     page = worksheet(topics, count, seed, title=title, rules=rules)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import BENNY, BID1, BID2, DEFEND, OVER, PLAY_PHASE, RR_DISCARD, State
+from ._progressbar import progress_bar
 from .actions import (
     CALL,
     CALL_ALONE,
@@ -382,7 +383,9 @@ def advise(
     ``'standard'`` plays it as that bot would (slower, more realistic). ``bidder`` is the
     bot that makes every later bidding decision and models the players who passed.
     ``progress``: ``True`` always shows a progress bar, ``False`` never, ``None`` only
-    when the run takes more than a couple of seconds. The same ``seed`` gives the same advice.
+    when the run takes more than a couple of seconds (and never with the environment variable
+    ``EUCHRE_LEARN_PROGRESS_BARS=off``, which the tests and the stored lessons use, so that no
+    saved output depends on the machine's speed). The same ``seed`` gives the same advice.
 
     >>> import euchre_learn as el
     >>> hand = el.Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
@@ -530,8 +533,4 @@ def _dead_upcard(state: State) -> bool:
 
 
 def _progress(total: int, progress: bool | None) -> Any:
-    if progress is False:
-        return None
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-    return tqdm(total=total, desc="advise", unit="deal", delay=0 if progress else 2.0, leave=False)
+    return progress_bar(total, "advise", progress)

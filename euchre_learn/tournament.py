@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import _core
+from ._progressbar import progress_bar
 from .bots import Bot, get, play_hand
 from .errors import quote
 from .rules import Rules
@@ -211,11 +212,7 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
 
 
 def _map(tasks: list[_Task], processes: int | None, progress: bool | None, total: int) -> list[list[tuple[Any, ...]]]:
-    bar = None
-    if progress is not False:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-        bar = tqdm(total=total, desc="tournament", unit="deal", delay=0 if progress else 2.0, leave=False)
+    bar = progress_bar(total, "tournament", progress)
     n = processes or os.cpu_count() or 1
     out: list[list[tuple[Any, ...]]] = [[] for _ in tasks]
     try:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .actions import Action, Actions
 from .cards import Cards, Rank, Seat, Team, deck
-from .hand import Hand, IllegalActionError, seeded_random
+from .hand import Hand, IllegalActionError, seed_text, seeded_random
 from .rules import Rules
 
 __all__ = ["Game", "choose_first_dealer"]
@@ -60,7 +60,8 @@ class Game:
     __slots__ = ("_first", "_hand", "_hands", "_rules", "_score", "_seed")
 
     def __init__(self, rules: Rules | str | None = None, seed: Any = None, dealer: Seat | str | None = None) -> None:
-        self._rules = Rules.from_value(rules)
+        self._rules = Rules.from_value(rules, argument="Game(rules)")
+        seed_text(seed)  # every deal is seeded by the seed's text: refuse a seed without one
         self._seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
         if dealer is None:
             self._first: tuple[Seat, Cards] | None = choose_first_dealer(f"{self._seed}/first dealer")

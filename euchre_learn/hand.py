@@ -97,9 +97,23 @@ def seeded_random(seed: Any) -> random.Random:
     >>> seeded_random([1]).random() == seeded_random('[1]').random()
     True
     """
+    if isinstance(seed, str):
+        try:
+            return random.Random(seed)
+        except UnicodeEncodeError:  # a lone surrogate: still text, and still a seed
+            return random.Random(seed.encode("utf-8", "surrogatepass"))
     if seed is None or isinstance(seed, _SEED_TYPES):
         return random.Random(seed)
-    return random.Random(str(seed))
+    return seeded_random(seed_text(seed))
+
+
+def seed_text(seed: Any) -> str:
+    """``str(seed)``, or an ``EuchreTypeError`` when the seed has no text form (its ``str``
+    fails, or it is nested too deep to write out)."""
+    try:
+        return str(seed)
+    except Exception:
+        raise type_error("seed", seed, "None, a number, text, or a value with a text form such as [1, 2]") from None
 
 
 def _read_card(value: Card | str, where: str) -> Card:

@@ -347,6 +347,8 @@ class Question:
         >>> q.check(4).correct, q.kind
         (True, 'number')
         """
+        if not isinstance(data, Mapping):
+            raise QuizError(f"Question.from_dict(data): got {quote(data)}: expected a dict of question fields")
         errors = _schema_errors(dict(data), QUESTION_SCHEMA)
         if errors:
             fld, msg = errors[0]
@@ -537,6 +539,8 @@ def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]
         found = list(validator.iter_errors(data))
     except RecursionError:
         return [("(the bank)", "is nested too deeply to read: a quiz bank is only a few levels deep")]
+    except Exception as broken:  # a value jsonschema cannot even describe (its repr fails)
+        return [("(the bank)", f"holds a value that is not JSON data ({type(broken).__name__})")]
     for err in sorted(found, key=lambda e: [str(p).zfill(8) for p in e.absolute_path]):
         path = [quote(p) if len(str(p)) > 40 else str(p) for p in err.absolute_path]
         msg = err.message
@@ -560,7 +564,7 @@ def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]
             msg = "a number question has no choices: the learner types a number"
         elif err.validator == "pattern":
             msg = f"{quote(err.instance)} is not a rule id such as 'R3.2'"
-        out.append((".".join(path) or "(the bank)", msg))
+        out.append((".".join(map(str, path)) or "(the bank)", msg))
     return out
 
 
@@ -624,9 +628,9 @@ def save_bank(
     target = Path(path)
     try:
         return write_text_atomic(target, text)
-    except OSError as err:
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
         raise BankError(
-            f"cannot save the quiz bank to {quote(os.fspath(target), PATH_LIMIT)}: {err.strerror or err}; "
+            f"cannot save the quiz bank to {quote(os.fspath(target), PATH_LIMIT)}: {getattr(err, 'strerror', None) or err}; "
             "choose a file in a folder you can write to"
         ) from None
 

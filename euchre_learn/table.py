@@ -51,7 +51,7 @@ from .actions import (
 from .bots import Bot
 from .bots import get as get_bot
 from .cards import Card, Seat, Suit
-from .errors import quote
+from .errors import quote, type_error
 from .game import Game
 from .hand import Hand, IllegalActionError, Phase
 from .rules import Rules
@@ -294,6 +294,8 @@ def _seats(value: Iterable[Seat | str] | Seat | str | None) -> frozenset[Seat]:
         if len(text) == 1 and len(text[0]) > 1 and text[0].lower() not in ("north", "east", "south", "west"):
             text = list(text[0])  # 'NS'
         return frozenset(Seat.parse(s) for s in text)
+    if not isinstance(value, Iterable) or isinstance(value, (bytes, bytearray)):
+        raise type_error("humans", value, "the seats of the humans: 'S', 'NS', ['N', 'S'] or None")
     return frozenset(Seat.parse(s) for s in value)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import BENNY_INDEX, Card, Cards, InvalidCardError, Rank, Suit, cards
-from .errors import EuchreError, type_error
+from .errors import EuchreError, quote, type_error
 
 __all__ = [
     "DuplicateCardError",
@@ -153,7 +153,7 @@ def legal_plays(holding: Iterable[Card | str], trump: Suit | str, led: Card | st
     lead = None if led is None else Card.parse(led)
     if lead is not None and mask >> lead.index & 1:
         raise DuplicateCardError(
-            f"legal_plays: the {lead} is led and also in the holding ({held}): "
+            f"legal_plays: the {lead} is led and also in the holding ({quote(str(held))}): "
             "the card led was played by another seat, so it cannot be held"
         )
     ok = legal_mask(mask, t, -1 if lead is None else lead.index)
@@ -202,6 +202,6 @@ def _once(items: Cards, argument: str) -> int:
     mask = 0
     for c in items:
         if mask >> c.index & 1:
-            raise DuplicateCardError(f"{argument}: the {c} is there twice ({items}): a deck holds each card once")
+            raise DuplicateCardError(f"{argument}: the {c} is there twice ({quote(str(items))}): a deck holds each card once")
         mask |= 1 << c.index
     return mask

@@ -299,3 +299,37 @@ def test_last_hand_after_the_game_is_won() -> None:
     while game.winner is None:
         game = game.apply(bot.act(game.hand))
     assert game.last_hand is game.hands[-1] and game.last_hand.is_over
+
+
+# --- what the fuzz suite found ----------------------------------------------------------------------
+
+
+def test_a_seed_without_a_text_form_is_refused_and_a_surrogate_seed_deals() -> None:
+    class NoText:
+        def __str__(self) -> str:
+            raise RuntimeError("no text")
+
+    for call in (lambda s: Hand.deal("N", seed=s), lambda s: Game(seed=s), el.choose_first_dealer):
+        with pytest.raises(EuchreTypeError, match="seed: got"):
+            call(NoText())
+        with pytest.raises(EuchreTypeError, match="seed: got"):
+            call(nested(100_000))
+        assert call("\udcff") == call("\udcff")
+
+
+def test_fuzz_found_wrong_types_in_quiz_banks_and_tables(tmp_path: Path) -> None:
+    with pytest.raises(EuchreError, match=r"Question.from_dict\(data\): got None"):
+        Question.from_dict(None)  # type: ignore[arg-type]
+    with pytest.raises(BankError, match="is not a known field"):
+        load_bank({"format": "euchre-learn/quiz-bank-1", "questions": [], 1: 2})  # type: ignore[dict-item]
+    with pytest.raises(BankError, match="cannot save the quiz bank"):
+        save_bank([el.quiz.generate("left-bower", seed=1)], tmp_path / "a\x00b")
+    assert os.listdir(tmp_path) == []
+    with pytest.raises(EuchreTypeError, match=r"humans: got 1\.5"):
+        el.table.Table(humans=1.5)  # type: ignore[arg-type]
+
+
+def test_a_huge_holding_with_a_duplicate_gives_a_short_message() -> None:
+    with pytest.raises(DuplicateCardError) as info:
+        el.legal_plays("J♠ " * 100_000, "hearts")
+    assert len(str(info.value)) < 300

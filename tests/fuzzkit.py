@@ -18,8 +18,10 @@ runs ten times that. Draws are derandomized, so a run is the same on every machi
 
 from __future__ import annotations
 
+import atexit
 import copy
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -130,6 +132,7 @@ def targets() -> list[Target]:
     bot = el.bots.get("standard", seed=1)
     record = el.examples.load("made")
     tmp = Path(tempfile.mkdtemp(prefix="euchre-fuzz-"))
+    atexit.register(shutil.rmtree, tmp, True)
     (tmp / "a-file").write_text("x", encoding="utf-8")
     tables: dict[str, Table] = {}
 

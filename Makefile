@@ -8,7 +8,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 LITE_VENV := .venv-lite
 
-.PHONY: lab test bench clean app lite
+.PHONY: lab test bench clean app lite fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ lite: $(LITE_VENV)/.installed
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
+
+# The fuzz suite (tests/test_fuzz.py, run by `make test` with a small budget) at ten times it.
+fuzz: $(VENV)/.installed-test
+	EUCHRE_FUZZ_EXAMPLES=120 $(BIN)/pytest -q tests/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) build *.egg-info

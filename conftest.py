@@ -14,3 +14,11 @@ _home = tempfile.mkdtemp(prefix="euchre-learn-test-home-")
 os.environ["EUCHRE_LEARN_HOME"] = _home
 os.environ["EUCHRE_LEARN_PROGRESS"] = os.path.join(_home, "progress.json")
 os.environ.setdefault("MPLBACKEND", "Agg")
+# No stored output may depend on the machine's speed: the advisor's and tournaments' automatic
+# progress bars (shown after 2 s) stay off in tests and in nbval's kernels (_progressbar.py).
+os.environ.setdefault("EUCHRE_LEARN_PROGRESS_BARS", "off")
+# EUCHRE_LEARN_FAST_CLOCK=<factor>: nbval's kernels run with a clock that many times fast, as on a
+# slow machine (tools/fastclock/sitecustomize.py), to show that no stored output depends on speed.
+if os.environ.get("EUCHRE_LEARN_FAST_CLOCK"):
+    _clock = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "fastclock")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (_clock, os.environ.get("PYTHONPATH", "")) if p)

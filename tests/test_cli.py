@@ -242,3 +242,52 @@ def test_the_hub_requirements_cover_what_the_package_needs() -> None:
         if req != name:  # the same lower bound as pyproject.toml
             assert req in lines, f"docs/hub-requirements.txt should say {req}"
     assert any(ln.startswith("euchre-learn[app] @ git+") for ln in lines)
+
+
+# --- every failure: one line "euchre-learn: ...", exit 2, no traceback (issue 16) ------------------
+
+
+def _one_line_failure(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("euchre-learn: ")
+    return last
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["worksheet", "--topics", "bowers", "--out", "{file}/w.html"], "{file} is a file, not a folder"),
+        (["worksheet", "--topics", "bowers", "--out", "{file}/deeper/w.html"], "{file} is a file, not a folder"),
+        (["worksheet", "--topics", "bowers", "--out", "/proc/x/w.html"], "cannot write /proc/x/w.html"),
+        (["worksheet", "--topics", "bowers", "--out", ""], "needs a file to write"),
+        (["worksheet", "--topics", "bowers", "--out", "{dir}"], "is a folder: give a file name in it"),
+        (["worksheet", "--topics", "bowers", "--out", "/"], "is a folder"),
+        (["app-notebooks", "{file}/apps"], "{file} is a file, not a folder"),
+        (["app-notebooks", "{file}"], "{file} is a file, not a folder"),
+        (["app-notebooks", "/proc/x"], "cannot write /proc/x"),
+        (["app-notebooks", ""], "give a folder name"),
+        (["worksheet", "--count", "x", "--topics", "bowers"], "invalid int value"),
+        (["nonsense"], "invalid choice"),
+    ],
+)
+def test_an_unwritable_or_odd_output_path_is_one_line_and_exit_2(args: list[str], words: str, tmp_path: Path) -> None:
+    file = tmp_path / "a-file"
+    file.write_text("not a folder", encoding="utf-8")
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    fill = {"file": str(file), "dir": str(folder)}
+    last = _one_line_failure(run(*(a.format(**fill) for a in args)))
+    assert words.format(**fill) in last
+    assert "choose" in last or "give" in last or "--help" in last  # what to do
+    assert file.read_text(encoding="utf-8") == "not a folder" and list(folder.iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "a-folder"]  # nothing else written
+
+
+def test_main_reports_an_os_error_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "f"
+    blocker.write_text("", encoding="utf-8")
+    assert cli.main(["worksheet", "--topics", "bowers", "--out", str(blocker / "w.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"euchre-learn: cannot write {blocker / 'w.html'}")

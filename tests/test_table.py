@@ -544,3 +544,71 @@ def test_the_table_rings_the_focus_and_no_button_cuts_its_text() -> None:
         rng.choice(enabled(w)).click()
     assert any(len(d) == 3 for d in seen_cards)  # a '10♥' was among them
     assert "el-stepper" in StepperWidget(el.stepper.Stepper(el.Hand.deal("N", seed=2)))._dom_classes
+
+
+# ---- a double click at instant pace (issue 16) -------------------------------------------------
+
+
+def _round_1_pass_then_round_2() -> TableWidget:
+    """A table where South's pass in round 1 brings the hand, at instant pace, to South again in
+    round 2 with 'Pass' in the same place: the double click of the issue."""
+    w = TableWidget(Table(humans="S", seed=4, dealer="S", bots="standard"), delay=0)
+    assert w.table.hand.phase == Phase.ROUND_1 and w.table.is_human_turn
+    assert w.action_buttons[0].description == "Pass"
+    return w
+
+
+def test_a_double_click_at_instant_pace_acts_once() -> None:
+    w = _round_1_pass_then_round_2()
+    button = w.action_buttons[0]
+    button.click()
+    after_one = (w.table.game, [e.text for e in w.table.log])
+    assert w.table.hand.phase == Phase.ROUND_2 and w.table.is_human_turn
+    assert w.action_buttons[0].description == "Pass"  # the slot holds a new 'Pass' now
+    button.click()  # the second click of the double click: drawn for round 1, which is over
+    assert (w.table.game, [e.text for e in w.table.log]) == after_one
+    south = [e for e in w.table.log if e.seat == Seat.S]
+    assert len(south) == 1
+    w.action_buttons[0].click()  # the button drawn for round 2 acts on round 2
+    assert len([e for e in w.table.log if e.seat == Seat.S]) == 2
+
+
+def test_a_double_click_on_a_card_plays_one_card() -> None:
+    rng = random.Random(5)
+    w = TableWidget(Table(humans="S", seed=11, dealer="N"), delay=0)
+    while not (w.table.is_human_turn and w.table.hand.phase == Phase.PLAY and len(w.table.hand.holding("S")) >= 3):
+        assert not w.table.hand_over
+        rng.choice(enabled(w)).click()
+    first = next(b for b in w.card_buttons if not b.disabled)
+    held = len(w.table.hand.holding("S"))
+    first.click()
+    first.click()
+    first.click()
+    assert len(w.table.hand.holding("S")) == held - 1
+
+
+def test_a_button_redrawn_for_the_same_decision_still_acts() -> None:
+    w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0)
+    button = w.action_buttons[0]
+    w.show_hint()
+    w.refresh()
+    w.choose("call ♣")  # illegal in round 1: the message says why, nothing moves
+    assert w.action_buttons[0] is button
+    before = w.table.position
+    button.click()
+    assert w.table.position > before
+
+
+def test_the_buttons_are_reused_not_piled_up() -> None:
+    w = TableWidget(Table(humans="S", seed=3), delay=0)
+    seen: set[int] = set()
+    rng = random.Random(2)
+    for _ in range(60):
+        if w.table.game_over:
+            break
+        if w.table.hand_over:
+            w.next_button.click()
+            continue
+        seen.update(id(b) for b in w.action_buttons + w.card_buttons)
+        rng.choice(enabled(w)).click()
+    assert len(seen) <= 2 * (6 + 6)  # two sets, each at most a row of actions and a row of cards

@@ -145,6 +145,7 @@ def run(paths: list[Path]) -> None:
 
     with tempfile.TemporaryDirectory() as home:
         os.environ["EUCHRE_LEARN_HOME"] = home
+        os.environ["EUCHRE_LEARN_PROGRESS_BARS"] = "off"  # no bar that depends on the machine's speed
         for path in paths:
             nb = nbformat.read(path, as_version=4)
             if not any(c.cell_type == "code" for c in nb.cells):

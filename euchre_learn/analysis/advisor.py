@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis._progressbar import progress_bar
 from euchre_learn.analysis.solver import makers_score_tricks
 from euchre_learn.engine._core import BENNY, BID1, BID2, DEFEND, OVER, PLAY_PHASE, RR_DISCARD, State
 from euchre_learn.engine.actions import (
@@ -46,6 +47,7 @@ from euchre_learn.engine.actions import (
     Action,
 )
 from euchre_learn.engine.cards import BENNY_INDEX, Seat
+from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import score_hand
 
 if TYPE_CHECKING:
@@ -381,7 +383,9 @@ def advise(
     ``'standard'`` plays it as that bot would (slower, more realistic). ``bidder`` is the
     bot that makes every later bidding decision and models the players who passed.
     ``progress``: ``True`` always shows a progress bar, ``False`` never, ``None`` only
-    when the run takes more than a couple of seconds. The same ``seed`` gives the same advice.
+    when the run takes more than a couple of seconds (and never with the environment variable
+    ``EUCHRE_LEARN_PROGRESS_BARS=off``, which the tests and the stored lessons use, so that no
+    saved output depends on the machine's speed). The same ``seed`` gives the same advice.
 
     >>> import euchre_learn as el
     >>> hand = el.Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
@@ -395,7 +399,10 @@ def advise(
     True
     """
     from euchre_learn.analysis.bots import get
+    from euchre_learn.engine.hand import Hand
 
+    if not isinstance(hand, Hand):
+        raise type_error("advise(hand)", hand, "a Hand in a bidding phase, e.g. el.examples.hand('made', after=0)")
     state = hand._s
     if state.phase in (PLAY_PHASE, OVER):
         where = "is over" if state.phase == OVER else "is in its play phase"
@@ -404,7 +411,7 @@ def advise(
             f"alone), but this hand {where}. For the play, ask el.solve(hand)."
         )
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     master = random.Random(f"advise|{seed}")
     bid_bot = get(bidder, seed=master.getrandbits(32))
     player = None if policy == "solver" else get(policy, seed=master.getrandbits(32))
@@ -526,8 +533,4 @@ def _dead_upcard(state: State) -> bool:
 
 
 def _progress(total: int, progress: bool | None) -> Any:
-    if progress is False:
-        return None
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-    return tqdm(total=total, desc="advise", unit="deal", delay=0 if progress else 2.0, leave=False)
+    return progress_bar(total, "advise", progress)

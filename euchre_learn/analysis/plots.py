@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.actions import CALL, CALL_ALONE, PASS
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import EFFECTIVE
 
@@ -286,10 +287,10 @@ def call_outcomes(
     ([(5, True, True, True)], True)
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be a positive whole number, not {samples!r}")
+        raise ValueError(f"samples must be a positive whole number, not {quote(samples)}")
     for k in trumps:
         if not 0 <= k <= 5:
-            raise ValueError(f"trumps must be counts from 0 to 5 (a hand holds five cards), not {k!r}")
+            raise ValueError(f"trumps must be counts from 0 to 5 (a hand holds five cards), not {quote(k)}")
     groups = tuple((k, right, left) for k in trumps)
     return _outcomes(groups, samples, alone, seed, Rules.from_value(rules), policy)
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Seat, Team
+from euchre_learn.engine.errors import type_error
 from euchre_learn.engine.trump import EFFECTIVE, POWER, legal_mask, winner_index
 
 if TYPE_CHECKING:
@@ -614,6 +615,10 @@ def solve(hand: Hand) -> Solution:
     ...
     euchre_learn.analysis.solver.NotInPlayError: solve() needs a hand in its play phase ...
     """
+    from euchre_learn.engine.hand import Hand
+
+    if not isinstance(hand, Hand):
+        raise type_error("solve(hand)", hand, "a Hand in its play phase, e.g. el.examples.hand('made', after=5)")
     state = hand._s
     if state.phase != PLAY_PHASE:
         where = "the hand is over" if state.phase == OVER else f"the hand is in {hand.phase.value}"

@@ -30,8 +30,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre_learn.analysis._progressbar import progress_bar
 from euchre_learn.analysis.bots import Bot, get, play_hand
 from euchre_learn.engine import _core
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 
 __all__ = ["MatchResult", "RoundRobin", "match", "round_robin"]
@@ -210,11 +212,7 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
 
 
 def _map(tasks: list[_Task], processes: int | None, progress: bool | None, total: int) -> list[list[tuple[Any, ...]]]:
-    bar = None
-    if progress is not False:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-        bar = tqdm(total=total, desc="tournament", unit="deal", delay=0 if progress else 2.0, leave=False)
+    bar = progress_bar(total, "tournament", progress)
     n = processes or os.cpu_count() or 1
     out: list[list[tuple[Any, ...]]] = [[] for _ in tasks]
     try:
@@ -261,7 +259,7 @@ def match(
     r = Rules.from_value(rules)
     count = hands if hands is not None else games
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {count!r}")
+        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}")
     if hands is not None and hands % 2:
         raise ValueError(f"hands={hands}: each deal is played twice (mirrored), so give an even number of hands")
     mode = "hands" if hands is not None else "games"
@@ -342,7 +340,7 @@ class RoundRobin:
                 return m.margin
             if (m.a, m.b) == (b, a):
                 return -m.margin
-        raise ValueError(f"{a!r} and {b!r} did not meet in this round robin")
+        raise ValueError(f"{quote(a)} and {quote(b)} did not meet in this round robin")
 
     def __str__(self) -> str:
         w = max(len(n) for n in self.names)

@@ -30,7 +30,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import parse_qs, quote, urlsplit
 
 __all__ = [
@@ -103,6 +103,8 @@ def write_app_notebooks(folder: str | os.PathLike[str]) -> list[Path]:
     """Write every app notebook into ``folder``; returns the paths."""
     import json
 
+    if not str(os.fspath(folder)).strip():
+        raise ValueError("the folder for the app notebooks is empty: give a folder name, e.g. apps")
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -300,11 +302,44 @@ def _serve(name: str, args: argparse.Namespace) -> int:
         return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, ending every usage error in the command's one line ``euchre-learn: …``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"euchre-learn: {message}: see {self.prog} --help\n")
+
+
+def _in_the_way(path: Path) -> Path | None:
+    """The nearest part of ``path`` (itself or a parent) that exists but is not a folder."""
+    for part in (path, *path.parents):
+        if part.exists() or part.is_symlink():
+            return None if part.is_dir() else part
+    return None
+
+
+def _os_problem(err: OSError, target: str, advice: str) -> str:
+    """What went wrong writing ``target``, and what to do (``advice``), in one line."""
+    name = err.filename if isinstance(err.filename, str) else target
+    blocker = _in_the_way(Path(name)) or _in_the_way(Path(target))
+    if isinstance(err, (FileExistsError, NotADirectoryError)) and blocker is not None:
+        why = f"{blocker} is a file, not a folder"
+    elif isinstance(err, IsADirectoryError):
+        why = f"{name} is a folder"
+    elif isinstance(err, PermissionError):
+        why = f"no permission to write {name}"
+    elif isinstance(err, FileNotFoundError) and Path(name).parent.is_dir():
+        why = f"nothing can be made in {Path(name).parent} ({err.strerror})"
+    elif isinstance(err, FileNotFoundError):
+        why = f"the folder {Path(name).parent} cannot be made ({err.strerror})"
+    else:
+        why = f"{name}: {err.strerror or err}"
+    return f"cannot write {target}: {why}; {advice}"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn."
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = _Parser(prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     w = sub.add_parser("worksheet", help="write a printable worksheet (HTML, or PDF with Chromium) with an answer key")
     w.add_argument("--topics", required=True, help="comma-separated topics or groups (see: euchre-learn topics)")
@@ -340,11 +375,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``euchre-learn`` command; returns the exit status (0 on success, 2 on bad input).
+    Every failure ends in one line on stderr, ``euchre-learn: <what went wrong, and what to do>``,
+    with exit status 2 (never a traceback).
 
     >>> main(['worksheet', '--topics', 'trumps', '--out', '/dev/null'])  # the error goes to stderr
     2
     """
     args = _parser().parse_args(argv)
+    target, advice = "", "choose a file you can write to"
+    if args.command == "worksheet":
+        target, advice = args.out, "give --out a file in a folder you can write to"
+    elif args.command == "app-notebooks":
+        target, advice = args.folder, "choose a folder you can write to"
     try:
         if args.command == "worksheet":
             from euchre_learn.classroom.worksheet import write_worksheet
@@ -379,6 +421,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"euchre-learn: {_os_problem(err, target, advice)}", file=sys.stderr)
         return 2
     raise AssertionError(args.command)  # pragma: no cover - argparse allows only the commands above
 

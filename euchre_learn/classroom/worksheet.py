@@ -30,6 +30,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
 
@@ -99,11 +100,11 @@ def resolve_topics(spec: str | Iterable[str]) -> tuple[str, ...]:
         else:
             groups = "; ".join(f"{g} ({', '.join(ts)})" for g, ts in GROUPS.items())
             raise WorksheetError(
-                f"{raw!r} is not a quiz topic or group. Topics: {', '.join(TOPICS)}. Groups: {groups}; or all."
+                f"{quote(raw)} is not a quiz topic or group. Topics: {', '.join(TOPICS)}. Groups: {groups}; or all."
             )
         out.extend(n for n in names if n not in out)
     if not out:
-        raise WorksheetError(f"no topics given (got {spec!r}): name one or more of {', '.join(TOPICS)}, or all")
+        raise WorksheetError(f"no topics given (got {quote(spec)}): name one or more of {', '.join(TOPICS)}, or all")
     return tuple(out)
 
 
@@ -121,9 +122,9 @@ def questions(
     """
     names = resolve_topics(topics)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {count!r}")
+        raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {quote(count)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise WorksheetError(f"seed must be a whole number, not {seed!r}")
+        raise WorksheetError(f"seed must be a whole number, not {quote(seed)}")
     rng = random.Random(f"euchre-learn/worksheet/{seed}")
     out: list[Question] = []
     seen: set[str] = set()
@@ -378,7 +379,13 @@ def write_worksheet(
     >>> [p.name for p in write_worksheet(d / 'sheet.html', 'left-bower', count=2, seed=1)]
     ['sheet.html']
     """
+    if not isinstance(out, (str, os.PathLike)) or not str(os.fspath(out)).strip():
+        raise WorksheetError(f"the worksheet needs a file to write, not {quote(out)}: give a name such as worksheet.html")
     target = Path(out)
+    if target.is_dir() or not target.name or str(os.fspath(out)).endswith(os.sep):
+        raise WorksheetError(
+            f"{quote(os.fspath(out), PATH_LIMIT)} is a folder: give a file name in it, e.g. {target / 'worksheet.html'}"
+        )
     want_pdf = bool(pdf) or target.suffix.lower() == ".pdf"
     html_path = target.with_suffix(".html")
     page = worksheet(topics, count, seed, title=title, rules=rules)

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from euchre_learn.engine.cards import Card, InvalidCardError, Suit
+from euchre_learn.engine.errors import quote
 
 __all__ = ["Action", "Actions"]
 
@@ -82,7 +83,7 @@ class Action:
     def __new__(cls, id: int) -> Action:
         if type(id) is int and 0 <= id < N_ACTIONS:  # not _ACTIONS[-1], which is a real action
             return _ACTIONS[id]
-        raise ValueError(f"{id!r} is not an action id: expected 0 to {N_ACTIONS - 1}")
+        raise ValueError(f"{quote(id)} is not an action id: expected 0 to {N_ACTIONS - 1}")
 
     @classmethod
     def _make(cls, id: int) -> Action:
@@ -144,7 +145,7 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"{text!r} is not an action: expected text such as {_ACCEPTED}")
+            raise ValueError(f"{quote(text)} is not an action: expected text such as {_ACCEPTED}")
         spaced = re.sub(r"\s+", " ", text.strip())
         key = spaced.lower()
         if key in _SYNONYMS:
@@ -164,10 +165,10 @@ class Action:
                 base = {"discard": DISCARD, "give": GIVE, "play": PLAY}[verb]
                 return _ACTIONS[base + Card.parse(arg).index]
             except InvalidCardError as err:
-                raise ValueError(f"{text!r} is not an action: {err}") from None
+                raise ValueError(f"{quote(text)} is not an action: {err}") from None
             except ValueError:
                 pass
-        raise ValueError(f"{text!r} is not an action: expected one of {_ACCEPTED}")
+        raise ValueError(f"{quote(text)} is not an action: expected one of {_ACCEPTED}")
 
     def __str__(self) -> str:
         i = self.id

@@ -10,12 +10,10 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, SupportsIndex, overload
+from typing import Any, SupportsIndex, overload
 
-from euchre_learn.engine.errors import EuchreError
-
-if TYPE_CHECKING:
-    from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.errors import EuchreError, quote, type_error
+from euchre_learn.engine.rules import Rules
 
 __all__ = [
     "BENNY_INDEX",
@@ -87,10 +85,10 @@ class Suit(enum.IntEnum):
         """
         if isinstance(text, Suit):
             return text
-        suit = _SUIT_WORDS.get(str(text).strip().lower())
+        suit = _SUIT_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
         if suit is None:
             raise InvalidCardError(
-                f"{text!r} is not a suit: use a symbol (♣ ♦ ♥ ♠), a letter (C D H S) "
+                f"{quote(text)} is not a suit: use a symbol (♣ ♦ ♥ ♠), a letter (C D H S) "
                 "or a name (clubs, diamonds, hearts, spades)"
             )
         return suit
@@ -153,7 +151,7 @@ class Card:
     def __new__(cls, index: int) -> Card:
         if type(index) is int and 0 <= index <= BENNY_INDEX:  # not _CARDS[-1]: that is the Benny
             return _CARDS[index]
-        raise InvalidCardError(f"{index!r} is not a card index: expected 0 to 24")
+        raise InvalidCardError(f"{quote(index)} is not a card index: expected 0 to 24")
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -201,7 +199,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card: expected text such as 'J♠' or '10H'")
+            raise InvalidCardError(f"{quote(text)} is not a card: expected text such as 'J♠' or '10H'")
         key = text.strip().lower()
         if key in ("benny", "joker", "2♠", "2s", "2♤"):
             return _CARDS[BENNY_INDEX]
@@ -211,7 +209,7 @@ class Card:
             if suit is not None and len(match.group(2)) == 1:
                 return _CARDS[suit * 6 + _RANK_WORDS[match.group(1)]]
         raise InvalidCardError(
-            f"{text!r} is not a card: write the rank (9, 10 or T, J, Q, K, A) then the suit "
+            f"{quote(text)} is not a card: write the rank (9, 10 or T, J, Q, K, A) then the suit "
             "(♣ ♦ ♥ ♠ or C D H S), e.g. 'J♠', '10h' or 'TD'; the Benny is 'Benny' or 'joker'"
         )
 
@@ -295,21 +293,28 @@ def cards(text: str | Iterable[Card | str]) -> Cards:
     cards('J♠ A♥ 9♦')
     >>> cards("")
     cards('')
+    >>> cards(None)
+    Traceback (most recent call last):
+    ...
+    euchre_learn.engine.errors.EuchreTypeError: cards(text): got None: expected text such as 'J♠ A♥ 9♦' or an iterable of cards
     """
     if isinstance(text, str):
         parts: Iterable[Card | str] = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
         parts = text
+    else:
+        raise type_error("cards(text)", text, "text such as 'J♠ A♥ 9♦' or an iterable of cards")
     return Cards(Card.parse(p) for p in parts)
 
 
-def deck(rules: Rules | None = None) -> Cards:
+def deck(rules: Rules | str | None = None) -> Cards:
     """The cards in play, in a fixed order: ♣ ♦ ♥ ♠, 9 to A, then the Benny if used (R1.1).
+    ``rules`` is a :class:`~euchre_learn.Rules`, a preset name or ``None`` (the standard rules).
 
-    >>> len(deck()), deck()[:3]
-    (24, cards('9♣ 10♣ J♣'))
+    >>> len(deck()), deck()[:3], len(deck('uk'))
+    (24, cards('9♣ 10♣ J♣'), 25)
     """
-    n = 25 if rules is not None and rules.benny else 24
+    n = 25 if Rules.from_value(rules, argument="deck(rules)").benny else 24
     return Cards(_CARDS[:n])
 
 
@@ -374,7 +379,7 @@ class Seat(enum.IntEnum):
         key = str(text).strip().lower()[:1] if isinstance(text, str) else ""
         if isinstance(text, str) and text.strip().lower() in ("n", "e", "s", "w", "north", "east", "south", "west"):
             return Seat("nesw".index(key))
-        raise ValueError(f"{text!r} is not a seat: expected N, E, S or W (North, East, South, West)")
+        raise ValueError(f"{quote(text)} is not a seat: expected N, E, S or W (North, East, South, West)")
 
     def __str__(self) -> str:
         return self.name

@@ -7,7 +7,7 @@ from typing import Any
 
 from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Cards, Rank, Seat, Team, deck
-from euchre_learn.engine.hand import Hand, IllegalActionError
+from euchre_learn.engine.hand import Hand, IllegalActionError, seed_text, seeded_random
 from euchre_learn.engine.rules import Rules
 
 __all__ = ["Game", "choose_first_dealer"]
@@ -20,9 +20,11 @@ def choose_first_dealer(seed: Any = None) -> tuple[Seat, Cards]:
     >>> seat, shown = choose_first_dealer(seed=4)
     >>> shown[-1].rank.name, shown[-1].suit.color, seat == Seat(len(shown) - 1) % 4
     ('JACK', 'black', True)
+
+    Any seed deals: one that ``random`` does not take (a list, a tuple) is used by its text.
     """
     pack = list(deck())
-    random.Random(seed).shuffle(pack)
+    seeded_random(seed).shuffle(pack)
     for i, card in enumerate(pack):
         if card.rank == Rank.JACK and card.suit is not None and card.suit.color == "black":
             return Seat(i % 4), Cards(pack[: i + 1])
@@ -40,12 +42,26 @@ class Game:
     (<Seat.N: 0>, {<Team.NS: 0>: 0, <Team.EW: 1>: 0}, None)
     >>> game.apply('pass').to_act
     <Seat.S: 2>
+
+    :attr:`hand` is always the hand in progress: the moment a hand ends, its points are added
+    and the next hand is dealt. The hand just finished is :attr:`last_hand` (``None`` before
+    the first one ends), so a loop plays a hand to its end like this:
+
+    >>> from euchre_learn import bots
+    >>> bot, game = bots.get('standard', seed=1), Game(seed=2, dealer='S')
+    >>> game.last_hand is None
+    True
+    >>> while game.last_hand is None:
+    ...     game = game.apply(bot.act(game.hand))
+    >>> game.last_hand.is_over, game.last_hand is game.hands[-1], game.hand.dealer
+    (True, True, <Seat.W: 3>)
     """
 
     __slots__ = ("_first", "_hand", "_hands", "_rules", "_score", "_seed")
 
     def __init__(self, rules: Rules | str | None = None, seed: Any = None, dealer: Seat | str | None = None) -> None:
-        self._rules = Rules.from_value(rules)
+        self._rules = Rules.from_value(rules, argument="Game(rules)")
+        seed_text(seed)  # every deal is seeded by the seed's text: refuse a seed without one
         self._seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
         if dealer is None:
             self._first: tuple[Seat, Cards] | None = choose_first_dealer(f"{self._seed}/first dealer")
@@ -77,6 +93,12 @@ class Game:
     def hand(self) -> Hand:
         """The hand in progress (after the game is won: the last hand)."""
         return self._hand
+
+    @property
+    def last_hand(self) -> Hand | None:
+        """The hand finished last (over, with its score), or ``None`` before any hand ends.
+        Unlike :attr:`hand`, which moves on to the next deal at once, it shows how the hand ended."""
+        return self._hands[-1] if self._hands else None
 
     @property
     def hands(self) -> tuple[Hand, ...]:

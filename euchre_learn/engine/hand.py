@@ -11,7 +11,7 @@ from euchre_learn.engine import _core
 from euchre_learn.engine._core import State
 from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
-from euchre_learn.engine.errors import EuchreError
+from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
 
@@ -78,11 +78,42 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 
-def _read_cards(value: str | Iterable[Card | str], where: str) -> Cards:
+def _read_cards(value: str | Iterable[Card | str], where: str, argument: str | None = None) -> Cards:
     try:
         return cards(value)
+    except EuchreTypeError:
+        raise type_error(argument or where, value, "cards as text such as '9♠ 10♠ J♥ Q♦ A♣' or an iterable of cards") from None
     except InvalidCardError as err:
         raise InvalidCardError(f"{where}: {err}") from None
+
+
+_SEED_TYPES = (int, float, str, bytes, bytearray)
+
+
+def seeded_random(seed: Any) -> random.Random:
+    """``random.Random(seed)``; a seed that ``random`` does not take (a list, a tuple) is used
+    by its text, as :class:`~euchre_learn.Game` uses every seed, so any seed deals.
+
+    >>> seeded_random([1]).random() == seeded_random('[1]').random()
+    True
+    """
+    if isinstance(seed, str):
+        try:
+            return random.Random(seed)
+        except UnicodeEncodeError:  # a lone surrogate: still text, and still a seed
+            return random.Random(seed.encode("utf-8", "surrogatepass"))
+    if seed is None or isinstance(seed, _SEED_TYPES):
+        return random.Random(seed)
+    return seeded_random(seed_text(seed))
+
+
+def seed_text(seed: Any) -> str:
+    """``str(seed)``, or an ``EuchreTypeError`` when the seed has no text form (its ``str``
+    fails, or it is nested too deep to write out)."""
+    try:
+        return str(seed)
+    except Exception:
+        raise type_error("seed", seed, "None, a number, text, or a value with a text form such as [1, 2]") from None
 
 
 def _read_card(value: Card | str, where: str) -> Card:
@@ -124,13 +155,16 @@ class Hand:
 
     @classmethod
     def deal(cls, dealer: Seat | str, rules: Rules | str | None = None, seed: Any = None) -> Hand:
-        """Shuffle with ``random.Random(seed)`` and deal (R2.2).
+        """Shuffle with ``random.Random(seed)`` and deal (R2.2). A seed of another kind (a
+        list, a tuple) is used by its text, as :class:`~euchre_learn.Game` does.
 
         >>> Hand.deal('N', seed=1) == Hand.deal('N', seed=1)
         True
+        >>> Hand.deal('N', seed=[1]) == Hand.deal('N', seed='[1]')
+        True
         """
-        r = Rules.from_value(rules)
-        return cls._start(_core.deal(r, Seat.parse(dealer), random.Random(seed)))
+        r = Rules.from_value(rules, argument="Hand.deal(rules)")
+        return cls._start(_core.deal(r, Seat.parse(dealer), seeded_random(seed)))
 
     @classmethod
     def from_cards(
@@ -149,13 +183,17 @@ class Hand:
         ...
         ValueError: holdings must give five cards to each of N, E, S, W: missing E, S, W
         """
-        r = Rules.from_value(rules)
+        r = Rules.from_value(rules, argument="Hand.from_cards(rules)")
+        if not isinstance(holdings, Mapping):
+            raise type_error(
+                "Hand.from_cards(holdings)", holdings, "a dict mapping each seat (N, E, S, W) to its five cards"
+            )
         seat_of: dict[Seat, Cards] = {}
         for key, value in holdings.items():
             seat = Seat.parse(key)
             if seat in seat_of:
                 raise ValueError(f"holdings names seat {seat} twice")
-            seat_of[seat] = _read_cards(value, f"seat {seat}")
+            seat_of[seat] = _read_cards(value, f"seat {seat}", f"Hand.from_cards(holdings['{seat}'])")
         missing = [str(s) for s in Seat if s not in seat_of]
         if missing:
             raise ValueError(f"holdings must give five cards to each of N, E, S, W: missing {', '.join(missing)}")
@@ -176,7 +214,7 @@ class Hand:
         for seat in Seat:
             held = seat_of[seat]
             if len(held) != 5:
-                raise ValueError(f"seat {seat} must hold 5 cards, not {len(held)}: {held}")
+                raise ValueError(f"seat {seat} must hold 5 cards, not {len(held)}: {quote(str(held))}")
             for c in held:
                 place(c, f"seat {seat}")
             masks.append(sum(1 << c.index for c in held))
@@ -184,7 +222,7 @@ class Hand:
         place(up, "the upcard")
         rest = [c for c in deck(r) if c not in seen]
         if kitty is not None:
-            k = _read_cards(kitty, "the kitty")
+            k = _read_cards(kitty, "the kitty", "Hand.from_cards(kitty)")
             for c in k:
                 place(c, "the kitty")
             if len(k) != len(rest):
@@ -380,7 +418,7 @@ class Hand:
         """Why ``seat`` may not act now: the hand is over, ``seat`` sits out, or it is another turn."""
         s = self._s
         if s.to_act < 0:
-            return f"{seat.word} cannot act ({text!r}). " + illegal_action(s, 0)
+            return f"{seat.word} cannot act ({quote(text)}). " + illegal_action(s, 0)
         turn = f"It is {Seat(s.to_act).word}'s turn."
         if s.out >> seat & 1:
             if s.lone_defender >= 0 and seat == (s.lone_defender + 2) & 3:
@@ -388,10 +426,10 @@ class Hand:
             else:
                 why = f"{seat.partner.word} is going alone (R5.1)"
             return (
-                f"{seat.word} cannot act ({text!r}): {seat.word} sits out this hand because {why}. "
+                f"{seat.word} cannot act ({quote(text)}): {seat.word} sits out this hand because {why}. "
                 f"{seat.word}'s cards stay face down and {seat.word} never acts. {turn}"
             )
-        return f"{seat.word} cannot act now ({text!r}): it is {Seat(s.to_act).word}'s turn, not {seat.word}'s."
+        return f"{seat.word} cannot act now ({quote(text)}): it is {Seat(s.to_act).word}'s turn, not {seat.word}'s."
 
     # --- records, equality, display ---------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
+from euchre_learn.engine._files import parse_json
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, InvalidCardError, Seat, cards, deck
-from euchre_learn.engine.errors import EuchreError
+from euchre_learn.engine.errors import PATH_LIMIT, EuchreError, quote
 from euchre_learn.engine.hand import Hand, IllegalActionError
 from euchre_learn.engine.rules import Rules
 
@@ -26,23 +26,20 @@ def load_record(record: dict[str, Any] | str | os.PathLike[str]) -> dict[str, An
     if isinstance(record, dict):
         return record
     if not isinstance(record, (str, os.PathLike)):
-        raise RecordError(f"{record!r} is not a record: expected a dict, a JSON string or a path to a JSON file")
+        raise RecordError(f"{quote(record)} is not a record: expected a dict, a JSON string or a path to a JSON file")
     if isinstance(record, os.PathLike) or not record.lstrip().startswith(("{", "[")):
         path = os.fspath(record)
         try:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
         except OSError as err:
-            raise RecordError(f"cannot read the record file {path!r}: {err.strerror}") from None
-        where = f"record file {path!r}"
+            raise RecordError(f"cannot read the record file {quote(path, PATH_LIMIT)}: {err.strerror}") from None
+        except (ValueError, UnicodeError) as err:  # a NUL in the name, a file that is not UTF-8 text
+            raise RecordError(f"cannot read the record file {quote(path, PATH_LIMIT)}: {err}") from None
+        where = f"record file {quote(path, PATH_LIMIT)}"
     else:
         text, where = str(record), "record"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"the {where} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
-        ) from None
+    data = parse_json(text, where, RecordError)
     if not isinstance(data, dict):
         raise RecordError(f"the {where} must be a JSON object with 'dealer', 'hands', 'upcard' and 'actions'")
     return data
@@ -53,7 +50,7 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], expect
         raise RecordError(f"record['{key}'] is missing: expected {expected}")
     value = data[key]
     if not isinstance(value, kind):
-        raise RecordError(f"record['{key}'] is {value!r}: expected {expected}")
+        raise RecordError(f"record['{key}'] is {quote(value)}: expected {expected}")
     return value
 
 
@@ -68,7 +65,7 @@ def _check_deal(rules: Rules, hands: dict[str, str], upcard: str, kitty: str | N
         except InvalidCardError as err:
             raise RecordError(f"{where}: {err}") from None
         if count is not None and len(held) != count:
-            raise RecordError(f"{where} holds {len(held)} cards ({text!r}): expected {count}")
+            raise RecordError(f"{where} holds {len(held)} cards ({quote(text)}): expected {count}")
         for card in held:
             if card not in in_deck:
                 raise RecordError(
@@ -110,7 +107,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
     data = load_record(record)
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"record['format'] is {fmt!r}: expected {FORMAT!r}")
+        raise RecordError(f"record['format'] is {quote(fmt)}: expected {quote(FORMAT)}")
     try:
         rules = Rules.from_value(data.get("rules"))
     except ValueError as err:
@@ -125,15 +122,15 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
             raise RecordError(f"record['hands'] has no seat {seat}: expected five cards for each of N, E, S, W")
     for key, value in hands.items():
         if key not in ("N", "E", "S", "W"):
-            raise RecordError(f"record['hands'] has an unknown seat {key!r}: expected N, E, S and W")
+            raise RecordError(f"record['hands'] has an unknown seat {quote(key)}: expected N, E, S and W")
         if not isinstance(value, str):
             raise RecordError(
-                f"record['hands']['{key}'] is {value!r}: expected five cards as text, e.g. '9♠ 10♠ J♥ Q♦ A♣'"
+                f"record['hands']['{key}'] is {quote(value)}: expected five cards as text, e.g. '9♠ 10♠ J♥ Q♦ A♣'"
             )
     upcard = _field(data, "upcard", str, "one card as text, e.g. 'J♦'")
     kitty = data.get("kitty")
     if kitty is not None and not isinstance(kitty, str):
-        raise RecordError(f"record['kitty'] is {kitty!r}: expected cards as text, e.g. '9♥ Q♠ K♦'")
+        raise RecordError(f"record['kitty'] is {quote(kitty)}: expected cards as text, e.g. '9♥ Q♠ K♦'")
     _check_deal(rules, hands, upcard, kitty)
     try:
         hand = Hand.from_cards(dealer, hands, upcard, kitty, rules=rules)
@@ -143,22 +140,22 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
     for i, text in enumerate(actions):
         where = f"record['actions'][{i}]"
         if not isinstance(text, str):
-            raise RecordError(f"{where} is {text!r}: expected text such as 'W pass' or 'N play J♠'")
+            raise RecordError(f"{where} is {quote(text)}: expected text such as 'W pass' or 'N play J♠'")
         head, _, rest = text.strip().partition(" ")
         try:
             seat = Seat.parse(head)
         except ValueError:
-            raise RecordError(f"{where} is {text!r}: it must start with the seat that acts (N, E, S or W)") from None
+            raise RecordError(f"{where} is {quote(text)}: it must start with the seat that acts (N, E, S or W)") from None
         try:
             action = Action.parse(rest)
         except ValueError as err:
             raise RecordError(f"{where}: {err}") from None
         if hand.to_act is None:
-            raise RecordError(f"{where} is {text!r}, but the hand is already over after {i} actions")
+            raise RecordError(f"{where} is {quote(text)}, but the hand is already over after {i} actions")
         if seat != hand.to_act:
-            raise RecordError(f"{where} is {text!r}, but it is {hand.to_act.word}'s turn, not {seat.word}'s")
+            raise RecordError(f"{where} is {quote(text)}, but it is {hand.to_act.word}'s turn, not {seat.word}'s")
         try:
             hand = hand.apply(action)
         except IllegalActionError as err:
-            raise IllegalActionError(f"{where} ({text!r}): {err}", seat=err.seat, action=err.action, index=i) from None
+            raise IllegalActionError(f"{where} ({quote(text)}): {err}", seat=err.seat, action=err.action, index=i) from None
     return hand

@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .errors import EuchreTypeError, quote
+
 __all__ = ["HandScore", "Rules", "score_hand"]
 
 _BENNY_VALUES = (None, "joker", "2♠")
@@ -103,7 +105,7 @@ class Rules:
         try:
             return _PRESETS[name]
         except (KeyError, TypeError):
-            raise ValueError(f"{name!r} is not a preset: choose one of {', '.join(map(repr, _PRESETS))}") from None
+            raise ValueError(f"{quote(name)} is not a preset: choose one of {', '.join(map(repr, _PRESETS))}") from None
 
     @property
     def name(self) -> str | None:
@@ -131,8 +133,9 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     @classmethod
-    def from_value(cls, value: Rules | str | dict[str, Any] | None) -> Rules:
-        """Rules from a :class:`Rules`, a preset name, a dict of fields, or ``None`` (the defaults)."""
+    def from_value(cls, value: Rules | str | dict[str, Any] | None, *, argument: str = "rules") -> Rules:
+        """Rules from a :class:`Rules`, a preset name, a dict of fields, or ``None`` (the defaults).
+        Anything else raises an ``EuchreTypeError`` naming ``argument``."""
         if value is None:
             return _PRESETS["standard"]
         if isinstance(value, Rules):
@@ -141,15 +144,18 @@ class Rules:
             return cls.preset(value)
         if isinstance(value, dict):
             known = {f.name for f in dataclasses.fields(cls)}
-            unknown = sorted(set(value) - known)
+            unknown = sorted((k for k in value if k not in known), key=str)
             if unknown:
-                raise ValueError(f"unknown Rules field {unknown[0]!r}: the fields are {', '.join(sorted(known))}")
+                raise ValueError(f"unknown Rules field {quote(unknown[0])}: the fields are {', '.join(sorted(known))}")
             return cls(**value)
-        raise ValueError(f"{value!r} is not rules: expected a Rules, a preset name or a dict of fields")
+        raise EuchreTypeError(
+            f"{argument}: {quote(value)} is not rules: expected a Rules, a preset name such as 'uk', "
+            "a dict of Rules fields, or None"
+        )
 
 
 def _bad(field: str, value: object, expected: str) -> None:
-    raise ValueError(f"Rules.{field} must be {expected}, not {value!r} (RULES.md)")
+    raise ValueError(f"Rules.{field} must be {expected}, not {quote(value)} (RULES.md)")
 
 
 _PRESETS: dict[str, Rules] = {
@@ -181,7 +187,7 @@ class HandScore:
 
 
 def score_hand(
-    maker_tricks: int, *, alone: bool = False, lone_defender: bool = False, rules: Rules | None = None
+    maker_tricks: int, *, alone: bool = False, lone_defender: bool = False, rules: Rules | str | None = None
 ) -> HandScore:
     """Score a hand from the makers' tricks (R7.1-R7.4).
 
@@ -191,8 +197,8 @@ def score_hand(
     HandScore(makers=0, defenders=4, outcome='super euchre')
     """
     if isinstance(maker_tricks, bool) or not isinstance(maker_tricks, int) or not 0 <= maker_tricks <= 5:
-        raise ValueError(f"maker_tricks must be a whole number from 0 to 5, not {maker_tricks!r}")
-    rules = rules or _PRESETS["standard"]
+        raise ValueError(f"maker_tricks must be a whole number from 0 to 5, not {quote(maker_tricks)}")
+    rules = Rules.from_value(rules, argument="score_hand(rules)")
     if lone_defender and not alone:
         raise ValueError("a lone defender plays only against a loner: lone_defender=True needs alone=True (R5.4)")
     if lone_defender and not rules.defend_alone:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from euchre_learn.engine.cards import BENNY_INDEX, Card, Cards, Rank, Suit
+from euchre_learn.engine.cards import BENNY_INDEX, Card, Cards, InvalidCardError, Rank, Suit, cards
+from euchre_learn.engine.errors import EuchreError, quote, type_error
 
 __all__ = [
+    "DuplicateCardError",
     "effective_suit",
     "is_trump",
     "left_bower",
@@ -146,11 +148,15 @@ def legal_plays(holding: Iterable[Card | str], trump: Suit | str, led: Card | st
     cards('A♦')
     """
     t = _trump(trump)
-    held = [Card.parse(c) for c in holding]
-    mask = 0
-    for c in held:
-        mask |= 1 << c.index
-    ok = legal_mask(mask, t, -1 if led is None else Card.parse(led).index)
+    held = _cards(holding, "legal_plays(holding)", "the cards held, as text such as 'J♦ A♦ K♣' or cards")
+    mask = _once(held, "legal_plays(holding)")
+    lead = None if led is None else Card.parse(led)
+    if lead is not None and mask >> lead.index & 1:
+        raise DuplicateCardError(
+            f"legal_plays: the {lead} is led and also in the holding ({quote(str(held))}): "
+            "the card led was played by another seat, so it cannot be held"
+        )
+    ok = legal_mask(mask, t, -1 if lead is None else lead.index)
     return Cards(c for c in held if ok >> c.index & 1)
 
 
@@ -163,6 +169,39 @@ def trick_winner(played: Sequence[Card | str], trump: Suit | str) -> int:
     >>> trick_winner(cards('K♦ A♦ J♦ 9♣'), 'hearts')            # RULES §11.6
     2
     """
+    played = _cards(played, "trick_winner(played)", "the cards of the trick in play order, as text such as 'Q♠ J♠' or cards")
     if not 1 <= len(played) <= 4:
         raise ValueError(f"a trick holds 1 to 4 cards, not {len(played)}")
-    return winner_index([Card.parse(c).index for c in played], _trump(trump))
+    _once(played, "trick_winner(played)")
+    return winner_index([c.index for c in played], _trump(trump))
+
+
+class DuplicateCardError(EuchreError):
+    """The same card twice where each card can be only once (a trick, a holding).
+
+    >>> from euchre_learn import cards
+    >>> trick_winner(cards('9♠ 9♠'), 'hearts')
+    Traceback (most recent call last):
+    ...
+    euchre_learn.engine.trump.DuplicateCardError: trick_winner(played): the 9♠ is there twice (9♠ 9♠): a deck holds each card once
+    """
+
+
+def _cards(value: object, argument: str, accepts: str) -> Cards:
+    """``value`` read as cards (text or an iterable of cards), or the error naming ``argument``."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, Card)):
+        raise type_error(argument, value, accepts)
+    try:
+        return cards(value)
+    except InvalidCardError as err:
+        raise InvalidCardError(f"{argument}: {err}") from None
+
+
+def _once(items: Cards, argument: str) -> int:
+    """The bitmask of ``items``, refusing a card that is there twice."""
+    mask = 0
+    for c in items:
+        if mask >> c.index & 1:
+            raise DuplicateCardError(f"{argument}: the {c} is there twice ({quote(str(items))}): a deck holds each card once")
+        mask |= 1 << c.index
+    return mask

@@ -30,6 +30,7 @@ from typing import Any
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import load_record, replay
 from euchre_learn.engine.trump import left_bower
@@ -150,7 +151,7 @@ class Stepper:
     def go(self, position: int) -> Stepper:
         """Jump to the point after ``position`` actions (0: the deal; ``len(self)``: the end)."""
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(self):
-            raise ValueError(f"position must be a whole number from 0 to {len(self)}, not {position!r}")
+            raise ValueError(f"position must be a whole number from 0 to {len(self)}, not {quote(position)}")
         self.position = position
         return self
 
@@ -193,7 +194,7 @@ class Stepper:
         """Step ``step`` (default: this one) explained: ``'Step 3: ...'`` (or the deal at step 0)."""
         step = self.position if step is None else step
         if not 0 <= step <= len(self):
-            raise ValueError(f"step must be from 0 to {len(self)}, not {step!r}")
+            raise ValueError(f"step must be from 0 to {len(self)}, not {quote(step)}")
         if step == 0:
             hand = self.hands[0]
             first = hand.to_act

@@ -51,6 +51,7 @@ from euchre_learn.engine.actions import (
     Actions,
 )
 from euchre_learn.engine.cards import Card, Seat, Suit
+from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase
 from euchre_learn.engine.rules import Rules
@@ -288,6 +289,8 @@ def _seats(value: Iterable[Seat | str] | Seat | str | None) -> frozenset[Seat]:
         if len(text) == 1 and len(text[0]) > 1 and text[0].lower() not in ("north", "east", "south", "west"):
             text = list(text[0])  # 'NS'
         return frozenset(Seat.parse(s) for s in text)
+    if not isinstance(value, Iterable) or isinstance(value, (bytes, bytearray)):
+        raise type_error("humans", value, "the seats of the humans: 'S', 'NS', ['N', 'S'] or None")
     return frozenset(Seat.parse(s) for s in value)
 
 
@@ -519,7 +522,7 @@ class Table:
         """Back to the point after ``position`` actions of this hand (0: the deal). Bots do not
         move by themselves afterwards: call :meth:`run_bots`."""
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.position:
-            raise ValueError(f"position must be a whole number from 0 to {self.position}, not {position!r}")
+            raise ValueError(f"position must be a whole number from 0 to {self.position}, not {quote(position)}")
         del self._history[position + 1 :]
         del self.log[position:]
 

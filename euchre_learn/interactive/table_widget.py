@@ -97,10 +97,15 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         """The bidding buttons shown now (exactly the legal actions)."""
         self.card_buttons: list[widgets.Button] = []
         """The card buttons shown now (every card held; the illegal ones disabled)."""
-        self._action_pool: list[widgets.Button] = []
-        self._card_pool: list[widgets.Button] = []
-        self._action_slots: list[Action] = []
-        self._card_slots: list[Action] = []
+        # Two sets of buttons, used in turn: each decision is drawn on the set not used for the
+        # one before, so a click that arrives after the table moved on (a double click at
+        # instant pace) lands on a button drawn for a past decision, and does nothing.
+        self._action_pools: tuple[list[widgets.Button], list[widgets.Button]] = ([], [])
+        self._card_pools: tuple[list[widgets.Button], list[widgets.Button]] = ([], [])
+        self._action_slots: tuple[list[Action], list[Action]] = ([], [])
+        self._card_slots: tuple[list[Action], list[Action]] = ([], [])
+        self._drawn_for: list[Any] = [None, None]  # the game each set of buttons was drawn for
+        self._set = 0
 
         self.hint_button = widgets.Button(
             description="Hint",
@@ -295,22 +300,27 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         human = t.is_human_turn
         choices = t.choices() if human else []
         cards = t.card_choices() if human else []
-        while len(self._action_pool) < len(choices):
+        if human and self._drawn_for[self._set] is not t.game:
+            self._set = 1 - self._set  # a new decision: draw it on the other set of buttons
+            self._drawn_for[self._set] = t.game
+        k = self._set
+        action_pool, card_pool = self._action_pools[k], self._card_pools[k]
+        while len(action_pool) < len(choices):
             b = widgets.Button(button_style="primary", layout=auto_width())
-            b.on_click(self._slot_clicker(self._action_slots, len(self._action_pool)))
-            self._action_pool.append(b)
-        while len(self._card_pool) < len(cards):
+            b.on_click(self._slot_clicker(k, self._action_slots[k], len(action_pool)))
+            action_pool.append(b)
+        while len(card_pool) < len(cards):
             b = _new_card_button()
-            b.on_click(self._slot_clicker(self._card_slots, len(self._card_pool)))
-            self._card_pool.append(b)
-        self._action_slots[:] = [c.action for c in choices]
-        self._card_slots[:] = [c.action for c in cards]
-        for b, choice in zip(self._action_pool, choices, strict=False):
+            b.on_click(self._slot_clicker(k, self._card_slots[k], len(card_pool)))
+            card_pool.append(b)
+        self._action_slots[k][:] = [c.action for c in choices]
+        self._card_slots[k][:] = [c.action for c in cards]
+        for b, choice in zip(action_pool, choices, strict=False):
             b.description, b.tooltip, b.disabled = choice.label, choice.tooltip, False
-        for b, cc in zip(self._card_pool, cards, strict=False):
+        for b, cc in zip(card_pool, cards, strict=False):
             _style_card_button(b, cc.card, cc.legal, cc.reason)
-        self.action_buttons = self._action_pool[: len(choices)]
-        self.card_buttons = self._card_pool[: len(cards)]
+        self.action_buttons = action_pool[: len(choices)]
+        self.card_buttons = card_pool[: len(cards)]
         self.action_box.children = tuple(self.action_buttons)
         self.card_box.children = tuple(self.card_buttons)
         if self.card_buttons:
@@ -338,12 +348,15 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             else "<i>No action yet.</i>"
         )
 
-    def _slot_clicker(self, slots: list[Action], i: int) -> Callable[[Any], None]:
+    def _slot_clicker(self, k: int, slots: list[Action], i: int) -> Callable[[Any], None]:
         """Buttons are made once and reused (a kernel never piles up widgets): the ``i``-th
-        button of a row stands for whatever action sits in ``slots[i]`` now."""
+        button of a row of set ``k`` stands for the action in ``slots[i]``, drawn for the
+        decision ``self._drawn_for[k]``. A click acts on that action while that decision is
+        still the table's, and on nothing once the table has moved on (a second click of a
+        double click, after the bots have played at instant pace)."""
 
         def click(_button: Any) -> None:
-            if i < len(slots):
+            if i < len(slots) and self._drawn_for[k] is self.table.game and self.table.is_human_turn:
                 self.choose(slots[i])
 
         return click

@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from euchre_learn.engine._files import parse_json, write_text_atomic
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, cards
-from euchre_learn.engine.errors import EuchreError
+from euchre_learn.engine.errors import PATH_LIMIT, QUOTE_LIMIT, EuchreError, quote, type_error
 
 __all__ = [
     "BANK_FORMAT",
@@ -153,11 +154,21 @@ class Question:
 
     def __post_init__(self) -> None:
         fix = object.__setattr__
-        fix(self, "choices", tuple(self.choices))
-        fix(self, "rules", tuple(self.rules))
+        for name, accepts in (("choices", "a list of choice texts"), ("rules", "a list of rule ids such as 'R3.2'")):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise QuizError(f"{name}: got {quote(value)}: expected {accepts}", field=name)
+            fix(self, name, tuple(value))
+        if not isinstance(self.feedback, Mapping):
+            raise QuizError(
+                f"feedback: got {quote(self.feedback)}: expected a dict from choices to their feedback", field="feedback"
+            )
         fix(self, "feedback", dict(self.feedback))
         if not isinstance(self.cards, Cards):
-            fix(self, "cards", cards(self.cards))
+            try:
+                fix(self, "cards", cards(self.cards))
+            except EuchreError as err:  # cards of the wrong kind, or text that is not cards
+                raise QuizError(f"cards: {err}", field="cards") from None
         if isinstance(self.answer, list):
             fix(self, "answer", tuple(self.answer))
         problem = _problem(self)
@@ -194,7 +205,7 @@ class Question:
         if isinstance(item, Card):
             item = str(item)
         if not isinstance(item, str):
-            raise QuizError(f"{item!r} is not a choice: answer with the text of one of {self.choices}")
+            raise QuizError(f"{quote(item)} is not a choice: answer with the text of one of {self.choices}")
         if item in self.choices:
             return item
         key = _norm(item)
@@ -206,7 +217,7 @@ class Question:
             for c in self.choices:
                 if _card_or_none(c) is card:
                     return c
-        raise QuizError(f"{item!r} is not one of the choices: {', '.join(self.choices)}")
+        raise QuizError(f"{quote(item)} is not one of the choices: {', '.join(self.choices)}")
 
     def _choices(self, response: object) -> list[str]:
         if isinstance(response, (str, Card)):
@@ -221,10 +232,10 @@ class Question:
                     return [self._choice(p) for p in parts]
                 except QuizError:
                     continue
-            raise QuizError(f"{response!r} does not name the choices: use the texts of {', '.join(self.choices)}")
+            raise QuizError(f"{quote(response)} does not name the choices: use the texts of {', '.join(self.choices)}")
         if isinstance(response, Iterable):
             return [self._choice(r) for r in response]
-        raise QuizError(f"{response!r} is not an answer: give a list of choices from {', '.join(self.choices)}")
+        raise QuizError(f"{quote(response)} is not an answer: give a list of choices from {', '.join(self.choices)}")
 
     def normalize(self, response: object) -> Answer:
         """The response in the form of :attr:`answer` (raises :class:`QuizError` if it cannot be).
@@ -235,15 +246,15 @@ class Question:
         """
         if self.kind == "number":
             if isinstance(response, bool):
-                raise QuizError(f"{response!r} is not a number: answer with a whole number")
+                raise QuizError(f"{quote(response)} is not a number: answer with a whole number")
             if isinstance(response, int):
                 return response
             if isinstance(response, str) and re.fullmatch(r"\s*-?\d+\s*", response):
                 return int(response)
-            raise QuizError(f"{response!r} is not a whole number: answer with a number such as 2")
+            raise QuizError(f"{quote(response)} is not a whole number: answer with a number such as 2")
         if self.kind == "single":
             if not isinstance(response, (str, Card)):
-                raise QuizError(f"{response!r} is not one choice: answer with one of {', '.join(self.choices)}")
+                raise QuizError(f"{quote(response)} is not one choice: answer with one of {', '.join(self.choices)}")
             return self._choice(response)
         chosen = self._choices(response)
         if self.kind == "select-all":
@@ -336,6 +347,8 @@ class Question:
         >>> q.check(4).correct, q.kind
         (True, 'number')
         """
+        if not isinstance(data, Mapping):
+            raise QuizError(f"Question.from_dict(data): got {quote(data)}: expected a dict of question fields")
         errors = _schema_errors(dict(data), QUESTION_SCHEMA)
         if errors:
             fld, msg = errors[0]
@@ -403,43 +416,45 @@ def _join(*parts: str) -> str:
 def _problem(q: Question) -> tuple[str, str] | None:
     """The first inconsistency in a question, as (field, message), or ``None``."""
     if q.kind not in KINDS:
-        return "type", f"{q.kind!r} is not a kind of question: use one of {', '.join(KINDS)}"
+        return "type", f"{quote(q.kind)} is not a kind of question: use one of {', '.join(KINDS)}"
     if not isinstance(q.prompt, str) or not q.prompt.strip():
         return "prompt", "the prompt is empty: say what the learner should answer"
     if not isinstance(q.explanation, str) or not q.explanation.strip():
         return "explanation", "the explanation is empty: a wrong answer must be told the rule"
     for c in q.choices:
         if not isinstance(c, str) or not c.strip():
-            return "choices", f"every choice must be non-empty text, not {c!r}"
+            return "choices", f"every choice must be non-empty text, not {quote(c)}"
     if len(set(q.choices)) != len(q.choices):
         dup = next(c for c in q.choices if q.choices.count(c) > 1)
-        return "choices", f"{dup!r} appears twice"
+        return "choices", f"{quote(dup)} appears twice"
     for r in q.rules:
         if not isinstance(r, str) or not re.match(RULE_ID, r):
-            return "rules", f"{r!r} is not a rule id such as 'R3.2' (docs/rules.md)"
+            return "rules", f"{quote(r)} is not a rule id such as 'R3.2' (docs/rules.md)"
     for key in q.feedback:
+        if not isinstance(q.feedback[key], str):
+            return "feedback", f"the feedback for {quote(key)} must be text, not {quote(q.feedback[key])}"
         if key not in q.choices:
-            return "feedback", f"feedback is given for {key!r}, which is not one of the choices {q.choices}"
+            return "feedback", f"feedback is given for {quote(key)}, which is not one of the choices {quote(q.choices)}"
     ans = q.answer
     if q.kind == "number":
         if q.choices:
             return "choices", "a number question has no choices: the learner types a number"
         if isinstance(ans, bool) or not isinstance(ans, int):
-            return "answer", f"a number question needs a whole number as its answer, not {ans!r}"
+            return "answer", f"a number question needs a whole number as its answer, not {quote(ans)}"
         return None
     if len(q.choices) < 2:
         return "choices", f"a {q.kind} question needs at least two choices, not {len(q.choices)}"
     if q.kind == "single":
         if not isinstance(ans, str):
-            return "answer", f"a single-choice question's answer is one choice (text), not {ans!r}"
+            return "answer", f"a single-choice question's answer is one choice (text), not {quote(ans)}"
         if ans not in q.choices:
-            return "answer", f"{ans!r} is not one of the choices {q.choices}"
+            return "answer", f"{quote(ans)} is not one of the choices {quote(q.choices)}"
         return None
     if not isinstance(ans, tuple) or not all(isinstance(a, str) for a in ans):
-        return "answer", f"a {q.kind} question's answer is a list of choices, not {ans!r}"
+        return "answer", f"a {q.kind} question's answer is a list of choices, not {quote(ans)}"
     for a in ans:
         if a not in q.choices:
-            return "answer", f"{a!r} is not one of the choices {q.choices}"
+            return "answer", f"{quote(a)} is not one of the choices {quote(q.choices)}"
     if len(set(ans)) != len(ans):
         return "answer", "a choice appears twice in the answer"
     if q.kind == "select-all":
@@ -520,9 +535,20 @@ def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]
     """The schema errors of ``data`` as (where, message), most specific first."""
     validator = _validator(schema)
     out = []
-    for err in sorted(validator.iter_errors(data), key=lambda e: [str(p).zfill(8) for p in e.absolute_path]):
-        path = [str(p) for p in err.absolute_path]
+    try:
+        found = list(validator.iter_errors(data))
+    except RecursionError:
+        return [("(the bank)", "is nested too deeply to read: a quiz bank is only a few levels deep")]
+    except Exception as broken:  # a value jsonschema cannot even describe (its repr fails)
+        return [("(the bank)", f"holds a value that is not JSON data ({type(broken).__name__})")]
+    for err in sorted(found, key=lambda e: [str(p).zfill(8) for p in e.absolute_path]):
+        path = [quote(p) if len(str(p)) > 40 else str(p) for p in err.absolute_path]
         msg = err.message
+        if len(msg) > 2 * QUOTE_LIMIT:  # jsonschema repeats the whole value: quote a prefix of it
+            try:
+                msg = msg.replace(repr(err.instance), quote(err.instance))
+            except RecursionError:
+                msg = f"{quote(err.instance)}: {err.validator} {quote(err.validator_value)}"
         if err.validator == "required" and isinstance(err.instance, dict):
             missing = [r for r in err.validator_value if r not in err.instance]
             path.append(missing[0] if missing else "?")
@@ -533,12 +559,12 @@ def _schema_errors(data: Any, schema: Mapping[str, Any]) -> list[tuple[str, str]
             path.append(extra[0] if extra else "?")
             msg = f"is not a known field; the fields are {', '.join(sorted(known))}"
         elif err.validator == "const" and path == ["format"]:
-            msg = f"must be {BANK_FORMAT!r}, not {err.instance!r}"
+            msg = f"must be {quote(BANK_FORMAT)}, not {quote(err.instance)}"
         elif err.validator == "maxItems" and path[-1:] == ["choices"]:
             msg = "a number question has no choices: the learner types a number"
         elif err.validator == "pattern":
-            msg = f"{err.instance!r} is not a rule id such as 'R3.2'"
-        out.append((".".join(path) or "(the bank)", msg))
+            msg = f"{quote(err.instance)} is not a rule id such as 'R3.2'"
+        out.append((".".join(map(str, path)) or "(the bank)", msg))
     return out
 
 
@@ -580,19 +606,33 @@ def save_bank(
     >>> list(load_bank(save_bank(qs, path, title='Bowers'))) == qs
     True
     """
+    if isinstance(questions, (str, bytes, Mapping)) or not isinstance(questions, Iterable):
+        raise type_error("save_bank(questions)", questions, "a list of Question objects (or a Bank)")
     bank = Bank(tuple(questions), title, description)
+    for i, q in enumerate(bank.questions):
+        if not isinstance(q, Question):
+            raise type_error(f"save_bank(questions[{i}])", q, "a Question, e.g. from el.quiz.generate(...)")
+    for name, value in (("title", title), ("description", description)):
+        if not isinstance(value, str):
+            raise type_error(f"save_bank({name})", value, "text")
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise type_error("save_bank(path)", path, "the path of the .json file to write")
     ids = [q.id for q in bank.questions if q.id]
     dup = next((i for i in ids if ids.count(i) > 1), None)
     if dup is not None:
-        raise BankError(f"two questions have the id {dup!r}: ids must be unique in a bank", question_id=dup, field="id")
+        raise BankError(f"two questions have the id {quote(dup)}: ids must be unique in a bank", question_id=dup, field="id")
+    try:
+        text = json.dumps(bank.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    except (TypeError, ValueError, RecursionError) as err:  # a record or house rules that are not JSON data
+        raise BankError(f"the questions cannot be saved as JSON: {quote(str(err), 80)}") from None
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(bank.to_dict(), f, ensure_ascii=False, indent=2)
-        f.write("\n")
-    os.replace(tmp, target)
-    return target
+    try:
+        return write_text_atomic(target, text)
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the name
+        raise BankError(
+            f"cannot save the quiz bank to {quote(os.fspath(target), PATH_LIMIT)}: {getattr(err, 'strerror', None) or err}; "
+            "choose a file in a folder you can write to"
+        ) from None
 
 
 def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
@@ -603,22 +643,24 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
     where = "quiz bank"
     if isinstance(source, Mapping):
         data: Any = dict(source)
+    elif not isinstance(source, (str, os.PathLike)) or not isinstance(os.fspath(source), str):
+        raise BankError(
+            f"load_bank(source): got {quote(source)}: expected the path of a bank (.json), its JSON text, or a dict"
+            + ("; decode bytes first: data.decode('utf-8')" if isinstance(source, (bytes, bytearray)) else "")
+        )
     else:
         text = os.fspath(source)
         if isinstance(source, str) and text.lstrip()[:1] in ("{", "["):
             raw = text
         else:
-            where = f"quiz bank {text!r}"
+            where = f"quiz bank {quote(text, PATH_LIMIT)}"
             try:
                 raw = Path(text).read_text(encoding="utf-8")
             except OSError as err:
                 raise BankError(f"cannot read the {where}: {err.strerror}") from None
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise BankError(
-                f"the {where} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
-            ) from None
+            except ValueError as err:  # a NUL in the name, or a file that is not UTF-8 text
+                raise BankError(f"cannot read the {where}: {quote(str(err), 80)}") from None
+        data = parse_json(raw, where, BankError)
     if not isinstance(data, dict):
         raise BankError(f"the {where} must be a JSON object with 'format' and 'questions', not {type(data).__name__}")
     questions = data.get("questions")
@@ -631,9 +673,9 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
             qid = _qid(questions[i], i)
             sub = ".".join(parts[2:]) or "(the question)"
             raise BankError(
-                f"{where}: questions[{i}] (id {qid!r}), field {sub!r}: {msg}", index=i, question_id=qid, field=sub
+                f"{where}: questions[{i}] (id {quote(qid)}), field {quote(sub)}: {msg}", index=i, question_id=qid, field=sub
             )
-        raise BankError(f"{where}: field {fld!r}: {msg}", field=fld)
+        raise BankError(f"{where}: field {quote(fld)}: {msg}", field=fld)
     assert isinstance(questions, list)
     out: list[Question] = []
     seen: dict[str, int] = {}
@@ -641,7 +683,7 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
         qid = _qid(item, i)
         if qid in seen:
             raise BankError(
-                f"{where}: questions[{i}] (id {qid!r}), field 'id': the id is already used by questions[{seen[qid]}]",
+                f"{where}: questions[{i}] (id {quote(qid)}), field 'id': the id is already used by questions[{seen[qid]}]",
                 index=i,
                 question_id=qid,
                 field="id",
@@ -651,7 +693,7 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
             q = Question.from_dict({**item, "id": qid})
         except QuizError as err:
             raise BankError(
-                f"{where}: questions[{i}] (id {qid!r}), field {err.field!r}: {str(err).split(': ', 1)[-1]}",
+                f"{where}: questions[{i}] (id {quote(qid)}), field {quote(err.field)}: {str(err).split(': ', 1)[-1]}",
                 index=i,
                 question_id=qid,
                 field=err.field,

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from euchre_learn.engine.cards import Card, Seat, Suit, Team
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class RenderOptions:
 
 def _check_scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0.3 <= scale <= 4:
-        raise ValueError(f"render scale must be a number from 0.3 to 4 (1.0 is the normal size), not {scale!r}")
+        raise ValueError(f"render scale must be a number from 0.3 to 4 (1.0 is the normal size), not {quote(scale)}")
     return float(scale)
 
 
@@ -131,7 +132,7 @@ def set_deck_style(style: DeckStyle) -> None:
     elif key in ("four-color", "4-color"):
         options.four_color = True
     else:
-        raise ValueError(f"deck style {style!r} is not known: use 'two-color' or 'four-color'")
+        raise ValueError(f"deck style {quote(style)} is not known: use 'two-color' or 'four-color'")
 
 
 # --- CSS ------------------------------------------------------------------------------------
@@ -589,7 +590,7 @@ def back_html(count: int = 1, *, style: bool = True, label: str = "a face-down c
     3
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"count must be a whole number of cards (0 or more), not {count!r}")
+        raise ValueError(f"count must be a whole number of cards (0 or more), not {quote(count)}")
     body = '<span class="el-holding el-backs">' + " ".join(_back(label=label) for _ in range(count)) + "</span>"
     return _root(body, "stack", False, style=style, inline=True)
 

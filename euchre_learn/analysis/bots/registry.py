@@ -15,6 +15,7 @@ from euchre_learn.engine._core import (
     OVER,
     State,
 )
+from euchre_learn.engine.errors import quote, type_error
 
 if TYPE_CHECKING:
     pass
@@ -47,11 +48,11 @@ def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
     False
     """
     if not isinstance(name, str) or not name:
-        raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
+        raise ValueError(f"a bot's name must be a non-empty string, not {quote(name)}")
     if not callable(factory):
-        raise ValueError(f"register({name!r}, ...) needs a factory taking a seed and returning a Bot, not {factory!r}")
+        raise ValueError(f"register({quote(name)}, ...) needs a factory taking a seed and returning a Bot, not {quote(factory)}")
     if name in _FACTORIES and not replace:
-        raise ValueError(f"a bot named {name!r} is already registered (use replace=True to change it)")
+        raise ValueError(f"a bot named {quote(name)} is already registered (use replace=True to change it)")
     _FACTORIES[name] = factory
 
 
@@ -64,9 +65,9 @@ def unregister(name: str) -> None:
     ValueError: 'standard' is built in and cannot be removed
     """
     if name in ("random", "beginner", "standard"):
-        raise ValueError(f"{name!r} is built in and cannot be removed")
+        raise ValueError(f"{quote(name)} is built in and cannot be removed")
     if name not in _FACTORIES:
-        raise ValueError(f"no bot named {name!r} is registered")
+        raise ValueError(f"no bot named {quote(name)} is registered")
     del _FACTORIES[name]
 
 
@@ -95,6 +96,8 @@ def get(name: str | Bot, seed: Any = None) -> Bot:
     """
     if isinstance(name, Bot):
         return name
+    if not isinstance(name, str):
+        raise type_error("bots.get(name)", name, f"a bot's name, one of {', '.join(map(repr, names()))}, or a Bot")
     if name not in _FACTORIES and name in _LAZY:
         try:
             importlib.import_module(_LAZY[name])
@@ -102,10 +105,10 @@ def get(name: str | Bot, seed: Any = None) -> Bot:
             if err.name != _LAZY[name]:
                 raise
     if name not in _FACTORIES:
-        raise ValueError(f"{name!r} is not a bot: choose one of {', '.join(map(repr, names()))}")
+        raise ValueError(f"{quote(name)} is not a bot: choose one of {', '.join(map(repr, names()))}")
     bot = _FACTORIES[name](seed)
     if not isinstance(bot, Bot):
-        raise ValueError(f"the factory registered as {name!r} returned {bot!r}, not a Bot")
+        raise ValueError(f"the factory registered as {quote(name)} returned {quote(bot)}, not a Bot")
     return bot
 
 

@@ -34,6 +34,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.records import replay
 
@@ -68,11 +69,13 @@ def names() -> tuple[str, ...]:
 
 def _get(name: str) -> dict[str, Any]:
     lib = _library()
+    if not isinstance(name, str):
+        raise type_error("the example's name", name, f"text, one of {', '.join(lib)}")
     if name not in lib:
         close = difflib.get_close_matches(str(name), lib, n=3)
         hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
         raise ExampleError(
-            f"there is no example hand named {name!r}.{hint} The examples are: {', '.join(lib)} "
+            f"there is no example hand named {quote(name)}.{hint} The examples are: {', '.join(lib)} "
             "(see el.examples.names())"
         )
     return lib[name]
@@ -103,7 +106,7 @@ def hand(name: str, after: int | None = None) -> Hand:
     if after is not None:
         if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
             raise ExampleError(
-                f"after={after!r}: the example {name!r} has {len(actions)} actions, so 'after' must be "
+                f"after={quote(after)}: the example {quote(name)} has {len(actions)} actions, so 'after' must be "
                 f"a whole number from 0 to {len(actions)}"
             )
         record["actions"] = actions[:after]

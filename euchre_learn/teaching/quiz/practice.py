@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.topics import generate, rule_link, topic
 from euchre_learn.teaching.quiz.topics import topics as all_topics
@@ -72,7 +73,7 @@ class Practice:
             if self.bank is None:
                 topic(name)
             elif name not in known:
-                raise QuizError(f"{name!r} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
+                raise QuizError(f"{quote(name)} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
         self.topics: tuple[str, ...] = chosen
         self._queue: list[Question] = []
         self.rules = None if rules is None else Rules.from_value(rules)

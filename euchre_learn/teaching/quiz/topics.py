@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz_bank import (
     Question,
@@ -99,7 +100,7 @@ def topic(name: str) -> Topic:
     try:
         return _TOPICS[name]
     except (KeyError, TypeError):
-        raise QuizError(f"{name!r} is not a quiz topic: choose one of {', '.join(map(repr, _TOPICS))}") from None
+        raise QuizError(f"{quote(name)} is not a quiz topic: choose one of {', '.join(map(repr, _TOPICS))}") from None
 
 
 def generate(
@@ -120,7 +121,7 @@ def generate(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise QuizError(f"seed must be a whole number (or None), not {seed!r}")
+        raise QuizError(f"seed must be a whole number (or None), not {quote(seed)}")
     rng = random.Random(f"euchre-learn/{t.name}/{seed}")
     given = None if rules is None else Rules.from_value(rules)
     base = given or Rules()

@@ -142,7 +142,7 @@ def read_json_file(path: Path) -> tuple[Any, str | None]:
     number too long to convert and a folder in its place all give a reason."""
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, None
     except OSError as err:
         return None, f"it cannot be read: {err.strerror or err}"
@@ -671,9 +671,12 @@ class Store:
         self._memory = True
         mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         copied = False
-        if seed and self.path.is_file():
+        # read-only first; where even that fails (a WAL file in a read-only folder), the file as it is
+        for how in ("mode=ro", "immutable=1"):
+            if copied or not (seed and self.path.is_file()):
+                break
             try:
-                src = sqlite3.connect(f"file:{quote(str(self.path))}?mode=ro", uri=True, timeout=0.2)
+                src = sqlite3.connect(f"file:{quote(str(self.path))}?{how}", uri=True, timeout=0.2)
                 try:
                     if 0 < src.execute("PRAGMA user_version").fetchone()[0] <= SCHEMA_VERSION:
                         src.backup(mem)

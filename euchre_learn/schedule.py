@@ -88,7 +88,9 @@ def _scheduler() -> Any:
     return _SCHEDULER
 
 
-def rating(correct: bool, seconds: float | None = None, *, fast: float = FAST_SECONDS, slow: float = SLOW_SECONDS) -> int:
+def rating(
+    correct: bool, seconds: float | None = None, *, fast: float = FAST_SECONDS, slow: float = SLOW_SECONDS
+) -> int:
     """The FSRS rating of one answer (see the module docs' table).
 
     >>> [rating(False, 3), rating(True, 3), rating(True, 20), rating(True, 45), rating(True)]
@@ -283,7 +285,9 @@ class Schedule:
     def reviewed_today(self, now: datetime | None = None) -> int:
         """How many reviews today (in ``now``'s time zone)."""
         moment = self.now(now)
-        return sum(1 for t in self.store.review_times() if datetime.fromtimestamp(t, moment.tzinfo).date() == moment.date())
+        return sum(
+            1 for t in self.store.review_times() if datetime.fromtimestamp(t, moment.tzinfo).date() == moment.date()
+        )
 
     def __repr__(self) -> str:
         return f"<Schedule {self.store.path}: {self.count_due()} due, streak {self.streak()}>"

@@ -92,7 +92,9 @@ def house_rules() -> Rules:
         try:
             return Rules.from_value(json.loads(env) if env.lstrip().startswith("{") else env)
         except (ValueError, TypeError, RecursionError) as err:
-            warnings.warn(f"EUCHRE_LEARN_RULES={env[:60]!r} is not usable ({err}); using the standard rules", stacklevel=2)
+            warnings.warn(
+                f"EUCHRE_LEARN_RULES={env[:60]!r} is not usable ({err}); using the standard rules", stacklevel=2
+            )
             return Rules()
     value = _store_setting(RULES_KEY)
     if value is not None:

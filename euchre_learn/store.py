@@ -53,7 +53,8 @@ try:
 except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
 
-_SQL_ERRORS: tuple[type[BaseException], ...] = () if sqlite3 is None else (sqlite3.Error,)
+_SQL_ERRORS: tuple[type[Exception], ...] = () if sqlite3 is None else (sqlite3.Error,)
+_FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
 
 __all__ = [
     "MIGRATIONS",
@@ -61,15 +62,16 @@ __all__ = [
     "STORE_FILE",
     "AddAnswer",
     "Carry",
+    "DropRetry",
     "Forget",
     "Op",
     "PutRetry",
-    "DropRetry",
     "Review",
     "SaveHand",
     "SetSetting",
     "Store",
     "StoreWarning",
+    "Tables",
     "default_path",
     "read_json_file",
 ]
@@ -163,7 +165,7 @@ def read_json_file(path: Path) -> tuple[Any, str | None]:
 # --- the changes: each one a small value, applied in one transaction -----------------------
 
 
-class _Memory:
+class Tables:
     """The tables as Python lists and dicts (where there is no sqlite3)."""
 
     def __init__(self) -> None:
@@ -183,7 +185,7 @@ class Op(Protocol):
 
     def sql(self, db: Any) -> None: ...
 
-    def memory(self, m: _Memory) -> None: ...
+    def memory(self, m: Tables) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,7 @@ class AddAnswer:
             (self.topic, int(bool(self.correct)), self.at, self.seconds),
         )
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.answers.append((m.next_id, self.topic, bool(self.correct), self.at, self.seconds))
         m.next_id += 1
 
@@ -217,7 +219,7 @@ class Carry:
     def sql(self, db: Any) -> None:
         db.execute("INSERT OR IGNORE INTO carried VALUES (?, ?, ?, ?, ?)", (self.topic, *self.totals))
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.carried.setdefault(self.topic, self.totals)
 
 
@@ -240,7 +242,7 @@ class Forget:
             db.execute("DELETE FROM cards WHERE kind = 'quiz' AND key = ?", (self.topic,))
             db.execute("DELETE FROM reviews WHERE kind = 'quiz' AND key = ?", (self.topic,))
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         hit = (lambda t: True) if self.topic is None else (lambda t: t == self.topic)
         m.answers = [a for a in m.answers if not hit(a[1])]
         m.carried = {t: v for t, v in m.carried.items() if not hit(t)}
@@ -261,7 +263,7 @@ class SetSetting:
         else:
             db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         if self.value is None:
             m.settings.pop(self.key, None)
         else:
@@ -276,7 +278,7 @@ class _Note:
     def sql(self, db: Any) -> None:
         db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (self.key, self.value))
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.meta[self.key] = self.value
 
 
@@ -291,10 +293,11 @@ class SaveHand:
 
     def sql(self, db: Any) -> None:
         db.execute(
-            "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)", (self.game, self.number, json.dumps(self.record), self.at)
+            "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)",
+            (self.game, self.number, json.dumps(self.record), self.at),
         )
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.hands[(self.game, self.number)] = (json.dumps(self.record), self.at)
 
 
@@ -309,10 +312,11 @@ class PutRetry:
 
     def sql(self, db: Any) -> None:
         db.execute(
-            "INSERT OR REPLACE INTO retries VALUES (?, ?, ?, ?)", (self.key, json.dumps(self.question), self.note, self.at)
+            "INSERT OR REPLACE INTO retries VALUES (?, ?, ?, ?)",
+            (self.key, json.dumps(self.question), self.note, self.at),
         )
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.retries[self.key] = (json.dumps(self.question), self.note, self.at)
 
 
@@ -326,7 +330,7 @@ class DropRetry:
         db.execute("DELETE FROM retries WHERE key = ?", (self.key,))
         db.execute("DELETE FROM cards WHERE kind = 'retry' AND key = ?", (self.key,))
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         m.retries.pop(self.key, None)
         m.cards.pop(("retry", self.key), None)
 
@@ -362,7 +366,7 @@ class Review:
             (self.kind, self.key, self.rating, self.at, self.seconds),
         )
 
-    def memory(self, m: _Memory) -> None:
+    def memory(self, m: Tables) -> None:
         old = m.cards.get((self.kind, self.key))
         card, due = self.update(None if old is None else old[0])
         reviews, lapses = (0, 0) if old is None else (old[3], old[4])
@@ -402,7 +406,7 @@ class _Backend(Protocol):
 
 class _MemoryBackend:
     def __init__(self) -> None:
-        self.m = _Memory()
+        self.m = Tables()
 
     def apply(self, ops: Sequence[Op]) -> None:
         for op in ops:
@@ -465,7 +469,10 @@ class _SQLiteBackend:
         return [(t, bool(c)) for t, c in rows]
 
     def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
-        return [(t, bool(c), at, s) for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")]
+        return [
+            (t, bool(c), at, s)
+            for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")
+        ]
 
     def carried(self) -> dict[str, tuple[int, int, int, int]]:
         return {r[0]: tuple(r[1:]) for r in self._all("SELECT * FROM carried")}
@@ -501,6 +508,9 @@ class _Damaged(Exception):
 
 class _Newer(Exception):
     """The file was made by a newer euchre_learn (read it, never change it)."""
+
+
+_OPEN_ERRORS: tuple[type[Exception], ...] = (*_FILE_ERRORS, _Damaged, _Newer)
 
 
 def _trouble(err: BaseException) -> str:
@@ -595,7 +605,7 @@ class Store:
                 if attempt == 2:
                     break
                 self._set_aside(str(err))
-            except (*_SQL_ERRORS, OSError) as err:
+            except _FILE_ERRORS as err:
                 trouble = _trouble(err)
                 if trouble == "damaged" and attempt == 1:
                     self._set_aside(_why(err))
@@ -803,7 +813,7 @@ class Store:
             self._next_try = time.monotonic() + 1.0
             try:
                 db = self._open_file(min(self.timeout, 0.05))
-            except (*_SQL_ERRORS, OSError, _Damaged, _Newer):
+            except _OPEN_ERRORS:
                 return False
             disk = _SQLiteBackend(db)
             try:

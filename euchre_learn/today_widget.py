@@ -66,7 +66,9 @@ class TodaysPracticeWidget(W.VBox):  # type: ignore[misc]
         self._refresh()
 
     def _show(self, focus: bool) -> QuizWidget:
-        w = quiz_widget(self.model.question, grade=self.model.answer, on_answer=lambda _fb: self._refresh(), focus=focus)
+        w = quiz_widget(
+            self.model.question, grade=self.model.answer, on_answer=lambda _fb: self._refresh(), focus=focus
+        )
         self.holder.children = [w]
         self.current = w
         return w

@@ -76,7 +76,7 @@ def test_past_mistakes_then_the_weakest_come_first(path: Path) -> None:
     answer(p, clock, "benny", False)
     later = T0 + timedelta(days=30)
     due = s.due(later)
-    assert [i.key for i in due][0] == "benny"
+    assert due[0].key == "benny"
     assert [i.retrievability for i in due[1:]] == sorted(i.retrievability for i in due[1:])
     assert s.count_due(later) == 3 and s.count_due(T0) == 0
 

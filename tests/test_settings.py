@@ -110,7 +110,11 @@ def test_the_package_imports_with_a_broken_settings_file(home: Path) -> None:
         [sys.executable, "-c", "import euchre_learn as el; print(el.house_rules() == el.Rules())"],
         capture_output=True,
         text=True,
-        env={**__import__("os").environ, "EUCHRE_LEARN_HOME": str(home), "PYTHONPATH": str(Path(el.__file__).parents[1])},
+        env={
+            **__import__("os").environ,
+            "EUCHRE_LEARN_HOME": str(home),
+            "PYTHONPATH": str(Path(el.__file__).parents[1]),
+        },
         check=False,
     )
     assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr

@@ -97,7 +97,9 @@ class Progress:
         autosave: bool = True,
         store: Store | None = None,
     ) -> None:
-        self.store = store if store is not None else Store(path)
+        if store is None:  # the learner's own store is shared in this process; another path opens its own
+            store = Store.shared() if path is None else Store(path)
+        self.store = store
         self.path = self.store.path
         self.autosave = autosave
         self._held: list[Op] = []

@@ -184,7 +184,7 @@ class Schedule:
         elif store is not None and hasattr(store, "store"):
             self.store = store.store
         else:
-            self.store = Store(store)
+            self.store = Store.shared() if store is None else Store(store)
         self.clock = clock or (lambda: datetime.now(timezone.utc).astimezone())
         self._notes: list[str] = []
         if not available():

@@ -111,21 +111,13 @@ RULES_KEY = "rules"
 def _store_setting(key: str) -> Any:
     from .store import Store
 
-    store = Store()
-    try:
-        return store.setting(key)
-    finally:
-        store.close()
+    return Store.shared().setting(key)
 
 
 def _store_set(key: str, value: Any) -> None:
     from .store import SetSetting, Store
 
-    store = Store()
-    try:
-        store.write(SetSetting(key, value))
-    finally:
-        store.close()
+    Store.shared().write(SetSetting(key, value))
 
 
 def set_house_rules(rules: Rules | str | dict[str, Any]) -> Rules:

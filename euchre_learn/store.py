@@ -513,6 +513,18 @@ class _Newer(Exception):
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*_FILE_ERRORS, _Damaged, _Newer)
 
 
+_SHARED: dict[tuple[int, Path], Store] = {}
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` is (device, inode), ``None`` when there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def _trouble(err: BaseException) -> str:
     """What kind of trouble a sqlite3 or OS error is: 'damaged', 'busy', 'full', 'readonly' or 'unwritable'."""
     name = str(getattr(err, "sqlite_errorname", "") or "")
@@ -566,7 +578,23 @@ class Store:
         self._memory = False  # the data is in memory (not, or not yet, in the file)
         self._retry = False  # in memory: try the file again on each change
         self._next_try = 0.0
+        self._identity: tuple[int, int] | None = None
         self._backend: _Backend = self._start()
+
+    @classmethod
+    def shared(cls, path: str | os.PathLike[str] | None = None) -> Store:
+        """One store per file in this process (a new one after a fork, or when the file was
+        replaced or deleted): the lessons' widgets and the house rules share it, and so does
+        what is kept in memory where the file cannot be used."""
+        given = default_path() if path is None else Path(path)
+        key = (os.getpid(), store_path(given).absolute())
+        found = _SHARED.get(key)
+        if found is None or not found._same_file():
+            found = _SHARED[key] = cls(given)
+        return found
+
+    def _same_file(self) -> bool:
+        return self._memory or _identity(self.path) == self._identity
 
     # --- state -----------------------------------------------------------------------------
     @property
@@ -642,6 +670,7 @@ class Store:
         except BaseException:
             db.close()
             raise
+        self._identity = _identity(self.path)
         return db
 
     def _migrate(self, db: Any) -> None:
@@ -910,6 +939,8 @@ class Store:
             if self._retry:
                 self.save(force=True)
             self._backend.close()
+            for key in [k for k, v in _SHARED.items() if v is self]:
+                del _SHARED[key]
 
     def _connection(self) -> Any:
         """The SQLite connection in use (for tests and tools), ``None`` without SQLite."""

@@ -253,3 +253,32 @@ def test_processes_recording_at_once_lose_no_answer(tmp_path: Path) -> None:
     assert len(p.store.review_times()) == 600 + WORKERS * len(own_after)
     print(f"{WORKERS} processes x {ANSWERS} answers in {took:.2f} s")
     assert took < 30
+
+
+def test_without_sqlite3_house_rules_last_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import euchre_learn as el
+
+    monkeypatch.setenv("EUCHRE_LEARN_HOME", str(tmp_path))
+    monkeypatch.delenv("EUCHRE_LEARN_RULES", raising=False)
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.warns(StoreWarning, match="no SQLite") as caught:
+        el.set_house_rules("uk")
+        assert el.house_rules() == el.Rules.preset("uk")
+        Progress().record("scoring", True)
+        assert Progress().stats("scoring").answered == 1  # the lessons in this kernel share it
+    assert len(caught) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_the_shared_store_follows_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_LEARN_HOME", str(tmp_path))
+    monkeypatch.delenv("EUCHRE_LEARN_PROGRESS", raising=False)
+    first = Store.shared()
+    assert Store.shared() is first and Progress().store is first
+    assert Store(tmp_path / "learner.sqlite3") is not first  # a path given: a store of its own
+    first.write(AddAnswer("scoring", True))
+    first.close()
+    for name in ("learner.sqlite3", "learner.sqlite3-wal", "learner.sqlite3-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    again = Store.shared()  # the file was deleted: a new store, on a new file
+    assert again is not first and again.answers() == [] and again.write(AddAnswer("benny", True))
+    assert Store(tmp_path / "learner.sqlite3").answers() == [("benny", True)]

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from .store import Review, Store, Update
+from .store import Store
+from .store_tables import Review, Update
 
 if TYPE_CHECKING:
     from .progress import Progress

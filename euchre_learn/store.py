@@ -25,6 +25,9 @@ Why it never loses an answer:
 - Without ``sqlite3`` (a JupyterLite build without it), the same API keeps everything in
   memory for the session and says so once.
 
+The tables' rows and the changes to them (:class:`AddAnswer`, :class:`Review`, ...) are in
+:mod:`euchre_learn.store_tables`.
+
 >>> import tempfile, os
 >>> s = Store(os.path.join(tempfile.mkdtemp(), 'learner.sqlite3'))
 >>> s.write(AddAnswer('left-bower', True), SetSetting('rules', 'uk'))
@@ -42,16 +45,33 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import quote
 
 try:
     import sqlite3
 except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
+
+from .store_tables import (
+    AddAnswer,
+    Backend,
+    CardRow,
+    Carry,
+    DropRetry,
+    Forget,
+    MemoryBackend,
+    Note,
+    Op,
+    PutRetry,
+    Review,
+    SaveHand,
+    SetSetting,
+    SQLiteBackend,
+    Tables,
+)
 
 _SQL_ERRORS: tuple[type[Exception], ...] = () if sqlite3 is None else (sqlite3.Error,)
 _FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
@@ -162,343 +182,6 @@ def read_json_file(path: Path) -> tuple[Any, str | None]:
         return None, f"it holds a value that cannot be read ({str(err)[:60]})"
 
 
-# --- the changes: each one a small value, applied in one transaction -----------------------
-
-
-class Tables:
-    """The tables as Python lists and dicts (where there is no sqlite3)."""
-
-    def __init__(self) -> None:
-        self.answers: list[tuple[int, str, bool, float, float | None]] = []
-        self.carried: dict[str, tuple[int, int, int, int]] = {}
-        self.settings: dict[str, str] = {}
-        self.meta: dict[str, str] = {}
-        self.hands: dict[tuple[str, int], tuple[str, float]] = {}
-        self.retries: dict[str, tuple[str, str, float]] = {}
-        self.cards: dict[tuple[str, str], tuple[str, float, int, int, int]] = {}
-        self.reviews: list[tuple[str, str, int, float, float | None]] = []
-        self.next_id = 1
-
-
-class Op(Protocol):
-    """One change to the store, for a SQLite connection (inside a transaction) or memory."""
-
-    def sql(self, db: Any) -> None: ...
-
-    def memory(self, m: Tables) -> None: ...
-
-
-@dataclass(frozen=True)
-class AddAnswer:
-    """One answer on a topic (``at``: seconds since the epoch, now by default)."""
-
-    topic: str
-    correct: bool
-    at: float = field(default_factory=time.time)
-    seconds: float | None = None
-
-    def sql(self, db: Any) -> None:
-        db.execute(
-            "INSERT INTO answers (topic, correct, at, seconds) VALUES (?, ?, ?, ?)",
-            (self.topic, int(bool(self.correct)), self.at, self.seconds),
-        )
-
-    def memory(self, m: Tables) -> None:
-        m.answers.append((m.next_id, self.topic, bool(self.correct), self.at, self.seconds))
-        m.next_id += 1
-
-
-@dataclass(frozen=True)
-class Carry:
-    """Totals for a topic carried over from an old progress file (answered, correct, streak,
-    best streak); set only where the topic has none yet."""
-
-    topic: str
-    totals: tuple[int, int, int, int]
-
-    def sql(self, db: Any) -> None:
-        db.execute("INSERT OR IGNORE INTO carried VALUES (?, ?, ?, ?, ?)", (self.topic, *self.totals))
-
-    def memory(self, m: Tables) -> None:
-        m.carried.setdefault(self.topic, self.totals)
-
-
-@dataclass(frozen=True)
-class Forget:
-    """Forget the answers on one topic (or all, ``topic=None``) and the schedule of those quiz
-    topics. Saved games, retries and settings stay."""
-
-    topic: str | None = None
-
-    def sql(self, db: Any) -> None:
-        if self.topic is None:
-            for table in ("answers", "carried"):
-                db.execute(f"DELETE FROM {table}")
-            db.execute("DELETE FROM cards WHERE kind = 'quiz'")
-            db.execute("DELETE FROM reviews WHERE kind = 'quiz'")
-        else:
-            for table in ("answers", "carried"):
-                db.execute(f"DELETE FROM {table} WHERE topic = ?", (self.topic,))
-            db.execute("DELETE FROM cards WHERE kind = 'quiz' AND key = ?", (self.topic,))
-            db.execute("DELETE FROM reviews WHERE kind = 'quiz' AND key = ?", (self.topic,))
-
-    def memory(self, m: Tables) -> None:
-        hit = (lambda t: True) if self.topic is None else (lambda t: t == self.topic)
-        m.answers = [a for a in m.answers if not hit(a[1])]
-        m.carried = {t: v for t, v in m.carried.items() if not hit(t)}
-        m.cards = {k: v for k, v in m.cards.items() if not (k[0] == "quiz" and hit(k[1]))}
-        m.reviews = [r for r in m.reviews if not (r[0] == "quiz" and hit(r[1]))]
-
-
-@dataclass(frozen=True)
-class SetSetting:
-    """Set a setting to a JSON value (``None`` removes it)."""
-
-    key: str
-    value: Any
-
-    def sql(self, db: Any) -> None:
-        if self.value is None:
-            db.execute("DELETE FROM settings WHERE key = ?", (self.key,))
-        else:
-            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
-
-    def memory(self, m: Tables) -> None:
-        if self.value is None:
-            m.settings.pop(self.key, None)
-        else:
-            m.settings[self.key] = json.dumps(self.value)
-
-
-@dataclass(frozen=True)
-class _Note:
-    key: str
-    value: str
-
-    def sql(self, db: Any) -> None:
-        db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (self.key, self.value))
-
-    def memory(self, m: Tables) -> None:
-        m.meta[self.key] = self.value
-
-
-@dataclass(frozen=True)
-class SaveHand:
-    """One finished hand of a game (its hand record, API.md), for the review."""
-
-    game: str
-    number: int
-    record: dict[str, Any]
-    at: float = field(default_factory=time.time)
-
-    def sql(self, db: Any) -> None:
-        db.execute(
-            "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)",
-            (self.game, self.number, json.dumps(self.record), self.at),
-        )
-
-    def memory(self, m: Tables) -> None:
-        m.hands[(self.game, self.number)] = (json.dumps(self.record), self.at)
-
-
-@dataclass(frozen=True)
-class PutRetry:
-    """A position to try again, as a quiz question (``Question.to_dict()``), under a key."""
-
-    key: str
-    question: dict[str, Any]
-    note: str = ""
-    at: float = field(default_factory=time.time)
-
-    def sql(self, db: Any) -> None:
-        db.execute(
-            "INSERT OR REPLACE INTO retries VALUES (?, ?, ?, ?)",
-            (self.key, json.dumps(self.question), self.note, self.at),
-        )
-
-    def memory(self, m: Tables) -> None:
-        m.retries[self.key] = (json.dumps(self.question), self.note, self.at)
-
-
-@dataclass(frozen=True)
-class DropRetry:
-    """Remove a retry (and its schedule)."""
-
-    key: str
-
-    def sql(self, db: Any) -> None:
-        db.execute("DELETE FROM retries WHERE key = ?", (self.key,))
-        db.execute("DELETE FROM cards WHERE kind = 'retry' AND key = ?", (self.key,))
-
-    def memory(self, m: Tables) -> None:
-        m.retries.pop(self.key, None)
-        m.cards.pop(("retry", self.key), None)
-
-
-Update = Callable[[str | None], tuple[str, float]]
-"""From a card's stored state (``None`` for a new card) to its new state and due time."""
-
-
-@dataclass(frozen=True)
-class Review:
-    """One review of a scheduled item: ``update`` turns the stored card into the new one, read
-    and written in the same transaction (so two processes reviewing at once both count)."""
-
-    kind: str
-    key: str
-    rating: int
-    update: Update = field(compare=False)
-    at: float = field(default_factory=time.time)
-    seconds: float | None = None
-
-    def sql(self, db: Any) -> None:
-        row = db.execute(
-            "SELECT card, reviews, lapses FROM cards WHERE kind = ? AND key = ?", (self.kind, self.key)
-        ).fetchone()
-        card, due = self.update(None if row is None else row[0])
-        reviews, lapses = (0, 0) if row is None else (row[1], row[2])
-        db.execute(
-            "INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (self.kind, self.key, card, due, self.rating, reviews + 1, lapses + (self.rating == 1)),
-        )
-        db.execute(
-            "INSERT INTO reviews (kind, key, rating, at, seconds) VALUES (?, ?, ?, ?, ?)",
-            (self.kind, self.key, self.rating, self.at, self.seconds),
-        )
-
-    def memory(self, m: Tables) -> None:
-        old = m.cards.get((self.kind, self.key))
-        card, due = self.update(None if old is None else old[0])
-        reviews, lapses = (0, 0) if old is None else (old[3], old[4])
-        m.cards[(self.kind, self.key)] = (card, due, self.rating, reviews + 1, lapses + (self.rating == 1))
-        m.reviews.append((self.kind, self.key, self.rating, self.at, self.seconds))
-
-
-# --- the two places data can live ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardRow:
-    """A scheduled item as stored: its FSRS card (JSON), due time, last rating and counts."""
-
-    kind: str
-    key: str
-    card: str
-    due: float
-    last_rating: int
-    reviews: int
-    lapses: int
-
-
-class _Backend(Protocol):
-    def apply(self, ops: Sequence[Op]) -> None: ...
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]: ...
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]: ...
-    def carried(self) -> dict[str, tuple[int, int, int, int]]: ...
-    def settings(self) -> dict[str, str]: ...
-    def meta(self) -> dict[str, str]: ...
-    def hands(self) -> list[tuple[str, int, str, float]]: ...
-    def retries(self) -> list[tuple[str, str, str, float]]: ...
-    def cards(self) -> list[CardRow]: ...
-    def review_times(self) -> list[float]: ...
-    def close(self) -> None: ...
-
-
-class _MemoryBackend:
-    def __init__(self) -> None:
-        self.m = Tables()
-
-    def apply(self, ops: Sequence[Op]) -> None:
-        for op in ops:
-            op.memory(self.m)
-
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
-        return [(a[1], a[2]) for a in self.m.answers if topic is None or a[1] == topic]
-
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
-        return [(a[1], a[2], a[3], a[4]) for a in self.m.answers]
-
-    def carried(self) -> dict[str, tuple[int, int, int, int]]:
-        return dict(self.m.carried)
-
-    def settings(self) -> dict[str, str]:
-        return dict(self.m.settings)
-
-    def meta(self) -> dict[str, str]:
-        return dict(self.m.meta)
-
-    def hands(self) -> list[tuple[str, int, str, float]]:
-        return [(g, n, r, at) for (g, n), (r, at) in sorted(self.m.hands.items())]
-
-    def retries(self) -> list[tuple[str, str, str, float]]:
-        return sorted(((k, q, n, at) for k, (q, n, at) in self.m.retries.items()), key=lambda r: (r[3], r[0]))
-
-    def cards(self) -> list[CardRow]:
-        return [CardRow(k, key, *v) for (k, key), v in sorted(self.m.cards.items(), key=lambda kv: kv[1][1])]
-
-    def review_times(self) -> list[float]:
-        return [r[3] for r in self.m.reviews]
-
-    def close(self) -> None:
-        pass
-
-
-class _SQLiteBackend:
-    def __init__(self, db: Any) -> None:
-        self.db = db
-
-    def apply(self, ops: Sequence[Op]) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for op in ops:
-                op.sql(self.db)
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
-
-    def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        return list(self.db.execute(sql, args).fetchall())
-
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
-        if topic is None:
-            rows = self._all("SELECT topic, correct FROM answers ORDER BY id")
-        else:
-            rows = self._all("SELECT topic, correct FROM answers WHERE topic = ? ORDER BY id", (topic,))
-        return [(t, bool(c)) for t, c in rows]
-
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
-        return [
-            (t, bool(c), at, s)
-            for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")
-        ]
-
-    def carried(self) -> dict[str, tuple[int, int, int, int]]:
-        return {r[0]: tuple(r[1:]) for r in self._all("SELECT * FROM carried")}
-
-    def settings(self) -> dict[str, str]:
-        return dict(self._all("SELECT key, value FROM settings"))
-
-    def meta(self) -> dict[str, str]:
-        return dict(self._all("SELECT key, value FROM meta"))
-
-    def hands(self) -> list[tuple[str, int, str, float]]:
-        return self._all("SELECT game, number, record, at FROM hands ORDER BY game, number")
-
-    def retries(self) -> list[tuple[str, str, str, float]]:
-        return self._all("SELECT key, question, note, at FROM retries ORDER BY at, key")
-
-    def cards(self) -> list[CardRow]:
-        return [CardRow(*r) for r in self._all("SELECT * FROM cards ORDER BY due")]
-
-    def review_times(self) -> list[float]:
-        return [r[0] for r in self._all("SELECT at FROM reviews")]
-
-    def close(self) -> None:
-        self.db.close()
-
-
 # --- the store -------------------------------------------------------------------------------
 
 
@@ -579,7 +262,7 @@ class Store:
         self._retry = False  # in memory: try the file again on each change
         self._next_try = 0.0
         self._identity: tuple[int, int] | None = None
-        self._backend: _Backend = self._start()
+        self._backend: Backend = self._start()
 
     @classmethod
     def shared(cls, path: str | os.PathLike[str] | None = None) -> Store:
@@ -609,19 +292,19 @@ class Store:
         warnings.warn(message, StoreWarning, stacklevel=4)
 
     # --- opening ---------------------------------------------------------------------------
-    def _start(self) -> _Backend:
+    def _start(self) -> Backend:
         if sqlite3 is None:
             self._warn(
                 "This Python has no SQLite (sqlite3), so your answers and settings are kept in memory "
                 "for this session only. Practice goes on."
             )
             self._memory = True
-            mem = _MemoryBackend()
+            mem = MemoryBackend()
             mem.apply(self._legacy_ops())
             return mem
         for attempt in (1, 2):
             try:
-                return _SQLiteBackend(self._open_file(self.timeout))
+                return SQLiteBackend(self._open_file(self.timeout))
             except _Newer as err:
                 self._retry = False
                 return self._in_memory(
@@ -703,7 +386,7 @@ class Store:
             "in memory and saved to it as soon as it can be. Practice goes on."
         )
 
-    def _in_memory(self, message: str, *, seed: bool) -> _Backend:
+    def _in_memory(self, message: str, *, seed: bool) -> Backend:
         """Go on in memory: a copy of what the file holds (when it can be read), else a fresh
         start with the old progress file imported."""
         self._warn(message)
@@ -733,7 +416,7 @@ class Store:
             mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             self._migrate(mem)
         self._next_try = time.monotonic() + 1.0
-        return _SQLiteBackend(mem)
+        return SQLiteBackend(mem)
 
     def _set_aside(self, why: str) -> None:
         from .settings import aside_path
@@ -783,7 +466,7 @@ class Store:
                     f"{', '.join(map(repr, bad))} make no sense; the others were imported, and the file is kept "
                     "as it was. Practice goes on."
                 )
-            ops.append(_Note("imported progress", f"{self.legacy} at {time.strftime('%Y-%m-%dT%H:%M:%S')}"))
+            ops.append(Note("imported progress", f"{self.legacy} at {time.strftime('%Y-%m-%dT%H:%M:%S')}"))
         settings_file = self.path.with_name("settings.json")
         data, why = read_json_file(settings_file)
         if why is None and data is not None and not isinstance(data, dict):
@@ -795,7 +478,7 @@ class Store:
             )
         elif isinstance(data, dict):
             ops.extend(SetSetting(str(k), v) for k, v in data.items() if v is not None)
-            ops.append(_Note("imported settings", f"{settings_file} at {time.strftime('%Y-%m-%dT%H:%M:%S')}"))
+            ops.append(Note("imported settings", f"{settings_file} at {time.strftime('%Y-%m-%dT%H:%M:%S')}"))
         return ops
 
     # --- changing --------------------------------------------------------------------------
@@ -844,7 +527,7 @@ class Store:
                 db = self._open_file(min(self.timeout, 0.05))
             except _OPEN_ERRORS:
                 return False
-            disk = _SQLiteBackend(db)
+            disk = SQLiteBackend(db)
             try:
                 disk.apply(self._unsaved)
             except _SQL_ERRORS:
@@ -865,7 +548,7 @@ class Store:
                 self._backend = self._start()
 
     # --- reading ---------------------------------------------------------------------------
-    def _read(self, fn: Callable[[_Backend], Any]) -> Any:
+    def _read(self, fn: Callable[[Backend], Any]) -> Any:
         with self._lock:
             self._after_fork()
             try:
@@ -944,7 +627,7 @@ class Store:
 
     def _connection(self) -> Any:
         """The SQLite connection in use (for tests and tools), ``None`` without SQLite."""
-        return self._backend.db if isinstance(self._backend, _SQLiteBackend) else None
+        return self._backend.db if isinstance(self._backend, SQLiteBackend) else None
 
     def __repr__(self) -> str:
         where = "saving to" if self.saving else "in memory, for"

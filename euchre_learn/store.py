@@ -381,6 +381,8 @@ class Store:
             "full": "the disk is full",
             "readonly": "it or its folder is read-only",
         }.get(trouble, f"it cannot be written: {_why(err)}")
+        if trouble != "busy" and self.path.parent.is_dir() and not os.access(self.path.parent, os.W_OK):
+            why = "its folder is read-only"
         return (
             f"Your learner data file {self.path} cannot be saved to just now ({why}); your answers are kept "
             "in memory and saved to it as soon as it can be. Practice goes on."

@@ -13,6 +13,9 @@ right         **Good**: between the two, or when the time is not known
 right, fast   **Easy**: at most :data:`FAST_SECONDS` (8 s)
 ============  =========================================================
 
+A time over :data:`AWAY_SECONDS` (10 minutes) counts as not known: the learner was away
+(a lesson read before its practice widget is answered), not slow.
+
 FSRS's fuzzing is off, so the same answers at the same times give the same schedule on
 every machine. Times are stored as seconds since the epoch; days (for the daily streak)
 are counted in the time zone of ``now``.
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AGAIN",
+    "AWAY_SECONDS",
     "EASY",
     "FAST_SECONDS",
     "GOOD",
@@ -62,6 +66,8 @@ FAST_SECONDS = 8.0
 """A right answer in at most this many seconds is rated Easy."""
 SLOW_SECONDS = 30.0
 """A right answer taking longer than this is rated Hard."""
+AWAY_SECONDS = 600.0
+"""A longer time is taken as not known (rated Good when right)."""
 RATING_WORDS = {AGAIN: "again", HARD: "hard", GOOD: "good", EASY: "easy"}
 
 _SCHEDULER: Any = None
@@ -94,12 +100,12 @@ def rating(
 ) -> int:
     """The FSRS rating of one answer (see the module docs' table).
 
-    >>> [rating(False, 3), rating(True, 3), rating(True, 20), rating(True, 45), rating(True)]
-    [1, 4, 3, 2, 3]
+    >>> [rating(False, 3), rating(True, 3), rating(True, 20), rating(True, 45), rating(True), rating(True, 3600)]
+    [1, 4, 3, 2, 3, 3]
     """
     if not correct:
         return AGAIN
-    if seconds is None:
+    if seconds is None or seconds > AWAY_SECONDS:
         return GOOD
     if seconds <= fast:
         return EASY

@@ -40,7 +40,8 @@ def test_ratings_from_right_wrong_and_time() -> None:
     assert rating(False, 1) == rating(False, 100) == rating(False) == AGAIN
     assert rating(True, 2) == rating(True, 8) == EASY
     assert rating(True, 8.5) == rating(True, 30) == rating(True) == GOOD
-    assert rating(True, 31) == HARD
+    assert rating(True, 31) == rating(True, 600) == HARD
+    assert rating(True, 601) == GOOD  # away, not slow
     assert rating(True, 20, fast=25) == EASY and rating(True, 20, slow=10) == HARD
 
 

@@ -387,7 +387,7 @@ def test_practice_topic_menu_and_mix(tmp_path):
 
 
 def test_practice_shows_a_damaged_progress_file_and_goes_on(tmp_path):
-    path = tmp_path / "progress.json"
+    path = tmp_path / "learner.sqlite3"
     path.write_text('{"topics": {')
     with pytest.warns(ProgressWarning):
         w = practice("scoring", seed=1, progress=path)
@@ -395,7 +395,7 @@ def test_practice_shows_a_damaged_progress_file_and_goes_on(tmp_path):
     w.current.choose(w.practice.question.answer)
     w.current.check_button.click()
     assert w.practice.score == 1 and Progress(path).stats("scoring").answered == 1
-    assert list(tmp_path.glob("progress.json.corrupt-*"))
+    assert list(tmp_path.glob("learner.sqlite3.corrupt-*"))
 
 
 def test_the_quiz_widget_sends_answers_through_practice():

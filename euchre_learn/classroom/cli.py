@@ -10,6 +10,8 @@
     euchre-learn hub-link --hub https://hub.example.edu --repo https://github.com/org/euchre_learn \\
         --branch main --path notebooks/00_how_to_use.ipynb           # an nbgitpuller link
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
+    euchre-learn progress export --out me.json   # a learner's progress as JSON (import: back in)
+    euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -370,7 +372,52 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("app-notebooks", help="write the Voilà app notebooks (practice, play) into a folder")
     n.add_argument("folder", nargs="?", default="apps")
+
+    g = sub.add_parser("progress", help="export or import a learner's progress; sum up a class's exports")
+    gsub = g.add_subparsers(dest="progress_command", required=True, metavar="ACTION")
+    ge = gsub.add_parser("export", help="write this learner's progress as JSON (to stdout, or --out)")
+    ge.add_argument("--out", help="the file to write (default: print it)")
+    ge.add_argument("--learner", help="the learner's name in the export (default: the hub or login user)")
+    ge.add_argument("--store", help="the learner's store (default: their own)")
+    gi = gsub.add_parser("import", help="add the answers of an export to this learner's store")
+    gi.add_argument("file")
+    gi.add_argument("--store", help="the learner's store (default: their own)")
+    gs = gsub.add_parser("summary", help="per topic, over a folder of exports: answered, right, learners struggling")
+    gs.add_argument("folder")
     return parser
+
+
+def _progress(args: argparse.Namespace) -> int:
+    import json
+
+    from euchre_learn.classroom.class_progress import (
+        export_progress,
+        format_summary,
+        import_progress,
+        load_export,
+        summarize_folder,
+    )
+    from euchre_learn.learner.settings import write_json
+    from euchre_learn.learner.store import Store
+
+    if args.progress_command == "summary":
+        print(format_summary(summarize_folder(args.folder)))
+        return 0
+    store = Store(args.store)
+    try:
+        if args.progress_command == "export":
+            data = export_progress(store, learner=args.learner)
+            if args.out:
+                write_json(Path(args.out), data)
+                print(f"wrote {args.out}")
+            else:
+                print(json.dumps(data, ensure_ascii=False, indent=1))
+            return 0
+        added = import_progress(load_export(args.file), store)
+        print(f"imported {added} new answers into {store.path}")
+        return 0
+    finally:
+        store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -415,6 +462,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 hub_link(args.hub, args.repo, args.path, branch=args.branch, app=args.app, targetpath=args.targetpath)
             )
             return 0
+        if args.command == "progress":
+            return _progress(args)
         if args.command == "app-notebooks":
             for p in write_app_notebooks(args.folder):
                 print(f"wrote {p}")

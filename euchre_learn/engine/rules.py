@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import EuchreTypeError, quote
+from euchre_learn.engine.errors import EuchreTypeError, quote
 
 __all__ = ["HandScore", "Rules", "score_hand"]
 

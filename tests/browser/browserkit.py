@@ -86,7 +86,7 @@ def private_env(home: Path) -> dict[str, str]:
     for key, path in dirs.items():
         path.mkdir(parents=True, exist_ok=True)
         env[key] = str(path)
-    env["EUCHRE_LEARN_PROGRESS"] = str(home / "euchre_learn" / "progress.json")
+    env["EUCHRE_LEARN_PROGRESS"] = str(home / "euchre_learn" / "learner.sqlite3")
     # Keep matplotlib's font cache where it already is: rebuilding it costs seconds.
     with contextlib.suppress(Exception):
         import matplotlib

@@ -130,19 +130,17 @@ def test_exercises_run_clean(lab_tab: Any, lab: bk.Server, path: Path) -> None:
 
 
 def test_practice_answers_went_to_the_private_progress_file(lab: bk.Server) -> None:
-    """What the lessons' practice widgets counted is in the test server's own progress file
+    """What the lessons' practice widgets counted is in the test server's own learner store
     (EUCHRE_LEARN_PROGRESS in its private home), never the user's."""
     if not _ANSWERED:
         pytest.skip("no lesson's quizzes were answered in this run")
-    import json
-
     if not _PRACTICE:
         pytest.skip("no lesson's practice widget was answered in this run")
+    from euchre_learn.learner.progress import Progress
+
     path = Path(lab.env["EUCHRE_LEARN_PROGRESS"])
-    assert path.is_relative_to(Path(lab.env["HOME"]))
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "euchre-learn/progress-1"
-    answered = {topic: stats["answered"] for topic, stats in data["topics"].items()}
+    assert path.is_relative_to(Path(lab.env["HOME"])) and path.read_bytes().startswith(b"SQLite format 3")
+    answered = {topic: stats.answered for topic, stats in Progress(path).topics.items()}
     for topic in set(_PRACTICE):
         assert answered.get(topic, 0) >= _PRACTICE.count(topic), (topic, answered)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +98,7 @@ class Practice:
         self.best_streak = 0
         self.feedback: Feedback | None = None
         self.question: Question = self._make()
+        self._shown = time.monotonic()
 
     def _make(self) -> Question:
         if self.bank is not None:
@@ -117,6 +119,7 @@ class Practice:
         """Move on to a new question (an unanswered one is skipped, not counted)."""
         self.question = self._make()
         self.feedback = None
+        self._shown = time.monotonic()
         return self.question
 
     def answer(self, response: object) -> Feedback:
@@ -134,8 +137,8 @@ class Practice:
             self.best_streak = max(self.best_streak, self.streak)
         else:
             self.streak = 0
-        if self.progress is not None:
-            self.progress.record(self.question.topic, fb.correct)
+        if self.progress is not None:  # also a review in the practice schedule, timed from when it was shown
+            self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
         return fb
 
     @property

@@ -1,0 +1,379 @@
+"""The tables of the learner's store and the changes made to them (:mod:`euchre_learn.learner.store`
+opens the file and deals with trouble; this module knows the rows).
+
+Each change is a small frozen value with two ways to apply itself: to a SQLite connection
+inside a transaction (:meth:`sql`), or to :class:`Tables`, the same data in Python lists and
+dicts for a Python without sqlite3 (:meth:`memory`). The store keeps the changes it could not
+write yet and applies them again, in order, when the file can take them.
+
+>>> t = MemoryBackend()
+>>> t.apply([AddAnswer('scoring', True, at=0.0), SetSetting('rules', 'uk')])
+>>> t.answers(None), t.settings()
+([('scoring', True)], {'rules': '"uk"'})
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = [
+    "AddAnswer",
+    "Backend",
+    "CardRow",
+    "Carry",
+    "DropRetry",
+    "Forget",
+    "MemoryBackend",
+    "Note",
+    "Op",
+    "PutRetry",
+    "Review",
+    "SQLiteBackend",
+    "SaveHand",
+    "SetSetting",
+    "Tables",
+    "Update",
+]
+
+
+# --- the changes: each one a small value, applied in one transaction -----------------------
+
+
+class Tables:
+    """The tables as Python lists and dicts (where there is no sqlite3)."""
+
+    def __init__(self) -> None:
+        self.answers: list[tuple[int, str, bool, float, float | None]] = []
+        self.carried: dict[str, tuple[int, int, int, int]] = {}
+        self.settings: dict[str, str] = {}
+        self.meta: dict[str, str] = {}
+        self.hands: dict[tuple[str, int], tuple[str, float]] = {}
+        self.retries: dict[str, tuple[str, str, float]] = {}
+        self.cards: dict[tuple[str, str], tuple[str, float, int, int, int]] = {}
+        self.reviews: list[tuple[str, str, int, float, float | None]] = []
+        self.next_id = 1
+
+
+class Op(Protocol):
+    """One change to the store, for a SQLite connection (inside a transaction) or memory."""
+
+    def sql(self, db: Any) -> None: ...
+
+    def memory(self, m: Tables) -> None: ...
+
+
+@dataclass(frozen=True)
+class AddAnswer:
+    """One answer on a topic (``at``: seconds since the epoch, now by default)."""
+
+    topic: str
+    correct: bool
+    at: float = field(default_factory=time.time)
+    seconds: float | None = None
+
+    def sql(self, db: Any) -> None:
+        db.execute(
+            "INSERT INTO answers (topic, correct, at, seconds) VALUES (?, ?, ?, ?)",
+            (self.topic, int(bool(self.correct)), self.at, self.seconds),
+        )
+
+    def memory(self, m: Tables) -> None:
+        m.answers.append((m.next_id, self.topic, bool(self.correct), self.at, self.seconds))
+        m.next_id += 1
+
+
+@dataclass(frozen=True)
+class Carry:
+    """Totals for a topic carried over from an old progress file (answered, correct, streak,
+    best streak); set only where the topic has none yet."""
+
+    topic: str
+    totals: tuple[int, int, int, int]
+
+    def sql(self, db: Any) -> None:
+        db.execute("INSERT OR IGNORE INTO carried VALUES (?, ?, ?, ?, ?)", (self.topic, *self.totals))
+
+    def memory(self, m: Tables) -> None:
+        m.carried.setdefault(self.topic, self.totals)
+
+
+@dataclass(frozen=True)
+class Forget:
+    """Forget the answers on one topic (or all, ``topic=None``) and the schedule of those quiz
+    topics. Saved games, retries and settings stay."""
+
+    topic: str | None = None
+
+    def sql(self, db: Any) -> None:
+        if self.topic is None:
+            for table in ("answers", "carried"):
+                db.execute(f"DELETE FROM {table}")
+            db.execute("DELETE FROM cards WHERE kind = 'quiz'")
+            db.execute("DELETE FROM reviews WHERE kind = 'quiz'")
+        else:
+            for table in ("answers", "carried"):
+                db.execute(f"DELETE FROM {table} WHERE topic = ?", (self.topic,))
+            db.execute("DELETE FROM cards WHERE kind = 'quiz' AND key = ?", (self.topic,))
+            db.execute("DELETE FROM reviews WHERE kind = 'quiz' AND key = ?", (self.topic,))
+
+    def memory(self, m: Tables) -> None:
+        hit = (lambda t: True) if self.topic is None else (lambda t: t == self.topic)
+        m.answers = [a for a in m.answers if not hit(a[1])]
+        m.carried = {t: v for t, v in m.carried.items() if not hit(t)}
+        m.cards = {k: v for k, v in m.cards.items() if not (k[0] == "quiz" and hit(k[1]))}
+        m.reviews = [r for r in m.reviews if not (r[0] == "quiz" and hit(r[1]))]
+
+
+@dataclass(frozen=True)
+class SetSetting:
+    """Set a setting to a JSON value (``None`` removes it)."""
+
+    key: str
+    value: Any
+
+    def sql(self, db: Any) -> None:
+        if self.value is None:
+            db.execute("DELETE FROM settings WHERE key = ?", (self.key,))
+        else:
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
+
+    def memory(self, m: Tables) -> None:
+        if self.value is None:
+            m.settings.pop(self.key, None)
+        else:
+            m.settings[self.key] = json.dumps(self.value)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note the store keeps about itself (what was imported, when)."""
+
+    key: str
+    value: str
+
+    def sql(self, db: Any) -> None:
+        db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (self.key, self.value))
+
+    def memory(self, m: Tables) -> None:
+        m.meta[self.key] = self.value
+
+
+@dataclass(frozen=True)
+class SaveHand:
+    """One finished hand of a game (its hand record, API.md), for the review."""
+
+    game: str
+    number: int
+    record: dict[str, Any]
+    at: float = field(default_factory=time.time)
+
+    def sql(self, db: Any) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)",
+            (self.game, self.number, json.dumps(self.record), self.at),
+        )
+
+    def memory(self, m: Tables) -> None:
+        m.hands[(self.game, self.number)] = (json.dumps(self.record), self.at)
+
+
+@dataclass(frozen=True)
+class PutRetry:
+    """A position to try again, as a quiz question (``Question.to_dict()``), under a key."""
+
+    key: str
+    question: dict[str, Any]
+    note: str = ""
+    at: float = field(default_factory=time.time)
+
+    def sql(self, db: Any) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO retries VALUES (?, ?, ?, ?)",
+            (self.key, json.dumps(self.question), self.note, self.at),
+        )
+
+    def memory(self, m: Tables) -> None:
+        m.retries[self.key] = (json.dumps(self.question), self.note, self.at)
+
+
+@dataclass(frozen=True)
+class DropRetry:
+    """Remove a retry (and its schedule)."""
+
+    key: str
+
+    def sql(self, db: Any) -> None:
+        db.execute("DELETE FROM retries WHERE key = ?", (self.key,))
+        db.execute("DELETE FROM cards WHERE kind = 'retry' AND key = ?", (self.key,))
+
+    def memory(self, m: Tables) -> None:
+        m.retries.pop(self.key, None)
+        m.cards.pop(("retry", self.key), None)
+
+
+Update = Callable[[str | None], tuple[str, float]]
+"""From a card's stored state (``None`` for a new card) to its new state and due time."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """One review of a scheduled item: ``update`` turns the stored card into the new one, read
+    and written in the same transaction (so two processes reviewing at once both count)."""
+
+    kind: str
+    key: str
+    rating: int
+    update: Update = field(compare=False)
+    at: float = field(default_factory=time.time)
+    seconds: float | None = None
+
+    def sql(self, db: Any) -> None:
+        row = db.execute(
+            "SELECT card, reviews, lapses FROM cards WHERE kind = ? AND key = ?", (self.kind, self.key)
+        ).fetchone()
+        card, due = self.update(None if row is None else row[0])
+        reviews, lapses = (0, 0) if row is None else (row[1], row[2])
+        db.execute(
+            "INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (self.kind, self.key, card, due, self.rating, reviews + 1, lapses + (self.rating == 1)),
+        )
+        db.execute(
+            "INSERT INTO reviews (kind, key, rating, at, seconds) VALUES (?, ?, ?, ?, ?)",
+            (self.kind, self.key, self.rating, self.at, self.seconds),
+        )
+
+    def memory(self, m: Tables) -> None:
+        old = m.cards.get((self.kind, self.key))
+        card, due = self.update(None if old is None else old[0])
+        reviews, lapses = (0, 0) if old is None else (old[3], old[4])
+        m.cards[(self.kind, self.key)] = (card, due, self.rating, reviews + 1, lapses + (self.rating == 1))
+        m.reviews.append((self.kind, self.key, self.rating, self.at, self.seconds))
+
+
+# --- the two places data can live ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A scheduled item as stored: its FSRS card (JSON), due time, last rating and counts."""
+
+    kind: str
+    key: str
+    card: str
+    due: float
+    last_rating: int
+    reviews: int
+    lapses: int
+
+
+class Backend(Protocol):
+    def apply(self, ops: Sequence[Op]) -> None: ...
+    def answers(self, topic: str | None) -> list[tuple[str, bool]]: ...
+    def answer_log(self) -> list[tuple[str, bool, float, float | None]]: ...
+    def carried(self) -> dict[str, tuple[int, int, int, int]]: ...
+    def settings(self) -> dict[str, str]: ...
+    def meta(self) -> dict[str, str]: ...
+    def hands(self) -> list[tuple[str, int, str, float]]: ...
+    def retries(self) -> list[tuple[str, str, str, float]]: ...
+    def cards(self) -> list[CardRow]: ...
+    def review_times(self) -> list[float]: ...
+    def close(self) -> None: ...
+
+
+class MemoryBackend:
+    def __init__(self) -> None:
+        self.m = Tables()
+
+    def apply(self, ops: Sequence[Op]) -> None:
+        for op in ops:
+            op.memory(self.m)
+
+    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
+        return [(a[1], a[2]) for a in self.m.answers if topic is None or a[1] == topic]
+
+    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
+        return [(a[1], a[2], a[3], a[4]) for a in self.m.answers]
+
+    def carried(self) -> dict[str, tuple[int, int, int, int]]:
+        return dict(self.m.carried)
+
+    def settings(self) -> dict[str, str]:
+        return dict(self.m.settings)
+
+    def meta(self) -> dict[str, str]:
+        return dict(self.m.meta)
+
+    def hands(self) -> list[tuple[str, int, str, float]]:
+        return [(g, n, r, at) for (g, n), (r, at) in sorted(self.m.hands.items())]
+
+    def retries(self) -> list[tuple[str, str, str, float]]:
+        return sorted(((k, q, n, at) for k, (q, n, at) in self.m.retries.items()), key=lambda r: (r[3], r[0]))
+
+    def cards(self) -> list[CardRow]:
+        return [CardRow(k, key, *v) for (k, key), v in sorted(self.m.cards.items(), key=lambda kv: kv[1][1])]
+
+    def review_times(self) -> list[float]:
+        return [r[3] for r in self.m.reviews]
+
+    def close(self) -> None:
+        pass
+
+
+class SQLiteBackend:
+    def __init__(self, db: Any) -> None:
+        self.db = db
+
+    def apply(self, ops: Sequence[Op]) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for op in ops:
+                op.sql(self.db)
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+
+    def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        return list(self.db.execute(sql, args).fetchall())
+
+    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
+        if topic is None:
+            rows = self._all("SELECT topic, correct FROM answers ORDER BY id")
+        else:
+            rows = self._all("SELECT topic, correct FROM answers WHERE topic = ? ORDER BY id", (topic,))
+        return [(t, bool(c)) for t, c in rows]
+
+    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
+        return [
+            (t, bool(c), at, s)
+            for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")
+        ]
+
+    def carried(self) -> dict[str, tuple[int, int, int, int]]:
+        return {r[0]: tuple(r[1:]) for r in self._all("SELECT * FROM carried")}
+
+    def settings(self) -> dict[str, str]:
+        return dict(self._all("SELECT key, value FROM settings"))
+
+    def meta(self) -> dict[str, str]:
+        return dict(self._all("SELECT key, value FROM meta"))
+
+    def hands(self) -> list[tuple[str, int, str, float]]:
+        return self._all("SELECT game, number, record, at FROM hands ORDER BY game, number")
+
+    def retries(self) -> list[tuple[str, str, str, float]]:
+        return self._all("SELECT key, question, note, at FROM retries ORDER BY at, key")
+
+    def cards(self) -> list[CardRow]:
+        return [CardRow(*r) for r in self._all("SELECT * FROM cards ORDER BY due")]
+
+    def review_times(self) -> list[float]:
+        return [r[0] for r in self._all("SELECT at FROM reviews")]
+
+    def close(self) -> None:
+        self.db.close()

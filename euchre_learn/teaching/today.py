@@ -1,0 +1,181 @@
+"""Today's practice: what the schedule says is due first (past mistakes, then the weakest),
+then new topics, then more of the weakest; the model behind the "Today's practice" widget
+(:mod:`euchre_learn.teaching.today_widget`). No widgets here, so tests drive it directly.
+
+Each answer is recorded in the learner's store (:class:`~euchre_learn.learner.progress.Progress`)
+and is one review in the schedule (:class:`~euchre_learn.learner.schedule.Schedule`), timed from
+when the question was shown by the same clock the schedule uses.
+
+Items of any kind can be served once a maker for the kind is known (:data:`MAKERS`): a quiz
+topic (``'quiz'``) is a freshly dealt question, a retry (``'retry'``) is the question saved
+in the store. Another kind (a puzzle) registers its own with :func:`register`.
+
+>>> import tempfile, os
+>>> from datetime import datetime, timezone
+>>> t = TodaysPractice(['left-bower', 'scoring'], progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'),
+...                    seed=1, clock=lambda: datetime(2025, 3, 3, 9, tzinfo=timezone.utc))
+>>> t.source, t.question.topic, t.count_due, t.streak
+('new', 'left-bower', 0, 0)
+>>> t.answer(t.question.answer).correct, t.streak
+(True, 1)
+>>> _ = t.next(); t.source, t.question.topic
+('new', 'scoring')
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from euchre_learn.engine.rules import Rules
+from euchre_learn.learner.progress import Progress
+from euchre_learn.learner.schedule import Item, Schedule
+from euchre_learn.learner.store import Store
+from euchre_learn.teaching.quiz import TOPICS, Feedback, Question, QuizError, generate, topic
+
+__all__ = ["MAKERS", "TodaysPractice", "register"]
+
+Maker = Callable[[str, Store, random.Random, Rules | None], Question | None]
+"""From an item's key (and the store, a random source, the rules) to its question; ``None``
+when the item can no longer be asked (a retry since removed)."""
+
+
+def _quiz(key: str, _store: Store, rng: random.Random, rules: Rules | None) -> Question | None:
+    return generate(key, rng.getrandbits(32), rules=rules) if key in TOPICS else None
+
+
+def _retry(key: str, store: Store, _rng: random.Random, _rules: Rules | None) -> Question | None:
+    data = store.retries().get(key)
+    if data is None:
+        return None
+    try:
+        return Question.from_dict(data)
+    except QuizError:
+        return None
+
+
+MAKERS: dict[str, Maker] = {"quiz": _quiz, "retry": _retry}
+"""The question maker for each kind of scheduled item."""
+
+
+def register(kind: str, maker: Maker) -> None:
+    """Serve scheduled items of ``kind`` with ``maker`` (see :data:`Maker`)."""
+    MAKERS[kind] = maker
+
+
+class TodaysPractice:
+    """Practice in the schedule's order (see the module docs).
+
+    ``topics``: the quiz topics to draw on (default all, in teaching order); ``progress``: a
+    :class:`Progress`, a path, or ``None`` for the learner's own store; ``clock``: "now" as an
+    aware datetime (tests pass a fake one). :attr:`source` says why the current question was
+    chosen: ``'due'``, ``'new'`` or ``'more'`` (nothing due and nothing new: the weakest again).
+    """
+
+    def __init__(
+        self,
+        topics: Sequence[str] | None = None,
+        *,
+        progress: Progress | str | os.PathLike[str] | None = None,
+        seed: int | None = None,
+        rules: Rules | str | dict[str, Any] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.topics: tuple[str, ...] = TOPICS if topics is None else tuple(topics)
+        if not self.topics:
+            raise QuizError("Today's practice needs at least one topic")
+        for name in self.topics:
+            topic(name)
+        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
+        self.schedule = Schedule(self.progress, clock=clock)
+        self.rules = None if rules is None else Rules.from_value(rules)
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self._rng = random.Random(f"euchre-learn/today/{self.seed}")
+        self.asked = 0
+        self.score = 0
+        self.feedback: Feedback | None = None
+        self._last: tuple[str, str] | None = None
+        self.item: tuple[str, str] = ("quiz", self.topics[0])
+        self.source = "new"
+        self.question: Question = self._serve()
+
+    # --- what to ask --------------------------------------------------------------------------
+    def _candidates(self) -> list[tuple[str, str, str]]:
+        """(kind, key, source) in the order to serve them."""
+        due = [
+            (i.kind, i.key, "due")
+            for i in self.schedule.due()
+            if i.kind in MAKERS and (i.kind != "quiz" or i.key in self.topics)
+        ]
+        new = [("quiz", k, "new") for k in self.schedule.new(self.topics)]
+        weakest: list[Item] = sorted(
+            (i for i in self.schedule.items("quiz") if i.key in self.topics), key=lambda i: (i.retrievability, i.due)
+        )
+        more = [("quiz", i.key, "more") for i in weakest] or [("quiz", self._rng.choice(self.topics), "more")]
+        return due + new + more
+
+    def _serve(self) -> Question:
+        candidates = self._candidates()
+        # the item just answered waits its turn when anything else is on offer
+        fresh = [c for c in candidates if (c[0], c[1]) != self._last] or candidates
+        for kind, key, source in fresh:
+            q = MAKERS[kind](key, self.progress.store, self._rng, self.rules)
+            if q is not None:
+                self.item, self.source = (kind, key), source
+                self._last = None  # it waited one turn
+                self._shown = self.schedule.now()
+                return q
+        raise QuizError("nothing to practise: none of today's items can be asked")
+
+    # --- the counts ---------------------------------------------------------------------------
+    @property
+    def count_due(self) -> int:
+        """How many items are due now (the current one included, until it is answered)."""
+        return sum(1 for i in self.schedule.due() if i.kind in MAKERS and (i.kind != "quiz" or i.key in self.topics))
+
+    @property
+    def streak(self) -> int:
+        """Days in a row with practice (see :meth:`Schedule.streak`)."""
+        return self.schedule.streak()
+
+    @property
+    def new_left(self) -> int:
+        """Topics never practised yet."""
+        return len(self.schedule.new(self.topics))
+
+    @property
+    def warnings(self) -> list[str]:
+        """Problems with the store or the schedule, in words (shown by the widget)."""
+        return self.schedule.warnings
+
+    @property
+    def answered(self) -> bool:
+        return self.feedback is not None
+
+    # --- answering ----------------------------------------------------------------------------
+    def answer(self, response: object) -> Feedback:
+        """Grade ``response``, record it (once) and review the item in the schedule. A response
+        that is not an answer raises :class:`QuizError` and counts nothing."""
+        if self.feedback is not None:
+            return self.feedback
+        fb = self.question.check(response)
+        self.feedback = fb
+        self.asked += 1
+        self.score += fb.correct
+        now = self.schedule.now()
+        seconds = max(0.0, (now - self._shown).total_seconds())
+        self.progress.record(self.question.topic, fb.correct, seconds=seconds, item=self.item, at=now.timestamp())
+        self._last = self.item
+        return fb
+
+    def next(self) -> Question:
+        """The next question in the schedule's order (an unanswered one is skipped, not counted)."""
+        self.question = self._serve()
+        self.feedback = None
+        return self.question
+
+    def __repr__(self) -> str:
+        return f"<TodaysPractice: {self.count_due} due, {self.new_left} new, streak {self.streak}, {self.score}/{self.asked}>"

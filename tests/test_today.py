@@ -1,0 +1,106 @@
+"""Today's practice (euchre_learn.teaching.today and today_widget): due items first, then new topics,
+counted in the store and the schedule; the lessons' practice widgets feed the same schedule."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from euchre_learn.learner.progress import Progress
+from euchre_learn.learner.schedule import Schedule
+from euchre_learn.learner.store import PutRetry
+from euchre_learn.teaching.quiz import Practice, QuizError, generate
+from euchre_learn.teaching.today import TodaysPractice
+from euchre_learn.teaching.today_widget import today
+from euchre_learn.teaching.widgets import practice
+
+T0 = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def wrong(q: object) -> str:
+    return next(c for c in q.choices if c != q.answer)  # type: ignore[attr-defined]
+
+
+def test_due_items_first_then_new_topics(tmp_path: Path) -> None:
+    clock = Clock()
+    topics = ["left-bower", "trick-winner", "legal-plays"]
+    t = TodaysPractice(topics, progress=tmp_path / "l.sqlite3", seed=4, clock=clock)
+    assert (t.source, t.item) == ("new", ("quiz", "left-bower")) and t.count_due == 0 and t.new_left == 3
+    clock.now += timedelta(seconds=20)
+    assert not t.answer(wrong(t.question)).correct
+    t.next()
+    assert t.item == ("quiz", "trick-winner") and t.source == "new"  # the mistake waits its minute
+    t.answer(t.question.answer)
+    clock.now += timedelta(minutes=2)
+    t.next()
+    assert (t.source, t.item) == ("due", ("quiz", "left-bower"))  # the mistake comes back first
+    assert t.count_due == 1 and t.streak == 1
+    stats = t.progress.stats("left-bower")
+    assert (stats.answered, stats.correct) == (1, 0)
+    item = t.schedule.item("quiz", "left-bower")
+    assert item is not None and item.mistake and item.reviews == 1
+
+
+def test_a_retry_in_the_store_is_served_when_due(tmp_path: Path) -> None:
+    clock = Clock()
+    p = Progress(tmp_path / "l.sqlite3")
+    q = generate("legal-plays", seed=9)
+    p.store.write(PutRetry("game-1/2/5", q.to_dict(), note="followed suit wrongly"))
+    Schedule(p, clock=clock).review("retry", "game-1/2/5", False)
+    clock.now += timedelta(minutes=5)
+    t = TodaysPractice(["scoring"], progress=p, seed=1, clock=clock)
+    assert (t.source, t.item) == ("due", ("retry", "game-1/2/5")) and t.question.prompt == q.prompt
+    t.answer(t.question.answer)
+    assert t.schedule.item("retry", "game-1/2/5").reviews == 2  # type: ignore[union-attr]
+    assert p.stats("legal-plays").answered == 1
+    t.next()
+    assert t.item == ("quiz", "scoring")
+
+
+def test_with_nothing_due_or_new_the_weakest_comes_again(tmp_path: Path) -> None:
+    clock = Clock()
+    t = TodaysPractice(["left-bower", "scoring"], progress=tmp_path / "l.sqlite3", seed=2, clock=clock)
+    for _ in range(2):
+        t.answer(t.question.answer)
+        t.next()
+    assert t.source == "more" and t.count_due == 0 and t.new_left == 0
+    with pytest.raises(QuizError):
+        TodaysPractice([], progress=tmp_path / "l.sqlite3")
+
+
+def test_the_lessons_practice_widget_feeds_the_same_schedule(tmp_path: Path) -> None:
+    path = tmp_path / "l.sqlite3"
+    p = Practice("scoring", seed=3, progress=path)
+    p.answer(wrong(p.question) if p.question.choices else p.question.answer + 1)  # type: ignore[operator]
+    item = Schedule(path).item("quiz", "scoring")
+    assert item is not None and item.mistake
+    w = practice("left-bower", seed=1, progress=path)
+    w.current.choose(w.practice.question.answer)
+    w.current.check_button.click()
+    assert Schedule(path).item("quiz", "left-bower") is not None
+
+
+def test_the_widget_answers_by_clicking_and_shows_the_counts(tmp_path: Path) -> None:
+    clock = Clock()
+    w = today(["left-bower", "scoring"], seed=5, progress=str(tmp_path / "l.sqlite3"), clock=clock)
+    assert "New topic" in w.why_view.value and "Due now: 0" in w.status_view.value
+    w.current.choose(wrong(w.model.question))
+    w.current.check_button.click()
+    assert w.current.feedback is not None and not w.current.feedback.correct
+    assert "streak 1 day " in w.status_view.value and "today 0 of 1 right" in w.status_view.value
+    clock.now += timedelta(minutes=3)
+    w.next_button.click()
+    assert "New topic" in w.why_view.value  # the item just answered waits one turn, though due
+    w.next()
+    assert "Due for review" in w.why_view.value and "Due now: 1" in w.status_view.value
+    assert w.warning_view.value == ""

@@ -68,4 +68,6 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(".solver", __name__).solve
     if name == "advise":
         return importlib.import_module(".advisor", __name__).advise
+    if name == "review":
+        return importlib.import_module(".reviewer", __name__).review
     raise AttributeError(f"module 'euchre_learn' has no attribute {name!r}")

@@ -26,7 +26,7 @@ error; the plain frequency of wins from each score in the same games is stored b
 (``empirical``, with its count) as a check.
 
 The table is indexed by points still needed (1 to 15), so games to 5, 7, 10, 11 or 15 points
-read it alike; ``win_probability(mine, theirs, dealing)`` in :mod:`euchre_learn.review` reads it.
+read it alike; ``win_probability(mine, theirs, dealing)`` in :mod:`euchre_learn.reviewer` reads it.
 """
 
 from __future__ import annotations
@@ -51,8 +51,6 @@ from euchre_learn.rules import Rules  # noqa: E402
 TARGET = 10
 NEEDS = 15
 FORMAT = "euchre-learn/win-probability-1"
-
-Hand = tuple[int, int, int, int, int]  # dealer side's score, other side's, dealer side's points, other's, winner is dealer side
 
 
 def _bucket(need: int) -> int:
@@ -169,16 +167,21 @@ def build(games: int, seed: int, processes: int) -> dict[str, object]:
         if k not in trans:
             raise SystemExit(f"no hand was played with needs {k}: play more games")
     table = solve_chain(trans, NEEDS)
-    # the standard error of the chain's answer at 0-0, by the delta method is awkward; report
-    # instead the binomial error of the empirical cell with the most data, for scale
     empirical = {
-        "dealing": [[round(wins[1][a][b] / seen[1][a][b], 4) if seen[1][a][b] else None for b in range(TARGET)] for a in range(TARGET)],
-        "not_dealing": [[round(wins[0][a][b] / seen[0][a][b], 4) if seen[0][a][b] else None for b in range(TARGET)] for a in range(TARGET)],
+        "dealing": [
+            [round(wins[1][a][b] / seen[1][a][b], 4) if seen[1][a][b] else None for b in range(TARGET)]
+            for a in range(TARGET)
+        ],
+        "not_dealing": [
+            [round(wins[0][a][b] / seen[0][a][b], 4) if seen[0][a][b] else None for b in range(TARGET)]
+            for a in range(TARGET)
+        ],
         "count_dealing": [[seen[1][a][b] for b in range(TARGET)] for a in range(TARGET)],
         "count_not_dealing": [[seen[0][a][b] for b in range(TARGET)] for a in range(TARGET)],
     }
     outcomes = {
-        f"{k[0]},{k[1]}": {f"{o[0]},{o[1]}": round(q, 5) for o, q in sorted(v.items())} for k, v in sorted(trans.items())
+        f"{k[0]},{k[1]}": {f"{o[0]},{o[1]}": round(q, 5) for o, q in sorted(v.items())}
+        for k, v in sorted(trans.items())
     }
     return {
         "format": FORMAT,

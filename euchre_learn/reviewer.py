@@ -98,6 +98,7 @@ __all__ = [
     "ReviewOption",
     "accuracy_score",
     "review",
+    "review_decision",
     "win_probability",
 ]
 
@@ -859,17 +860,9 @@ def review(
     >>> rev.retry(rev.decisions[0]).to_act
     <Seat.N: 0>
     """
-    from .bots import get
-
     hands, scores, target = _subject(subject)
     who = None if seat is None else Seat.parse(seat)
-    if worlds is None:
-        worlds = DEFAULT_WORLDS
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
-    card_lo = max(1, worlds // 3) if adaptive else worlds
-    bid_hi = 4 * worlds
-    bid_lo = max(1, bid_hi // 4) if adaptive else bid_hi
+    worlds = _check_worlds(worlds)
     todo: list[tuple[int, int, Hand]] = []
     for number, final in enumerate(hands):
         pos = Hand._start(State.new(final.rules, final._s.dealer, list(final._deal[0]), final._deal[1], final._deal[2]))
@@ -879,17 +872,60 @@ def review(
             pos = pos.apply(Action(a))
     decisions: list[Decision] = []
     for k, (number, i, pos) in enumerate(todo):
-        ctx = _Context(scores[number], target)
-        rng = random.Random(f"review|{seed}|{number}|{i}")
-        bidder = get("standard", seed=rng.getrandbits(32))
-        if pos._s.phase == PLAY_PHASE:
-            vals, forced = _value_cards(pos, ctx, card_lo, worlds, rng, bidder)
-        else:
-            vals, forced = _value_bids(pos, ctx, bid_lo, bid_hi, rng, bidder)
-        decisions.append(_decide(pos, hands[number]._history[i][1], vals, forced, ctx, number, i))
+        chosen = Action(hands[number]._history[i][1])
+        decisions.append(_review_one(pos, chosen, _Context(scores[number], target), worlds, adaptive, seed, number, i))
         if progress is not None:
             progress(k + 1, len(todo))
     return Review(tuple(decisions), who, tuple(hands), tuple(scores), worlds, seed)
+
+
+def review_decision(
+    position: Hand,
+    action: Action | str,
+    worlds: int | None = None,
+    seed: Any = None,
+    *,
+    score: tuple[int, int] | None = None,
+    adaptive: bool = True,
+) -> Decision:
+    """Grade one decision: ``action`` taken by the seat to act in ``position`` (a table can
+    call this as each action is made). ``score`` is the game score ``(NS, EW)`` before the
+    hand, when known. The same seed gives the same answer; :func:`review` uses it for each decision.
+
+    >>> import euchre_learn as el
+    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣', worlds=8, seed=1)
+    >>> d.best, d.grade != 'best'
+    (Action.parse('play J♥'), True)
+    """
+    a = Action.parse(action)
+    if not position.is_legal(a):
+        raise ValueError(f"{a} is not legal here: {position.explain_illegal(a)}")
+    worlds = _check_worlds(worlds)
+    index = len(position._history)
+    return _review_one(position, a, _Context(score, position.rules.points_to_win), worlds, adaptive, seed, 0, index)
+
+
+def _check_worlds(worlds: int | None) -> int:
+    if worlds is None:
+        return DEFAULT_WORLDS
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+    return worlds
+
+
+def _review_one(
+    pos: Hand, chosen: Action, ctx: _Context, worlds: int, adaptive: bool, seed: Any, number: int, index: int
+) -> Decision:
+    from .bots import get
+
+    rng = random.Random(f"review|{seed}|{number}|{index}")
+    bidder = get("standard", seed=rng.getrandbits(32))
+    if pos._s.phase == PLAY_PHASE:
+        vals, forced = _value_cards(pos, ctx, max(1, worlds // 3) if adaptive else worlds, worlds, rng, bidder)
+    else:
+        hi = 4 * worlds
+        vals, forced = _value_bids(pos, ctx, max(1, hi // 4) if adaptive else hi, hi, rng, bidder)
+    return _decide(pos, chosen.id, vals, forced, ctx, number, index)
 
 
 def _decide(pos: Hand, chosen: int, vals: _Values, forced: bool, ctx: _Context, number: int, index: int) -> Decision:

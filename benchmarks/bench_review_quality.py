@@ -9,7 +9,8 @@
   'expert' bots, every seat reviewed; the mean accuracy per hand with a 95% interval. A random
   player should score far below the standard bot, and the standard bot below the expert.
 
-Slow (about ten minutes on two cores): ``python -m benchmarks review_quality``.
+Slow: 129 decisions and 2 deals took 7 minutes of wall time on two busy shared cores, so the full
+500 decisions and 16-30 deals take half an hour or more: ``python -m benchmarks review_quality``.
 """
 
 from __future__ import annotations

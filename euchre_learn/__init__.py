@@ -79,6 +79,7 @@ _SUBMODULES = {
 }
 _FUNCTIONS = {
     "advise": ("euchre_learn.analysis.advisor", "advise"),
+    "review": ("euchre_learn.analysis.reviewer", "review"),
     "solve": ("euchre_learn.analysis.solver", "solve"),
 }
 

@@ -30,7 +30,18 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis._progressbar import progress_bar
 from euchre_learn.analysis.solver import makers_score_tricks
-from euchre_learn.engine._core import BENNY, BID1, BID2, DEFEND, OVER, PLAY_PHASE, RR_DISCARD, State
+from euchre_learn.engine._core import (
+    BENNY,
+    BID1,
+    BID2,
+    DEFEND,
+    DISCARD_PHASE,
+    OVER,
+    PLAY_PHASE,
+    RR_DISCARD,
+    State,
+    bits,
+)
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -49,6 +60,7 @@ from euchre_learn.engine.actions import (
 from euchre_learn.engine.cards import BENNY_INDEX, Seat
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import score_hand
+from euchre_learn.engine.trump import EFFECTIVE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -206,6 +218,60 @@ def _deck(state: State) -> int:
     return (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
 
 
+def voids(state: State) -> list[int]:
+    """For each seat, a bitmask of the effective suits it has shown out of (R6.2).
+
+    >>> import euchre_learn as el
+    >>> voids(el.examples.hand('left-bower-trap', after=2).state)
+    [0, 0, 0, 0]
+    """
+    eff = EFFECTIVE[state.trump]
+    out = [0, 0, 0, 0]
+    tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
+    if state.trick:
+        tricks.append((tuple(state.trick), tuple(state.trick_seats)))
+    for cs, seats in tricks:
+        led = eff[cs[0]]
+        for c, who in zip(cs[1:], seats[1:], strict=True):
+            if eff[c] != led:
+                out[who] |= 1 << led
+    return out
+
+
+def deal_hidden(
+    hidden: list[int], counts: list[int], voids: list[int], trump: int, rng: random.Random
+) -> list[int] | None:
+    """Give each seat ``counts[s]`` of the hidden cards, none of a suit it has shown out of;
+    the rest stay unseen (kitty, or a hand sitting out). ``None`` when a try gets stuck."""
+    eff = EFFECTIVE[trump]
+    spare = len(hidden) - sum(counts)
+    room = counts[:]
+    hands = [0, 0, 0, 0]
+    cards = hidden[:]
+    rng.shuffle(cards)
+    # the most constrained cards first: those few seats may take
+    cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] and not voids[s] >> eff[c] & 1))
+    for c in cards:
+        suit = eff[c]
+        options = [s for s in range(4) if room[s] and not voids[s] >> suit & 1]
+        weights = [room[s] for s in options]
+        total = sum(weights) + spare
+        if total == 0:
+            return None
+        pick = rng.randrange(total)
+        for s, w in zip(options, weights, strict=True):
+            if pick < w:
+                hands[s] |= 1 << c
+                room[s] -= 1
+                break
+            pick -= w
+        else:
+            spare -= 1
+    if any(room):
+        return None
+    return hands
+
+
 class _Worlds:
     """Deals of the hidden cards that the advised seat cannot tell from the real one.
 
@@ -215,6 +281,13 @@ class _Worlds:
     trump, alone where they went (or defended) alone.
     Cards the seat never saw (another dealer's discard, a railroad card passed to someone
     else) are chosen by the model in each world.
+
+    In the play phase a world also agrees with every card played: each seat is dealt the
+    cards it has played, and its unplayed cards are drawn from the hidden ones, none of a
+    suit it has shown out of (:func:`deal_hidden`); the upcard stays with the dealer who
+    took it up; another dealer's unseen discard is a hidden card the model would have
+    discarded from that six-card hand (a near fit when no such card is found). When no deal
+    fits the bids in time, the fallback keeps only the cards played and the voids.
     """
 
     def __init__(self, state: State, own_dealt: int, history: Sequence[tuple[int, int]], bidder: Bot) -> None:
@@ -233,6 +306,10 @@ class _Worlds:
         if self.given >= 0:
             known |= 1 << self.given
         self.pool = [c for c in range(25) if _deck(state) >> c & 1 and not known >> c & 1]
+        self.play = _PlayLayout(state, own_dealt, self.given) if state.phase == PLAY_PHASE else None
+        self.discard_at = next(
+            (i for i, (seat, a) in enumerate(history) if seat == self.dealer and DISCARD <= a < GIVE), -1
+        )
 
     def sample(self, rng: random.Random) -> tuple[State, bool]:
         """A world at the current decision, and whether every bid in it fits the model.
@@ -248,12 +325,14 @@ class _Worlds:
             if fit == 1 and fallback is None:
                 fallback = state
         if fallback is None:
-            fallback, _ = self._try(rng, check=False)
+            fallback = self.play.loose(rng) if self.play is not None else self._try(rng, check=False)[0]
         return fallback, False
 
     def _try(self, rng: random.Random, check: bool = True) -> tuple[State, int]:
         """A random world, and how well it fits: 2 every bid, 1 all but going alone, 0 not
         (then the world is left unfinished, unless ``check`` is False)."""
+        if self.play is not None:
+            return self._try_play(self.play, rng, check)
         pool = self.pool[:]
         rng.shuffle(pool)
         hands = [0, 0, 0, 0]
@@ -272,6 +351,11 @@ class _Worlds:
         for c in pool[i:]:
             kitty |= 1 << c
         state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
+        return state, self._replay(state, rng, check)
+
+    def _replay(self, state: State, rng: random.Random, check: bool, discard: int = -1) -> int:
+        """Replay the history on a fresh world ``state``, checking the others' bids against the
+        model; ``discard`` is the dealer's unseen discard when the world fixes it. Returns the fit."""
         bidder = self.bidder
         fit = 2
         for seat, a in self.history:
@@ -279,13 +363,128 @@ class _Worlds:
                 if check and state.phase in (BID1, BID2, DEFEND):
                     model, real = _kind(bidder.decide(state, rng, None)), _kind(a)
                     if (model == 0) != (real == 0):
-                        return state, 0
+                        return 0
                     if model != real:
                         fit = 1
+                elif discard >= 0 and state.phase == DISCARD_PHASE:
+                    a = DISCARD + discard
                 elif DISCARD <= a < PLAY and not (a >= GIVE and self.given >= 0):
                     a = bidder.decide(state, rng, None)  # a card the seat did not see: chosen in this world
+                elif a >= PLAY and check and not state.play_mask() >> (a - PLAY) & 1:
+                    return 0  # a railroad card chosen in this world does not fit the cards played
             state.apply(a)
-        return state, fit
+        return fit
+
+    def _try_play(self, lay: _PlayLayout, rng: random.Random, check: bool) -> tuple[State, int]:
+        hands, kitty = lay.deal(rng)
+        fit = 2
+        discard = -1
+        if lay.discards:
+            # the dealer's unseen discard: a card of the kitty's share the model would throw
+            spare = bits(kitty)
+            rng.shuffle(spare)
+            base = hands[self.dealer]
+            for d in spare:
+                if not check or self._would_discard(base | 1 << d, kitty & ~(1 << d), hands, d, rng):
+                    discard = d
+                    break
+            else:
+                discard, fit = spare[0], 1
+            hands[self.dealer] = base | 1 << discard
+            kitty &= ~(1 << discard)
+        state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
+        got = self._replay(state, rng, check, discard)
+        return state, min(fit, got)
+
+    def _would_discard(self, dealt: int, kitty: int, hands: list[int], d: int, rng: random.Random) -> bool:
+        probe_hands = hands[:]
+        probe_hands[self.dealer] = dealt
+        probe = State.new(self.rules, self.dealer, probe_hands, self.upcard, kitty)
+        for _seat, a in self.history[: self.discard_at]:
+            probe.apply(a)
+        return self.bidder.decide(probe, rng, None) == DISCARD + d
+
+
+class _PlayLayout:
+    """What the seat to play knows of where the cards are (the play-phase part of :class:`_Worlds`)."""
+
+    def __init__(self, state: State, own_dealt: int, given: int) -> None:
+        me = self.seat = state.to_act
+        self.trump = state.trump
+        self.dealer = state.dealer
+        self.out = state.out
+        self.given = given
+        self.own_dealt = own_dealt
+        played = [0, 0, 0, 0]
+        for _lead, cs, seats, _w in state.tricks:
+            for c, s in zip(cs, seats, strict=True):
+                played[s] |= 1 << c
+        for c, s in zip(state.trick, state.trick_seats, strict=True):
+            played[s] |= 1 << c
+        self.played = played
+        up = 1 << state.upcard
+        self.up = up
+        self.picked = state.turned_down < 0 and not _dead_upcard(state)
+        dealer_active = not state.out >> state.dealer & 1
+        self.fixed = [0, 0, 0, 0]
+        if self.picked and state.dealer != me and dealer_active and not played[state.dealer] & up:
+            self.fixed[state.dealer] = up
+        self.discards = self.picked and state.dealer != me and dealer_active
+        known = own_dealt | up | played[0] | played[1] | played[2] | played[3]
+        if given >= 0:
+            known |= 1 << given
+        self.hidden = bits(_deck(state) & ~known)
+        self.counts = [
+            0 if s == me or state.out >> s & 1 else state.hands[s].bit_count() - self.fixed[s].bit_count()
+            for s in range(4)
+        ]
+        self.voids = voids(state)
+        self.base = state.copy()
+
+    def _current(self, rng: random.Random) -> list[int]:
+        for _ in range(20):
+            dealt = deal_hidden(self.hidden, self.counts, self.voids, self.trump, rng)
+            if dealt is not None:
+                return dealt
+        dealt = deal_hidden(self.hidden, self.counts, [0, 0, 0, 0], self.trump, rng)  # the voids leave no room
+        assert dealt is not None
+        return dealt
+
+    def deal(self, rng: random.Random) -> tuple[list[int], int]:
+        """Dealt hands (the dealer's without the discard, which :class:`_Worlds` adds) and the
+        cards left over (the kitty, with the dealer's discard among them)."""
+        current = self._current(rng)
+        taken = current[0] | current[1] | current[2] | current[3]
+        spare = [c for c in self.hidden if not taken >> c & 1]
+        rng.shuffle(spare)
+        hands = [0, 0, 0, 0]
+        i = 0
+        for s in range(4):
+            if s == self.seat:
+                hands[s] = self.own_dealt
+            elif self.out >> s & 1:
+                n = 5
+                if self.given >= 0 and s == (self.seat + 2) & 3:
+                    hands[s], n = 1 << self.given, 4
+                for c in spare[i : i + n]:
+                    hands[s] |= 1 << c
+                i += n
+            else:
+                h = current[s] | self.played[s] | self.fixed[s]
+                hands[s] = h & ~self.up if s == self.dealer and self.picked else h
+        kitty = 0
+        for c in spare[i:]:
+            kitty |= 1 << c
+        return hands, kitty
+
+    def loose(self, rng: random.Random) -> State:
+        """A world that keeps only the cards played and the voids shown (no bid checked)."""
+        world = self.base.copy()
+        current = self._current(rng)
+        for s in range(4):
+            if s != self.seat:
+                world.hands[s] = 0 if self.out >> s & 1 else current[s] | self.fixed[s]
+        return world
 
 
 def _kind(a: int) -> int:

@@ -29,7 +29,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
 from euchre_learn.analysis.advisor import evaluate, known_history
+from euchre_learn.analysis.advisor import voids as _voids
 from euchre_learn.analysis.bots import Bot, get, register
 from euchre_learn.analysis.solver import _search_for, reduce_holding
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
@@ -37,7 +39,7 @@ from euchre_learn.engine.actions import PLAY
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
-from euchre_learn.engine.trump import EFFECTIVE, POWER
+from euchre_learn.engine.trump import POWER
 
 __all__ = ["ExpertBot", "play_worlds"]
 
@@ -112,21 +114,6 @@ class ExpertBot(Bot):
 # ---- perfect-information Monte Carlo for the play -------------------------------------------
 
 
-def _voids(state: State) -> list[int]:
-    """For each seat, a bitmask of the effective suits it has shown out of (R6.2)."""
-    eff = EFFECTIVE[state.trump]
-    voids = [0, 0, 0, 0]
-    tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
-    if state.trick:
-        tricks.append((tuple(state.trick), tuple(state.trick_seats)))
-    for cs, seats in tricks:
-        led = eff[cs[0]]
-        for c, who in zip(cs[1:], seats[1:], strict=True):
-            if eff[c] != led:
-                voids[who] |= 1 << led
-    return voids
-
-
 def _layout(state: State) -> tuple[int, list[int], list[int]]:
     """What the seat to play knows: (hidden cards, cards known in each seat's hand, how
     many unknown cards each active seat holds)."""
@@ -152,40 +139,6 @@ def _layout(state: State) -> tuple[int, list[int], list[int]]:
         if s != seat and not state.out >> s & 1:
             counts[s] = state.hands[s].bit_count() - fixed[s].bit_count()
     return hidden, fixed, counts
-
-
-def _deal_hidden(
-    hidden: list[int], counts: list[int], voids: list[int], trump: int, rng: random.Random
-) -> list[int] | None:
-    """Give each seat ``counts[s]`` of the hidden cards, none of a suit it has shown out of;
-    the rest stay unseen (kitty, or a hand sitting out). ``None`` when a try gets stuck."""
-    eff = EFFECTIVE[trump]
-    spare = len(hidden) - sum(counts)
-    room = counts[:]
-    hands = [0, 0, 0, 0]
-    cards = hidden[:]
-    rng.shuffle(cards)
-    # the most constrained cards first: those few seats may take
-    cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] and not voids[s] >> eff[c] & 1))
-    for c in cards:
-        suit = eff[c]
-        options = [s for s in range(4) if room[s] and not voids[s] >> suit & 1]
-        weights = [room[s] for s in options]
-        total = sum(weights) + spare
-        if total == 0:
-            return None
-        pick = rng.randrange(total)
-        for s, w in zip(options, weights, strict=True):
-            if pick < w:
-                hands[s] |= 1 << c
-                room[s] -= 1
-                break
-            pick -= w
-        else:
-            spare -= 1
-    if any(room):
-        return None
-    return hands
 
 
 def play_worlds(state: State, worlds: int, rng: random.Random) -> tuple[dict[int, float], dict[int, float]]:

@@ -1,0 +1,125 @@
+"""Reviewing hands: how long one decision and one hand take, beside a plain re-use of the
+solver and the advisor; then whether the default worlds find the same best action as four
+times as many, and how the bots' accuracies compare.
+
+* **Speed**: positions from games between 'standard' bots (seeded). A card decision is
+  ``review_decision`` at the default worlds (48 at most, adaptive); the plain re-use is the
+  expert bot's ``play_worlds`` over 48 deals (voids only, no bids checked, no early stop). A
+  bidding decision is ``review_decision`` (192 worlds at most, adaptive); the plain re-use is
+  ``el.advise`` at its default 500 worlds and at 192. A whole hand is ``el.review(hand, seat)``.
+  Targets: a card at most 100 ms, a bid at most 1 s, a hand at most 3 s (medians).
+* **Quality** (``--quality``, or ``python -m benchmarks review_quality``): see
+  ``bench_review_quality.py``.
+
+Run with ``python -m benchmarks review`` or ``python -m benchmarks.bench_review``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import euchre_learn as el
+from euchre_learn.analysis.expert import play_worlds
+from euchre_learn.analysis.reviewer import review_decision
+
+from ._table import Table
+
+
+def bot_hands(count: int, seed: int = 7) -> list[el.Hand]:
+    """Finished hands between four 'standard' bots (thrown-in hands skipped)."""
+    bot = el.bots.get("standard", seed=seed)
+    out: list[el.Hand] = []
+    k = 0
+    while len(out) < count:
+        hand = el.Hand.deal(el.Seat(k % 4), seed=f"bench-review|{seed}|{k}")
+        k += 1
+        while not hand.is_over:
+            hand = hand.apply(bot.act(hand))
+        if not hand.thrown_in:
+            out.append(hand)
+    return out
+
+
+def positions(hands: list[el.Hand]) -> tuple[list[tuple[el.Hand, el.Action]], list[tuple[el.Hand, el.Action]]]:
+    """(card decisions with a real choice, bidding decisions) taken in those hands."""
+    cards: list[tuple[el.Hand, el.Action]] = []
+    bids: list[tuple[el.Hand, el.Action]] = []
+    for final in hands:
+        rec = final.to_record()
+        pos = el.replay({**rec, "actions": []})
+        for _seat, action in final.history:
+            if len(pos.legal_actions()) > 1:
+                (cards if pos.phase == el.Phase.PLAY else bids).append((pos, action))
+            pos = pos.apply(action)
+    return cards, bids
+
+
+def _over(items: list[tuple[el.Hand, el.Action]], fn: Callable[[el.Hand, el.Action], object]) -> list[float]:
+    out = []
+    for pos, action in items:
+        t = time.perf_counter()
+        fn(pos, action)
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def run(rounds: int = 3, hands: int = 8) -> list[Table]:
+    finished = bot_hands(hands)
+    cards, bids = positions(finished)
+    rng = random.Random(1)
+    cards = rng.sample(cards, min(len(cards), 12 * max(1, rounds // 3 + 1)))
+    bids = rng.sample(bids, min(len(bids), 6))
+    speed = Table(
+        "Reviewing: seconds per decision (median over positions from standard-bot hands; the slowest in brackets)",
+        ["what", "median ms", "slowest ms", "worlds used (mean)", "target"],
+    )
+
+    def row(label: str, ts: list[float], worlds: str, target: str) -> None:
+        speed.add(label, f"{1e3 * statistics.median(ts):.0f}", f"{1e3 * max(ts):.0f}", worlds, target)
+
+    used: list[int] = []
+
+    def reviewed(pos: el.Hand, a: el.Action) -> None:
+        used.append(review_decision(pos, a, seed=1).worlds)
+
+    row("card: review_decision, default worlds", _over(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
+    row(
+        "card: plain play_worlds, 48 deals",
+        _over(cards, lambda p, a: play_worlds(p.state, 48, random.Random(1))),
+        "48",
+        "",
+    )
+    used.clear()
+    row("bid: review_decision, default worlds", _over(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
+    row("bid: plain advise, 192 worlds", _over(bids, lambda p, a: el.advise(p, 192, seed=1, progress=False)), "192", "")
+    row("bid: plain advise, 500 worlds", _over(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)), "500", "")
+    hand_times = []
+    for final in finished[: max(3, rounds)]:
+        seat = final.maker if final.maker is not None else el.Seat.S
+        t = time.perf_counter()
+        el.review(final, seat=seat, seed=1)
+        hand_times.append(time.perf_counter() - t)
+    speed.add(
+        "whole hand, one seat (the maker)",
+        f"{1e3 * statistics.median(hand_times):.0f}",
+        f"{1e3 * max(hand_times):.0f}",
+        "",
+        "≤ 3000",
+    )
+    speed.notes.append(
+        f"{len(cards)} card and {len(bids)} bidding positions from {len(finished)} hands; "
+        "the plain rows re-use today's expert sampler and advisor with a fixed number of worlds."
+    )
+    return [speed]
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    for table in run(args.rounds):
+        print(table)

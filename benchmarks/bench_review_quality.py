@@ -1,0 +1,107 @@
+"""Reviewing hands, quality: are the default worlds enough, and does accuracy rank the bots?
+
+* **Stability**: a fixed set of decisions (at least 500 with a real choice) taken from
+  games between 'standard' bots. Each is reviewed at the default worlds (adaptive, seed 1) and
+  at four times as many, with no early stop (seed 2: other deals). Among the decisions where the
+  reference's two best options are more than 0.1 points apart, how often do both find the same
+  best action? Target: at least 95%.
+* **Accuracy by bot**: the same deals played by four 'random', four 'standard' or four
+  'expert' bots, every seat reviewed; the mean accuracy per hand with a 95% interval. A random
+  player should score far below the standard bot, and the standard bot below the expert.
+
+Slow: 129 decisions and 2 deals took 7 minutes of wall time on two busy shared cores, so the full
+500 decisions and 16-30 deals take half an hour or more: ``python -m benchmarks review_quality``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+
+import euchre_learn as el
+from euchre_learn.analysis.reviewer import DEFAULT_WORLDS, review_decision
+
+from ._table import Table
+from .bench_review import bot_hands, positions
+
+Z95 = 1.959964
+
+
+def _stability(task: tuple[int, int, int]) -> list[tuple[bool, float, bool]]:
+    """For decisions ``start`` .. ``stop - 1`` of the fixed set: (is a bid, reference gap, same best)."""
+    count, start, stop = task
+    cards, bids = positions(bot_hands(count))
+    items = (cards + bids)[start:stop]
+    out = []
+    for pos, action in items:
+        quick = review_decision(pos, action, seed=1)
+        ref = review_decision(pos, action, worlds=4 * DEFAULT_WORLDS, seed=2, adaptive=False)
+        metric = [o.expected_points for o in ref.options]
+        gap = metric[0] - metric[1] if len(metric) > 1 else 0.0
+        same = ref.option(quick.best).expected_points >= metric[0] - 1e-9  # the same, or tied in the reference
+        out.append((pos.phase != el.Phase.PLAY, gap, same))
+    return out
+
+
+def _accuracy(task: tuple[str, int]) -> float:
+    """The mean accuracy of the four seats in deal ``k`` played by four copies of ``bot``."""
+    name, k = task
+    bot = el.bots.get(name, seed=k)
+    hand = el.Hand.deal(el.Seat(k % 4), seed=f"review-quality|{k}")
+    while not hand.is_over:
+        hand = hand.apply(bot.act(hand))
+    acc = el.review(hand, worlds=24, seed=k).accuracy
+    return float(statistics.mean(acc.values())) if acc else 100.0
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = statistics.mean(xs)
+    return m, Z95 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+
+
+def run(rounds: int = 1, decisions: int = 500, deals: int = 30, processes: int = 2) -> list[Table]:
+    count = 8
+    while True:
+        cards, bids = positions(bot_hands(count))
+        if len(cards) + len(bids) >= decisions:
+            break
+        count += 8
+    total = len(cards) + len(bids)
+    step = 25
+    tasks = [(count, s, min(total, s + step)) for s in range(0, total, step)]
+    with multiprocessing.Pool(processes) as pool:
+        rows = [r for batch in pool.map(_stability, tasks) for r in batch]
+        accs = {
+            name: pool.map(_accuracy, [(name, k) for k in range(deals)]) for name in ("random", "standard", "expert")
+        }
+    stable = Table(
+        f"Review stability: default worlds against {4 * DEFAULT_WORLDS} (cards; bids get 4x those), {total} decisions "
+        f"from {count} standard-bot hands",
+        ["decisions", "with reference gap > 0.1", "same best", "share"],
+    )
+    for label, pick in (("cards", False), ("bids", True), ("all", None)):
+        sel = [r for r in rows if (pick is None or r[0] == pick) and r[1] > 0.1]
+        n = sum(1 for r in rows if pick is None or r[0] == pick)
+        same = sum(r[2] for r in sel)
+        stable.add(label, str(len(sel)) + f" of {n}", str(same), f"{same / len(sel):.1%}" if sel else "—")
+    stable.notes.append("Target: the same best action in at least 95% of the decisions with a gap over 0.1 points.")
+    bots = Table(
+        f"Accuracy by bot: {deals} deals, each played by four copies of the bot, every seat reviewed (24 worlds)",
+        ["bot", "mean accuracy", "95% interval"],
+    )
+    for name, xs in accs.items():
+        m, h = _mean_ci(xs)
+        bots.add(name, f"{m:.1f}", f"{m - h:.1f}-{m + h:.1f}")
+    return [stable, bots]
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=500)
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args()
+    for table in run(decisions=args.decisions, deals=args.deals, processes=args.processes):
+        print(table)

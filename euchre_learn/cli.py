@@ -10,6 +10,7 @@
     euchre-learn hub-link --hub https://hub.example.edu --repo https://github.com/org/euchre_learn \\
         --branch main --path notebooks/00_how_to_use.ipynb           # an nbgitpuller link
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
+    euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -335,6 +336,12 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("app-notebooks", help="write the Voilà app notebooks (practice, play) into a folder")
     n.add_argument("folder", nargs="?", default="apps")
+
+    c = sub.add_parser(
+        "lessons", help="write the lessons, exercises, docs and apps of this version into a folder (keeps your edits)"
+    )
+    c.add_argument("folder", metavar="DIR", help="the folder to write the course into (created if missing)")
+    c.add_argument("--force", action="store_true", help="also replace the files you changed")
     return parser
 
 
@@ -376,6 +383,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app-notebooks":
             for p in write_app_notebooks(args.folder):
                 print(f"wrote {p}")
+            return 0
+        if args.command == "lessons":
+            from .course import copy_course
+
+            for line in copy_course(args.folder, force=args.force).lines():
+                print(line)
             return 0
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)

@@ -93,7 +93,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     # plain path line does not run, and the venv's own site-packages comes first)
     (purelib / "test-venv-packages.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
     _run(
-        [sys.executable, "-m", "pip", "--python", str(inst.python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(inst.python),
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
         cwd=base,
         timeout=300,
     )

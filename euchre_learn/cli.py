@@ -4,6 +4,7 @@
 
     euchre-learn worksheet --topics bowers,scoring --count 20 --seed 7 --out sheet.html
     euchre-learn worksheet --topics play --count 12 --seed 3 --out sheet.pdf     # PDF via Chromium
+    euchre-learn worksheet --topics play --count 12 --seed 3 --versions A,B --out week3.pdf  # two versions
     euchre-learn topics                          # the quiz topics and the groups
     euchre-learn practice                        # the practice quizzes as a Voilà app (no code shown)
     euchre-learn play                            # the table against the bots as a Voilà app
@@ -307,14 +308,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    w = sub.add_parser("worksheet", help="write a printable worksheet (HTML, or PDF with Chromium) with an answer key")
+    w = sub.add_parser(
+        "worksheet", help="write a printable worksheet and its answer key, two files (HTML, or PDF with Chromium)"
+    )
     w.add_argument("--topics", required=True, help="comma-separated topics or groups (see: euchre-learn topics)")
     w.add_argument("--count", type=int, default=20, help="how many questions (default 20)")
     w.add_argument("--seed", type=int, default=0, help="the same seed gives the same sheet (default 0)")
-    w.add_argument("--out", default="worksheet.html", help="the file to write: .html, or .pdf for a PDF as well")
+    w.add_argument(
+        "--out",
+        default="worksheet.html",
+        help="the student copy: .html, or .pdf for a PDF as well; the key goes beside it as NAME-key",
+    )
     w.add_argument("--pdf", action="store_true", help="also print a PDF beside the HTML (needs Chromium)")
     w.add_argument("--title", help="the heading (default: from the topics)")
     w.add_argument("--rules", help="a rules preset for the questions (default: the standard rules)")
+    w.add_argument("--key-only", action="store_true", help="write only the answer key (NAME-key)")
+    w.add_argument(
+        "--versions",
+        help="versions with the same topics and other deals, e.g. A,B: writes NAME-A, NAME-A-key, NAME-B, ...",
+    )
 
     sub.add_parser("topics", help="list the quiz topics and the topic groups")
 
@@ -357,7 +369,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .worksheet import write_worksheet
 
             files = write_worksheet(
-                args.out, args.topics, args.count, args.seed, pdf=args.pdf, title=args.title, rules=args.rules
+                args.out,
+                args.topics,
+                args.count,
+                args.seed,
+                pdf=args.pdf,
+                title=args.title,
+                rules=args.rules,
+                key_only=args.key_only,
+                versions=args.versions,
             )
             for f in files:
                 print(f"wrote {f}")

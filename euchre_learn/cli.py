@@ -12,6 +12,7 @@
         --branch main --path notebooks/00_how_to_use.ipynb           # an nbgitpuller link
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
+    euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -354,6 +355,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("folder", metavar="DIR", help="the folder to write the course into (created if missing)")
     c.add_argument("--force", action="store_true", help="also replace the files you changed")
+
+    g = sub.add_parser("nbgrader", help="write nbgrader source assignments of the exercise sheets into a course folder")
+    g.add_argument("folder", metavar="DIR", help="the nbgrader course folder (created if missing)")
+    g.add_argument("--force", action="store_true", help="also replace files that were changed since")
     return parser
 
 
@@ -408,6 +413,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .course import copy_course
 
             for line in copy_course(args.folder, force=args.force).lines():
+                print(line)
+            return 0
+        if args.command == "nbgrader":
+            from .grading import write_course
+
+            for line in write_course(args.folder, force=args.force).lines():
                 print(line)
             return 0
     except ValueError as err:

@@ -143,3 +143,19 @@ def test_the_command_prints_a_report_and_errors_are_one_line(
     (tmp_path / "c" / "docs" / "rules.md").mkdir()
     with pytest.raises(CourseError, match="is a folder where the course has a file"):
         copy_course(tmp_path / "c")
+
+
+def test_the_commands_in_the_teachers_notes_exist() -> None:
+    """Every ``euchre-learn COMMAND --option`` that docs/teaching.md shows is one the command takes."""
+    import argparse
+
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    parser = cli._parser()
+    (sub,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    shown = re.findall(r"euchre-learn ([a-z][a-z-]*)((?: +[^\s`]+)*)", text)
+    assert {"lessons", "nbgrader", "worksheet"} <= {name for name, _ in shown}
+    for name, rest in shown:
+        assert name in sub.choices, name
+        options = {o for a in sub.choices[name]._actions for o in a.option_strings}
+        for flag in re.findall(r"(?<!\S)(--[a-z][a-z-]*)", rest):
+            assert flag in options, (name, flag)

@@ -37,7 +37,7 @@ lab: $(VENV)/.installed
 
 test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh
-	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite
+	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
 	$(BIN)/pytest

@@ -99,10 +99,11 @@ def test_worksheet_command_writes_the_same_sheet_for_the_same_seed(tmp_path: Pat
     first = run(*args, "--out", str(tmp_path / "one.html"))
     second = run(*args, "--out", str(tmp_path / "two.html"))
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
-    assert first.stdout.strip() == f"wrote {tmp_path / 'one.html'}"
+    assert first.stdout.split("\n")[:2] == [f"wrote {tmp_path / 'one.html'}", f"wrote {tmp_path / 'one-key.html'}"]
     one = (tmp_path / "one.html").read_bytes()
     assert one == (tmp_path / "two.html").read_bytes()
-    assert one.count(b'class="q"') == 20
+    assert (tmp_path / "one-key.html").read_bytes() == (tmp_path / "two-key.html").read_bytes()
+    assert one.count(b'class="q"') == 20 and b'class="a"' not in one
 
 
 def test_worksheet_command_refuses_an_unknown_topic(tmp_path: Path) -> None:

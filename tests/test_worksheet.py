@@ -1,6 +1,7 @@
 """Printable worksheets (euchre_learn.classroom.worksheet): the same seed gives the same sheet, every
-question and its cards are on it, the answer key with explanations starts on a new page, and
-the PDF printed by headless Chromium has the questions first and the key after."""
+question and its cards are on it, the answer key with explanations is a file of its own (or,
+in one file, starts on a new page), versions ask the same topics with other deals, and the
+PDFs printed by headless Chromium have every question number whole and inside the page."""
 
 from __future__ import annotations
 
@@ -111,26 +112,96 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+def _numbers(pdf: Path) -> list[tuple[int, str, float]]:
+    """The question numbers printed in ``pdf``: (page, text, x of its left edge in points)."""
+    from pypdf import PdfReader
+
+    found: list[tuple[int, str, float]] = []
+    for i, page in enumerate(PdfReader(pdf).pages):
+
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: object, i: int = i) -> None:
+            if re.fullmatch(r"\s*\d+\.\s*", text):
+                found.append((i, text.strip(), cm[0] * tm[4] + cm[2] * tm[5] + cm[4]))
+
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+LEFT_MARGIN_PT = 15 / 25.4 * 72  # the sheet's @page margin: anything left of it is cut off
+
+
 @needs_chromium
-def test_the_pdf_has_the_questions_then_the_answer_key(tmp_path: Path) -> None:
+def test_the_pdfs_are_the_student_copy_and_the_key_with_numbers_whole(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     qs = questions("bowers,scoring", 20, 7)
     files = write_worksheet(tmp_path / "sheet.pdf", "bowers,scoring", 20, 7)
-    assert [f.name for f in files] == ["sheet.html", "sheet.pdf"]
-    pages = [_squash(p.extract_text()) for p in PdfReader(files[1]).pages]
-    assert len(pages) >= 2
-    key_page = next(i for i, text in enumerate(pages) if "Answer key" in text)
-    assert key_page >= 1
-    # the key page begins with the key: nothing of the questions shares its page
-    assert not any(_squash(q.prompt)[:40] in pages[key_page] for q in qs)
-    before = " ".join(pages[:key_page])
-    after = " ".join(pages[key_page:])
-    for q in qs:
-        assert _squash(q.prompt)[:40] in before, q.prompt
-        assert _squash(q.explanation)[:40] in after, q.explanation
-        assert _squash(q.explanation)[:40] not in before
-    assert f"page 1 of {len(pages)}" in pages[0]  # page numbers from the sheet's own CSS
+    assert [f.name for f in files] == ["sheet.html", "sheet-key.html", "sheet.pdf", "sheet-key.pdf"]
+    student = [_squash(p.extract_text()) for p in PdfReader(files[2]).pages]
+    key = [_squash(p.extract_text()) for p in PdfReader(files[3]).pages]
+    assert len(student) >= 2 and key
+    questions_text, key_text = " ".join(student), " ".join(key)
+    assert "Answer key" in key_text and "Answer key" not in questions_text
+    for n, q in enumerate(qs, 1):
+        # the number, whole, then the question: "10. North deals…" (it printed as "l0." once)
+        assert f"{n}. {_squash(q.prompt)[:40]}" in questions_text, (n, q.prompt)
+        assert f"{n}. Answer:" in key_text, n
+        assert _squash(q.explanation)[:40] in key_text, q.explanation
+        assert _squash(q.explanation)[:40] not in questions_text  # the student copy has no answers
+        assert _squash(q.prompt)[:40] not in key_text
+    for pdf, pages in ((files[2], student), (files[3], key)):
+        numbers = _numbers(pdf)
+        assert sorted(int(t.rstrip(".")) for _, t, _ in numbers) == list(range(1, 21))
+        for page, text, x in numbers:  # inside the printed area, not clipped by the page margin
+            assert x >= LEFT_MARGIN_PT - 0.5, (pdf.name, page, text, x)
+        assert f"page 1 of {len(pages)}" in pages[0]  # page numbers from the sheet's own CSS
+
+
+@needs_chromium
+def test_a_key_only_pdf_of_version_b(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    files = write_worksheet(tmp_path / "w.pdf", "scoring", 12, 3, versions="B", key_only=True)
+    assert [f.name for f in files] == ["w-B-key.html", "w-B-key.pdf"]
+    text = _squash(" ".join(p.extract_text() for p in PdfReader(files[1]).pages))
+    assert "Answer key" in text and "Version B" in text and "10. Answer:" in text
+    qs = questions("scoring", 12, 3, version="B")
+    assert all(_squash(q.explanation)[:40] in text for q in qs)
+
+
+def test_versions_have_the_same_topics_and_other_deals(tmp_path: Path) -> None:
+    a = questions("bowers,play,scoring", 16, 4, version="A")
+    b = questions("bowers,play,scoring", 16, 4, version="B")
+    c = questions("bowers,play,scoring", 16, 4, version="c")
+    assert [q.prompt for q in a] == [q.prompt for q in questions("bowers,play,scoring", 16, 4)]  # A is the plain sheet
+    assert [q.topic for q in a] == [q.topic for q in b] == [q.topic for q in c]
+    assert not {q.prompt for q in a} & {q.prompt for q in b}
+    assert not {q.prompt for q in c} & ({q.prompt for q in a} | {q.prompt for q in b})
+    assert [q.prompt for q in b] == [q.prompt for q in questions("bowers,play,scoring", 16, 4, version="B")]
+
+    files = write_worksheet(tmp_path / "t.html", "bowers,play,scoring", 16, 4, versions="A,B")
+    assert [f.name for f in files] == ["t-A.html", "t-A-key.html", "t-B.html", "t-B-key.html"]
+    sheet_b = files[2].read_text(encoding="utf-8")
+    assert "Version B" in sheet_b and "--versions B" in sheet_b
+    assert all(html.escape(q.prompt) in sheet_b for q in b)
+    assert not any(html.escape(q.prompt) in sheet_b for q in a)
+    key_b = files[3].read_text(encoding="utf-8")
+    assert all(html.escape(q.explanation) in key_b for q in b) and 'class="q"' not in key_b
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"), [("A,AB", "'AB' is not a single letter"), ("A,a", "named twice"), ("1", "'1' is not")]
+)
+def test_bad_versions_are_refused_and_nothing_is_written(tmp_path: Path, spec: str, words: str) -> None:
+    with pytest.raises(WorksheetError, match=words):
+        write_worksheet(tmp_path / "v.html", "scoring", 2, 1, versions=spec)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_numbers_are_text_not_list_markers() -> None:
+    page = worksheet("scoring", 12, 1, part="questions")
+    assert re.search(r"ol\.sheet\s*\{[^}]*list-style:\s*none", page)
+    assert '<span class="n">10.</span>' in page and '<span class="n">12.</span>' in page
 
 
 def test_no_chromium_gives_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,6 +4,7 @@
 
     euchre-learn worksheet --topics bowers,scoring --count 20 --seed 7 --out sheet.html
     euchre-learn worksheet --topics play --count 12 --seed 3 --out sheet.pdf     # PDF via Chromium
+    euchre-learn worksheet --topics play --count 12 --seed 3 --versions A,B --out week3.pdf  # two versions
     euchre-learn topics                          # the quiz topics and the groups
     euchre-learn practice                        # the practice quizzes as a Voilà app (no code shown)
     euchre-learn play                            # the table against the bots as a Voilà app
@@ -12,6 +13,8 @@
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
     euchre-learn progress export --out me.json   # a learner's progress as JSON (import: back in)
     euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
+    euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
+    euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -343,14 +346,25 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
-    w = sub.add_parser("worksheet", help="write a printable worksheet (HTML, or PDF with Chromium) with an answer key")
+    w = sub.add_parser(
+        "worksheet", help="write a printable worksheet and its answer key, two files (HTML, or PDF with Chromium)"
+    )
     w.add_argument("--topics", required=True, help="comma-separated topics or groups (see: euchre-learn topics)")
     w.add_argument("--count", type=int, default=20, help="how many questions (default 20)")
     w.add_argument("--seed", type=int, default=0, help="the same seed gives the same sheet (default 0)")
-    w.add_argument("--out", default="worksheet.html", help="the file to write: .html, or .pdf for a PDF as well")
+    w.add_argument(
+        "--out",
+        default="worksheet.html",
+        help="the student copy: .html, or .pdf for a PDF as well; the key goes beside it as NAME-key",
+    )
     w.add_argument("--pdf", action="store_true", help="also print a PDF beside the HTML (needs Chromium)")
     w.add_argument("--title", help="the heading (default: from the topics)")
     w.add_argument("--rules", help="a rules preset for the questions (default: the standard rules)")
+    w.add_argument("--key-only", action="store_true", help="write only the answer key (NAME-key)")
+    w.add_argument(
+        "--versions",
+        help="versions with the same topics and other deals, e.g. A,B: writes NAME-A, NAME-A-key, NAME-B, ...",
+    )
 
     sub.add_parser("topics", help="list the quiz topics and the topic groups")
 
@@ -384,6 +398,16 @@ def _parser() -> argparse.ArgumentParser:
     gi.add_argument("--store", help="the learner's store (default: their own)")
     gs = gsub.add_parser("summary", help="per topic, over a folder of exports: answered, right, learners struggling")
     gs.add_argument("folder")
+
+    c = sub.add_parser(
+        "lessons", help="write the lessons, exercises, docs and apps of this version into a folder (keeps your edits)"
+    )
+    c.add_argument("folder", metavar="DIR", help="the folder to write the course into (created if missing)")
+    c.add_argument("--force", action="store_true", help="also replace the files you changed")
+
+    g = sub.add_parser("nbgrader", help="write nbgrader source assignments of the exercise sheets into a course folder")
+    g.add_argument("folder", metavar="DIR", help="the nbgrader course folder (created if missing)")
+    g.add_argument("--force", action="store_true", help="also replace files that were changed since")
     return parser
 
 
@@ -439,7 +463,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from euchre_learn.classroom.worksheet import write_worksheet
 
             files = write_worksheet(
-                args.out, args.topics, args.count, args.seed, pdf=args.pdf, title=args.title, rules=args.rules
+                args.out,
+                args.topics,
+                args.count,
+                args.seed,
+                pdf=args.pdf,
+                title=args.title,
+                rules=args.rules,
+                key_only=args.key_only,
+                versions=args.versions,
             )
             for f in files:
                 print(f"wrote {f}")
@@ -467,6 +499,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app-notebooks":
             for p in write_app_notebooks(args.folder):
                 print(f"wrote {p}")
+            return 0
+        if args.command == "lessons":
+            from euchre_learn.classroom.course import copy_course
+
+            for line in copy_course(args.folder, force=args.force).lines():
+                print(line)
+            return 0
+        if args.command == "nbgrader":
+            from euchre_learn.classroom.grading import write_course
+
+            for line in write_course(args.folder, force=args.force).lines():
+                print(line)
             return 0
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)

@@ -1,21 +1,31 @@
 """Printable worksheets: engine-generated questions on paper, with an answer key.
 
-A worksheet is one HTML file: the questions (cards drawn, boxes to tick, lines to write on),
-then, starting on a new page, the answer key with the explanation of each answer. Print it
-from a browser, or let :func:`write_pdf` print it with headless Chromium. The same topics,
-count and seed give the same file, byte for byte, so a teacher can hand out a sheet and
-regenerate its key later. From the command line::
+A worksheet is two HTML files: the student copy (cards drawn, boxes to tick, lines to write
+on) and the answer key, with the explanation and the rule of each answer, in a file of its
+own so the key never goes out with the questions. Print them from a browser, or let
+:func:`write_pdf` print them with headless Chromium. The same topics, count and seed give the
+same files, byte for byte, so a teacher can hand out a sheet and regenerate its key later.
+Versions (``A``, ``B``, …) ask the same topics in the same order with other deals, for
+neighbours who should not copy. From the command line::
 
     euchre-learn worksheet --topics bowers,scoring --count 20 --seed 7 --out sheet.html
     euchre-learn worksheet --topics legal-plays --count 10 --seed 1 --out sheet.pdf
+    euchre-learn worksheet --topics play --count 12 --seed 3 --versions A,B --out week3.pdf
+    euchre-learn worksheet --topics play --count 12 --seed 3 --versions B --key-only --out week3.pdf
+
+The first writes ``sheet.html`` and ``sheet-key.html``; the third ``week3-A.pdf``,
+``week3-A-key.pdf``, ``week3-B.pdf`` and ``week3-B-key.pdf`` (each beside its HTML).
 
 Topics are the names in :data:`euchre_learn.teaching.quiz.TOPICS`, or a group name from
 :data:`GROUPS` (``bowers``, ``bidding``, ``play``, ``game``, ``variants``, ``all``).
 
->>> sheet = worksheet(['bowers', 'scoring'], count=4, seed=7)
->>> sheet.count('class="q"'), 'Answer key' in sheet, 'break-before: page' in sheet
-(4, True, True)
->>> sheet == worksheet(['bowers', 'scoring'], count=4, seed=7)
+>>> sheet = worksheet(['bowers', 'scoring'], count=4, seed=7, part='questions')
+>>> sheet.count('class="q"'), 'Answer key' in sheet
+(4, False)
+>>> key = worksheet(['bowers', 'scoring'], count=4, seed=7, part='key')
+>>> key.count('class="a"'), 'class="q"' in key
+(4, False)
+>>> sheet == worksheet(['bowers', 'scoring'], count=4, seed=7, part='questions')
 True
 """
 
@@ -36,10 +46,12 @@ from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
 
 __all__ = [
     "GROUPS",
+    "PARTS",
     "WorksheetError",
     "find_chromium",
     "questions",
     "resolve_topics",
+    "resolve_versions",
     "worksheet",
     "write_pdf",
     "write_worksheet",
@@ -63,6 +75,12 @@ GROUPS: dict[str, tuple[str, ...]] = {
 """Short names for groups of topics, for the command line (``--topics bowers,play``)."""
 
 MAX_COUNT = 200
+
+PARTS = ("questions", "key", "both")
+"""What :func:`worksheet` writes: the student copy, the answer key, or both in one file (the key
+on a new page)."""
+
+VERSIONS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class WorksheetError(ValueError):
@@ -108,35 +126,80 @@ def resolve_topics(spec: str | Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def resolve_versions(spec: str | Iterable[str] | None) -> tuple[str, ...]:
+    """Version letters from ``'A,B'`` or a list, in the order given; ``None`` or empty: none.
+
+    >>> resolve_versions('a, B'), resolve_versions(None)
+    (('A', 'B'), ())
+    >>> resolve_versions('A,AB')
+    Traceback (most recent call last):
+    ...
+    euchre_learn.worksheet.WorksheetError: version 'AB' is not a single letter A to Z (got 'A,AB')
+    """
+    if spec is None:
+        return ()
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    out: list[str] = []
+    for raw in items:
+        name = str(raw).strip().upper()
+        if not name:
+            continue
+        if name not in VERSIONS:
+            raise WorksheetError(
+                f"version {str(raw).strip()[:20]!r} is not a single letter A to Z (got {str(spec)[:40]!r})"
+            )
+        if name in out:
+            raise WorksheetError(f"version {name} is named twice (got {str(spec)[:40]!r})")
+        out.append(name)
+    return tuple(out)
+
+
 def questions(
-    topics: str | Iterable[str], count: int = 20, seed: int = 0, *, rules: Rules | str | None = None
+    topics: str | Iterable[str],
+    count: int = 20,
+    seed: int = 0,
+    *,
+    rules: Rules | str | None = None,
+    version: str | None = None,
 ) -> list[Question]:
     """``count`` questions, taking the topics in turn, each dealt from a seed drawn from
     ``seed``; a question whose prompt is already on the sheet is dealt again.
+
+    ``version`` (a letter) deals another sheet on the same topics in the same order: version A
+    is the sheet without a version, and each later letter also avoids the questions of the
+    letters before it, so versions A and B never share a question that the topic can vary.
 
     >>> qs = questions('left-bower,scoring', count=3, seed=1)
     >>> [q.topic for q in qs]
     ['left-bower', 'scoring', 'left-bower']
     >>> [q.prompt for q in qs] == [q.prompt for q in questions('left-bower,scoring', count=3, seed=1)]
     True
+    >>> b = questions('left-bower,scoring', count=3, seed=1, version='B')
+    >>> [q.topic for q in b] == [q.topic for q in qs], {q.prompt for q in b} & {q.prompt for q in qs}
+    (True, set())
     """
     names = resolve_topics(topics)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {quote(count)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise WorksheetError(f"seed must be a whole number, not {quote(seed)}")
-    rng = random.Random(f"euchre-learn/worksheet/{seed}")
-    out: list[Question] = []
+    found = resolve_versions([version]) if version is not None else ()
+    letter = found[0] if found else "A"
     seen: set[str] = set()
-    for i in range(count):
-        name = names[i % len(names)]
-        q = generate(name, rng.getrandbits(32), rules=rules)
-        for _ in range(20):  # a small topic may repeat itself; try a few other deals first
-            if q.prompt not in seen:
-                break
+    for each in VERSIONS[: VERSIONS.index(letter) + 1]:  # each version avoids the ones before it
+        rng = random.Random(
+            f"euchre-learn/worksheet/{seed}" if each == "A" else f"euchre-learn/worksheet/{seed}/{each}"
+        )
+        out: list[Question] = []
+        for i in range(count):
+            name = names[i % len(names)]
             q = generate(name, rng.getrandbits(32), rules=rules)
-        seen.add(q.prompt)
-        out.append(q)
+            for _ in range(20):  # a small topic may repeat itself; try a few other deals first
+                if q.prompt not in seen:
+                    break
+                q = generate(name, rng.getrandbits(32), rules=rules)
+            seen.add(q.prompt)
+            out.append(q)
     return out
 
 
@@ -151,8 +214,11 @@ h1 { font-size: 1.5em; margin: 0 0 .2em 0; }
 .meta { color: #444; font-size: .9em; margin: .1em 0; }
 .who { display: flex; gap: 3em; margin: .8em 0 1.2em 0; }
 .who span { flex: 1; border-bottom: 1px solid #333; padding-bottom: .1em; }
-ol.sheet { padding-left: 1.6em; margin: 0; }
-li.q, li.a { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.1em 0; }
+ol.sheet { list-style: none; padding: 0; margin: 0; }
+li.q, li.a { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1.1em 0; display: flex; gap: .45em; }
+li .n { flex: 0 0 2.2em; text-align: right; font-variant-numeric: tabular-nums; }
+li .body { flex: 1 1 auto; min-width: 0; }
+.version { float: right; font-size: 1.1em; font-weight: bold; border: 1.5px solid #111; padding: .1em .5em; }
 .prompt { margin: 0 0 .35em 0; }
 .cards { margin: .2em 0 .4em 0; }
 .cards .label { display: inline-block; min-width: 7.5em; font-size: .85em; color: #444; vertical-align: middle; }
@@ -164,6 +230,7 @@ ul.choices li { white-space: nowrap; }
 .line { display: inline-block; width: 8em; border-bottom: 1.3px solid #222; }
 .how { font-size: .85em; color: #444; font-style: italic; }
 .key { break-before: page; page-break-before: always; }
+.key-alone { break-before: auto; page-break-before: auto; }
 .answer { font-weight: bold; }
 .rules { color: #444; font-size: .85em; }
 .el-root { --jp-ui-font-color1: #111; }
@@ -236,18 +303,22 @@ def _answer_text(q: Question) -> str:
     return str(q.answer)
 
 
+# The number is text in the item, not a list marker: Chromium prints an outside marker in the
+# page margin, where it clips the first digit of "10." (it printed as "l0.").
+
+
 def _question_html(n: int, q: Question) -> str:
     return (
-        f'<li class="q" id="q{n}" value="{n}"><p class="prompt">{_esc(q.prompt)}</p>'
-        f"{_cards_html(q)}{_choices_html(q)}</li>"
+        f'<li class="q" id="q{n}" value="{n}"><span class="n">{n}.</span><div class="body">'
+        f'<p class="prompt">{_esc(q.prompt)}</p>{_cards_html(q)}{_choices_html(q)}</div></li>'
     )
 
 
 def _answer_html(n: int, q: Question) -> str:
     rules = f' <span class="rules">Rules: {_esc(", ".join(q.rules))}.</span>' if q.rules else ""
     return (
-        f'<li class="a" value="{n}"><span class="answer">Answer: {_esc(_answer_text(q))}</span> — '
-        f"{_esc(q.explanation)}{rules}</li>"
+        f'<li class="a" value="{n}"><span class="n">{n}.</span><div class="body"><span class="answer">Answer: '
+        f"{_esc(_answer_text(q))}</span> — {_esc(q.explanation)}{rules}</div></li>"
     )
 
 
@@ -258,17 +329,25 @@ def worksheet(
     *,
     title: str | None = None,
     rules: Rules | str | None = None,
+    part: str = "both",
+    version: str | None = None,
 ) -> str:
-    """The worksheet as one HTML document (questions, then the answer key on a new page).
+    """The worksheet as one HTML document: ``part='questions'`` the student copy, ``'key'`` the
+    answer key, ``'both'`` the questions and then the key on a new page. ``version`` (a
+    letter, see :func:`questions`) is printed on the sheet and its key.
 
-    >>> page = worksheet('scoring', count=2, seed=3, title='Scoring drill')
-    >>> page.startswith('<!DOCTYPE html>'), '<title>Scoring drill</title>' in page
+    >>> page = worksheet('scoring', count=2, seed=3, title='Scoring drill', part='questions', version='B')
+    >>> page.startswith('<!DOCTYPE html>'), '<title>Scoring drill · version B</title>' in page
     (True, True)
     """
     from euchre_learn import __version__
     from euchre_learn.teaching import render
 
-    qs = questions(topics, count, seed, rules=rules)
+    if part not in PARTS:
+        raise WorksheetError(f"part must be one of {', '.join(PARTS)}, not {str(part)[:20]!r}")
+    found = resolve_versions([version]) if version is not None else ()
+    letter = found[0] if found else None
+    qs = questions(topics, count, seed, rules=rules, version=letter)
     names = resolve_topics(topics)
     asked = [t.strip() for t in (topics.split(",") if isinstance(topics, str) else topics) if t.strip()]
     if title:
@@ -279,26 +358,33 @@ def worksheet(
         heading = "Euchre worksheet: " + ", ".join(asked)
     spec = ",".join(asked)
     house = "" if rules is None else f" · rules {_esc(Rules.from_value(rules).name or 'custom')}"
-    meta = (
-        f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{house}. '
+    again = f"--count {count} --seed {seed}" + (f" --versions {letter}" if letter else "")
+    badge = f'<div class="version">Version {letter}</div>' if letter else ""
+    label = f" · version {letter}" if letter else ""
+    made = (
         f"Made by euchre_learn {__version__}: <code>euchre-learn worksheet --topics {_esc(spec)} "
-        f"--count {count} --seed {seed}</code> makes this sheet again.</p>"
+        f"{again}</code> makes this sheet again."
     )
+    meta = f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
+    name = {"key": f"Answer key: {heading}"}.get(part, heading)
     head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_esc(heading)}</title>\n<style>{_CSS}</style>\n{render.css()}\n</head>\n<body>\n"
+        f"<title>{_esc(name)}{label}</title>\n<style>{_CSS}</style>\n{render.css()}\n</head>\n<body>\n"
     )
     sheet = (
-        f'<section class="sheet-questions">\n<h1>{_esc(heading)}</h1>\n{meta}\n'
+        f'<section class="sheet-questions">\n{badge}<h1>{_esc(heading)}</h1>\n{meta}\n'
         '<div class="who"><span>Name:</span><span>Date:</span></div>\n'
         '<ol class="sheet">\n' + "\n".join(_question_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
     )
+    key_class = "key" if part == "both" else "key key-alone"
     key = (
-        f'<section class="key">\n<h1>Answer key</h1>\n<p class="meta">{_esc(heading)} · seed {seed}. '
-        "Each answer comes with the rule that decides it (rule ids as in docs/rules.md).</p>\n"
+        f'<section class="{key_class}">\n{badge}<h1>Answer key</h1>\n<p class="meta">{_esc(heading)} · '
+        f"{len(qs)} questions · seed {seed}{label}{house}. Each answer comes with the rule that decides it "
+        f"(rule ids as in docs/rules.md).{' ' + made if part == 'key' else ''}</p>\n"
         '<ol class="sheet">\n' + "\n".join(_answer_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
     )
-    return head + sheet + key + "</body>\n</html>\n"
+    body = {"questions": sheet, "key": key, "both": sheet + key}[part]
+    return head + body + "</body>\n</html>\n"
 
 
 # --- PDF ----------------------------------------------------------------------------------------
@@ -370,14 +456,21 @@ def write_worksheet(
     pdf: bool | None = None,
     title: str | None = None,
     rules: Rules | str | None = None,
+    key_only: bool = False,
+    versions: str | Sequence[str] | None = None,
 ) -> list[Path]:
-    """Write the worksheet to ``out``: HTML, and a PDF beside it when ``out`` ends in ``.pdf``
-    or ``pdf`` is true. Returns the files written.
+    """Write the student copy to ``out`` and the answer key beside it (``<name>-key.html``), as
+    HTML, and as PDF too when ``out`` ends in ``.pdf`` or ``pdf`` is true. ``key_only`` writes
+    the key alone. ``versions`` (``'A,B'``) writes each version's pair, named ``<name>-A``,
+    ``<name>-A-key``, … Returns the files written. Every sheet is made before any file is
+    written, so bad input leaves nothing behind.
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
     >>> [p.name for p in write_worksheet(d / 'sheet.html', 'left-bower', count=2, seed=1)]
-    ['sheet.html']
+    ['sheet.html', 'sheet-key.html']
+    >>> [p.name for p in write_worksheet(d / 'w.html', 'left-bower', count=2, seed=1, versions='A,B', key_only=True)]
+    ['w-A-key.html', 'w-B-key.html']
     """
     if not isinstance(out, (str, os.PathLike)) or not str(os.fspath(out)).strip():
         raise WorksheetError(f"the worksheet needs a file to write, not {quote(out)}: give a name such as worksheet.html")
@@ -387,11 +480,21 @@ def write_worksheet(
             f"{quote(os.fspath(out), PATH_LIMIT)} is a folder: give a file name in it, e.g. {target / 'worksheet.html'}"
         )
     want_pdf = bool(pdf) or target.suffix.lower() == ".pdf"
-    html_path = target.with_suffix(".html")
-    page = worksheet(topics, count, seed, title=title, rules=rules)
-    html_path.parent.mkdir(parents=True, exist_ok=True)
-    html_path.write_text(page, encoding="utf-8")
-    written = [html_path]
+    letters: tuple[str | None, ...] = resolve_versions(versions) or (None,)
+    parts = ("key",) if key_only else ("questions", "key")
+    pages: list[tuple[Path, str]] = []
+    for letter in letters:
+        stem = target.stem + (f"-{letter}" if letter else "")
+        for part in parts:
+            name = stem + ("-key" if part == "key" else "")
+            page = worksheet(topics, count, seed, title=title, rules=rules, part=part, version=letter)
+            pages.append((target.with_name(name + ".html"), page))
+    written = []
+    for html_path, page in pages:
+        html_path.parent.mkdir(parents=True, exist_ok=True)
+        html_path.write_text(page, encoding="utf-8")
+        written.append(html_path)
     if want_pdf:
-        written.append(write_pdf(html_path, target.with_suffix(".pdf")))
+        for html_path, _ in pages:
+            written.append(write_pdf(html_path, html_path.with_suffix(".pdf")))
     return written

@@ -112,6 +112,7 @@ _CSS = r"""
 }
 .el-felt .el-pick:focus-visible { outline: 3px solid #1f6fb2; outline-offset: 3px; }
 .el-felt .el-pick-off { opacity: .5; filter: grayscale(.5); cursor: not-allowed; }
+.el-felt .el-holding[role=group] { padding-top: .5em; }  /* room for a raised card under the seat's badges */
 .el-felt .el-sent .el-pick { pointer-events: none; }
 .el-felt .el-last { margin-top: .5em; padding: .25em .4em 0; border-top: 1px solid rgba(255,255,255,.35);
   --el-scale: .72; font-size: calc(14px * var(--el-scale)); }

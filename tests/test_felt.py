@@ -180,3 +180,22 @@ def test_no_bot_reason_rates_a_hand_in_numbers() -> None:
     rated = [r for r in reasons if re.search(r"rated|rates|\b\d\.\d\b", r)]
     assert rated == [], rated[:3]
     assert any("besides, that is" in r for r in reasons)  # the aces and voids it counted
+
+
+@pytest.mark.parametrize("preset", ["standard", "uk", "stick-the-dealer", "railroad"])
+def test_the_hint_gives_odds_in_every_bidding_phase(preset: str) -> None:
+    from euchre_learn import Rules
+
+    if preset not in Rules.presets():
+        pytest.skip(f"no preset {preset!r}")
+    phases = set()
+    for seed in range(6):
+        t = Table(preset, humans="NESW", seed=f"odds/{seed}", dealer="N")
+        while t.to_act is not None and t.hand.phase != Phase.PLAY:
+            h = t.hint(odds=True, worlds=3)
+            assert h.odds.startswith("Played out in 3 deals"), (t.hand.phase, h.odds)
+            phases.add(t.hand.phase)
+            t.act(h.action)
+        if t.to_act is not None:
+            assert t.hint(odds=True).odds == ""  # the play: the advisor answers bidding questions only
+    assert Phase.ROUND_1 in phases

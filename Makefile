@@ -1,10 +1,10 @@
 # The two commands a newcomer needs: `make lab` and `make test`. Both create .venv first.
-# `make lab` serves the whole project (so the lessons' links to docs/rules.md work) and opens
-# the lessons' contents page, notebooks/index.ipynb.
+# `make lab` serves the whole project (so the lessons' links to docs/rules.md and the exercises
+# open) and opens the lessons' contents page, notebooks/index.ipynb: tools/lab.py says how (the
+# real-browser test tests/browser/test_make_lab.py starts the server with that same script).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 LITE_VENV := .venv-lite
 
@@ -33,7 +33,7 @@ $(LITE_VENV)/.installed: lite/requirements.txt
 	touch $@
 
 lab: $(VENV)/.installed
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/index.ipynb
+	$(BIN)/python tools/lab.py
 
 test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh

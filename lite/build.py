@@ -35,7 +35,7 @@ FOLDERS = ("notebooks", "exercises", "docs")
 INSTALL_TAG = "lite-install"
 INSTALL_SOURCE = (
     "# JupyterLite: install euchre_learn into this notebook's in-browser Python (once per notebook).\n"
-    "%pip install -q ipywidgets\n"
+    "%pip install -q ipywidgets anywidget\n"
     "%pip install -q --no-deps euchre_learn"
 )
 

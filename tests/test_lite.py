@@ -94,7 +94,7 @@ def test_the_site_has_the_wheel_in_its_package_index(site: Path) -> None:
 def test_the_site_has_the_widgets_front_end_and_the_pyodide_kernel(site: Path) -> None:
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     extensions = {e["name"] for e in config["federated_extensions"]}
-    assert {"@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"} <= extensions
+    assert {"@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget"} <= extensions
     assert config["appName"] == "Learn Euchre (JupyterLite)"  # lite/jupyter-lite.json was applied
     assert (site / "lab" / "index.html").exists()
 

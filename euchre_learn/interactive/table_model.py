@@ -53,7 +53,7 @@ from euchre_learn.engine.actions import (
 from euchre_learn.engine.cards import Card, Seat, Suit
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
-from euchre_learn.engine.hand import Hand, IllegalActionError, Phase
+from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
 
 __all__ = [
@@ -65,6 +65,9 @@ __all__ = [
     "action_label",
     "describe_action",
 ]
+
+HINT_WORLDS = 40
+"""Deals the hint's advisor plays out (about 0.4 s; the standard errors are near 0.2 points)."""
 
 CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
 """The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
@@ -268,11 +271,14 @@ class Hint:
     label: str
     reason: str
     rules_text: str
+    odds: str = ""
+    """In a bidding phase, with ``hint(odds=True)``: each choice played out by the advisor over
+    deals of the unseen cards, its chance to make it and its expected points, in words."""
 
     def __str__(self) -> str:
         return (
             f"{self.seat.word} may: {', '.join(self.legal)}.\n"
-            f"Suggestion: {self.label}. {self.reason}\n{self.rules_text}".rstrip()
+            f"Suggestion: {self.label}. {self.reason}\n{self.odds}\n{self.rules_text}".replace("\n\n", "\n").rstrip()
         )
 
 
@@ -340,6 +346,10 @@ class Table:
         """The actions of the hand in progress (or just finished), as :class:`LogEntry` rows."""
         self.past_logs: list[list[LogEntry]] = []
         """The logs of the earlier hands of this game."""
+        self.last_trick: Trick | None = None
+        """The trick finished last, kept for the learner until they act (or the table's pause
+        passes, :meth:`dismiss_last_trick`): at instant bot speed the bots lead the next trick
+        at once, and the felt shows this one beside it (:attr:`last_trick_shown`)."""
 
     def new_game(self, seed: Any = None) -> None:
         """Start a new game at this table (the next seed unless one is given)."""
@@ -465,6 +475,9 @@ class Table:
         entry = LogEntry(
             len(self.log), seat, action, describe_action(before, action, after, reveal=reveal), reason, by_bot
         )
+        if len(after.tricks) > len(before.tricks):
+            # a finished hand shows its last trick in the middle of the table anyway
+            self.last_trick = None if after.is_over else after.tricks[-1]
         self._history.append(game)
         self.log.append(entry)
         return entry
@@ -485,6 +498,7 @@ class Table:
         a = Action.parse(action)
         if not hand.is_legal(a):
             raise IllegalActionError(hand.explain_illegal(a), seat=seat, action=a)
+        self.last_trick = None  # the learner has seen it: they acted
         self._apply(a, None, False)
 
     def bot_step(self) -> LogEntry | None:
@@ -511,6 +525,7 @@ class Table:
         self.past_logs.append(self.log)
         self._history = [self.game]
         self.log = []
+        self.last_trick = None
 
     # --- undo ----------------------------------------------------------------------------------
     @property
@@ -525,6 +540,7 @@ class Table:
             raise ValueError(f"position must be a whole number from 0 to {self.position}, not {quote(position)}")
         del self._history[position + 1 :]
         del self.log[position:]
+        self.last_trick = None
 
     def undo_points(self) -> list[tuple[int, str]]:
         """The earlier points of this hand where a human was to act: ``(position, label)``."""
@@ -545,9 +561,26 @@ class Table:
             raise ValueError("nothing to undo: no human has acted in this hand yet")
         self.rewind(points[-1][0])
 
+    @property
+    def last_trick_shown(self) -> Trick | None:
+        """The finished trick to show beside the trick in play: :attr:`last_trick`, while the
+        next trick has cards on the table (before that, the middle of the table shows it)."""
+        trick = self.hand.current_trick
+        if self.last_trick is None or self.to_act is None or trick is None or not trick.cards:
+            return None
+        return self.last_trick
+
+    def dismiss_last_trick(self) -> None:
+        """The pause has passed: the felt stops showing the last trick."""
+        self.last_trick = None
+
     # --- help --------------------------------------------------------------------------------
-    def hint(self) -> Hint:
-        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason."""
+    def hint(self, odds: bool = False, worlds: int = HINT_WORLDS) -> Hint:
+        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason.
+
+        ``odds``: in a bidding phase, also play every choice out in ``worlds`` deals of the cards
+        the seat cannot see (:func:`euchre_learn.advise`, double-dummy play) and say each one's
+        chance to make it and its expected points (a fraction of a second for 40 deals)."""
         seat = self.to_act
         if seat is None:
             raise ValueError("there is nothing to decide: the hand is over")
@@ -567,7 +600,25 @@ class Table:
         else:
             legal = tuple(action_label(hand, a) for a in hand.legal_actions())
             rules_text = explain.bidding_options(hand)
-        return Hint(seat, legal, action, action_label(hand, action), reason, rules_text)
+        chances = self._odds(worlds) if odds and hand.phase != Phase.PLAY else ""
+        return Hint(seat, legal, action, action_label(hand, action), reason, rules_text, chances)
+
+    def _odds(self, worlds: int) -> str:
+        """The advisor's numbers for each choice of the seat to act, in one sentence."""
+        from euchre_learn.analysis.advisor import advise
+
+        hand = self.hand
+        advice = advise(hand, worlds=worlds, seed=f"{self.seed}/hint/{self.position}", progress=False)
+        rows = []
+        for o in advice.options:
+            label = action_label(hand, o.action)
+            made = f", made {o.p_make:.0%} of the time" if o.action.id != PASS else ""
+            rows.append(f"{label}: {o.expected_points:+.1f} points{made}")
+        return (
+            f"Played out in {worlds} deals of the cards you cannot see (points on average, for your side): "
+            + "; ".join(rows)
+            + "."
+        )
 
     def why(self) -> str:
         """Why the last thing happened: the last trick's winner, the score of a finished hand,

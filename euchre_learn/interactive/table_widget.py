@@ -27,8 +27,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from euchre_learn.analysis.bots import names as bot_names
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
-from euchre_learn.engine.hand import IllegalActionError
+from euchre_learn.engine.hand import IllegalActionError, Trick
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.felt import Felt
 from euchre_learn.interactive.stepper_model import Stepper
 from euchre_learn.interactive.table_model import Table
 from euchre_learn.teaching.widgets import auto_width, style_view
@@ -37,6 +38,10 @@ __all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
 
 PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
 """Seconds between bot moves, by name."""
+
+LAST_TRICK_PAUSE = 4.0
+"""Seconds the felt keeps showing the trick finished last, beside the next one, when the
+learner has not acted (:attr:`~euchre_learn.interactive.table_model.Table.last_trick`)."""
 
 _RED = "#cc3311"
 
@@ -72,21 +77,27 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class TableWidget(widgets.VBox):  # type: ignore[misc]
-    """A :class:`~euchre_learn.interactive.table.Table` on screen: the table drawn, the human's choices as
+    """A :class:`~euchre_learn.interactive.table.Table` on screen: the table drawn, the human's
+    cards on it clickable (:class:`~euchre_learn.interactive.felt.Felt`), the choices also as
     buttons, Hint / Why? / Undo, open hands, the log.
 
     ``delay`` is the pause between bot moves in seconds; 0 moves them at once (and
     synchronously, as tests need). Paced moves are scheduled on the kernel's event loop
     (never ``time.sleep``), so the kernel stays free; outside a running loop they are instant.
+    ``last_trick_pause``: how long the felt keeps the trick finished last beside the next one
+    if the learner does not act (``None``: until they act).
     """
 
-    def __init__(self, table: Table, delay: float = 0.6) -> None:
+    def __init__(self, table: Table, delay: float = 0.6, last_trick_pause: float | None = LAST_TRICK_PAUSE) -> None:
         self.table = table
         self.delay = float(delay)
+        self.last_trick_pause = last_trick_pause
         self._generation = 0
         self._pending: asyncio.TimerHandle | None = None
+        self._held: tuple[Trick, asyncio.TimerHandle | None] | None = None
         self.scoreboard = widgets.HTML()
-        self.board = widgets.HTML()
+        self.board = Felt(on_pick=self.choose)
+        """The table drawn; the seat to act's cards on it are the controls (``board.value``: the HTML)."""
         self.status = widgets.HTML()
         self.status.add_class("el-status")  # whose turn it is, or how the hand ended
         self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -238,10 +249,11 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if self.table.to_act is None:
             self.message.value = _paragraphs("Nothing to decide now: the hand is over.")
             return
-        h = self.table.hint()
+        h = self.table.hint(odds=True)
         self.message.value = (
             f"<div class='el-hint'><b>{html.escape(h.seat.word)} may:</b> {html.escape(', '.join(h.legal))}<br>"
             f"<b>Suggestion: {html.escape(h.label)}.</b> {html.escape(h.reason)}"
+            + (f"<br>{html.escape(h.odds)}" if h.odds else "")
             + (f"<br><small>{html.escape(h.rules_text)}</small>" if h.rules_text else "")
             + "</div>"
         )
@@ -295,7 +307,6 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.scoreboard.value = (
             t.scoreboard_html() + f"<div style='margin:0.2em 0'><small>{html.escape(t.players_text())}</small></div>"
         )
-        self.board.value = t.html()
         self.status.value = f"<b>{html.escape(t.status())}</b>"
         human = t.is_human_turn
         choices = t.choices() if human else []
@@ -305,6 +316,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             self._drawn_for[self._set] = t.game
         k = self._set
         action_pool, card_pool = self._action_pools[k], self._card_pools[k]
+        verb = {"play": "Play", "discard": "Discard", "give": "Pass"}[cards[0].action.kind] if cards else ""
+        self.board.draw(t.html(), t.to_act if cards else None, cards, verb, self._last_trick_html(), t.rules)
         while len(action_pool) < len(choices):
             b = widgets.Button(button_style="primary", layout=auto_width())
             b.on_click(self._slot_clicker(k, self._action_slots[k], len(action_pool)))
@@ -328,7 +341,10 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             assert seat is not None
             verb = {"play": "play", "discard": "discard", "give": "pass to your partner"}[cards[0].action.kind]
             whose = "Your" if not t.hot_seat else f"{seat.word}'s"
-            self.card_label.value = f"{whose} cards: click one to {verb} it (greyed cards may not be {verb.split()[0]}ed now; hover for why)."
+            self.card_label.value = (
+                f"{whose} cards: click one on the table, or a button below, to {verb} it (or Tab to it "
+                f"and press Enter); greyed cards may not be {verb.split()[0]}ed now: hover for why."
+            )
         else:
             self.card_label.value = ""
         self.hint_button.disabled = not human
@@ -347,6 +363,34 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             if lines
             else "<i>No action yet.</i>"
         )
+
+    def _last_trick_html(self) -> str:
+        """The trick finished last, small, for the felt (while the next one is being played);
+        the first time it shows, the pause that ends it starts."""
+        t = self.table
+        trick = t.last_trick_shown
+        if trick is None:
+            return ""
+        if self._held is None or self._held[0] is not trick:
+            if self._held is not None and self._held[1] is not None:
+                self._held[1].cancel()
+            loop = _running_loop() if self.last_trick_pause is not None else None
+            timer = loop.call_later(self.last_trick_pause, self._forget_trick, trick) if loop else None  # type: ignore[arg-type]
+            self._held = (trick, timer)
+        from euchre_learn.teaching import render
+
+        n = len(t.hand.tricks)  # shown while the next trick is in play: it is the last one finished
+        winner = t.name(trick.winner) if trick.winner is not None else "?"
+        return (
+            f"<div class='el-caption'>Last trick (trick {n}), won by {html.escape(winner)}</div>"
+            + render.trick_html(trick, trump=t.hand.trump, rules=t.rules, style=False)
+        )
+
+    def _forget_trick(self, trick: Trick) -> None:
+        """The pause has passed: the last trick leaves the felt (unless play moved on)."""
+        if self.table.last_trick is trick:
+            self.table.dismiss_last_trick()
+            self.refresh(keep_message=True)
 
     def _slot_clicker(self, k: int, slots: list[Action], i: int) -> Callable[[Any], None]:
         """Buttons are made once and reused (a kernel never piles up widgets): the ``i``-th

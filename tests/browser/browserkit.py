@@ -544,26 +544,60 @@ def cut_text(locator: Any) -> list[str]:
     return list(locator.evaluate(CUT_TEXT_JS))
 
 
-def play_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
-    """Click through one hand as South: the first action offered while bidding (pass, mostly),
-    then the first playable card each trick, until the hand is over; the bots move in between
-    at their own pace. Returns the clicks made."""
-    clicks = 0
+FELT_CARDS = ".el-felt .el-pick[role=button]:not(.el-pick-off)"
+"""The learner's playable cards on the felt: the card pictures themselves, not the buttons."""
+
+
+@dataclass
+class HandPlayed:
+    """What :func:`play_hand` did: the clicks on buttons (bidding), on card pictures, and the
+    cards played with the keyboard; whether a finished trick was seen beside the next one."""
+
+    buttons: int = 0
+    pictures: int = 0
+    keys: int = 0
+    saw_last_trick: bool = False
+
+    @property
+    def clicks(self) -> int:
+        return self.buttons + self.pictures + self.keys
+
+
+def play_hand(
+    page: Any, table: Any, timeout: float = 180.0, keyboard: int = 0, shot: str | None = None
+) -> HandPlayed:
+    """Play one hand as South: the first action offered while bidding (pass, mostly), then a
+    playable card each trick, clicked on its picture on the felt (the first ``keyboard`` cards
+    by keyboard instead: focus, then Enter or Space in turn), until the hand is over; the bots move in between
+    at their own pace. ``shot``: a screenshot of the table the first time a finished trick
+    shows beside the next one."""
+    done = HandPlayed()
     deadline = time.monotonic() + timeout
-    card_text = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
     while time.monotonic() < deadline:
         text = table.inner_text()
         if re.search(r"Hand over|Thrown in|Game over", text):
-            return clicks
-        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=card_text)
+            return done
+        cards = table.locator(FELT_CARDS)
         actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
+        if table.locator(".el-felt .el-last").count():
+            if not done.saw_last_trick and shot:
+                table.scroll_into_view_if_needed()
+                screenshot(page, shot, full_page=False)
+            done.saw_last_trick = True
         if cards.count():
-            cards.first.click()
+            card = cards.last  # not always the first: a picture anywhere in the row must work
+            if done.keys < keyboard:
+                card.focus()
+                page.keyboard.press("Enter" if done.keys % 2 == 0 else " ")  # Enter, then Space
+                done.keys += 1
+            else:
+                card.click()
+                done.pictures += 1
         elif actions.count():
             actions.first.click()
+            done.buttons += 1
         else:
             page.wait_for_timeout(150)  # the bots are moving
             continue
-        clicks += 1
         page.wait_for_timeout(100)
     raise AssertionError(f"the hand did not end within {timeout:.0f} s of clicking:\n{table.inner_text()[:2000]}")

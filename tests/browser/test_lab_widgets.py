@@ -5,6 +5,7 @@ and a hand is played at the table by clicking. Lessons are in test_lessons.py.""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from . import browserkit as bk
@@ -139,15 +140,49 @@ def test_play_one_hand_at_the_table_by_clicking(lab_tab: Any, lab: bk.Server) ->
     assert bk.problems(facts, cells) == []
     table = bk.cell_locator(page, 2)
     status = table.locator(".el-status")
-    clicks = bk.play_hand(page, table)
+    # the learner's cards on the felt are buttons, the illegal ones marked with their reason
+    table.locator(".widget-hbox button.mod-primary:not([disabled])").first.wait_for()
+    played = bk.play_hand(page, table, keyboard=2, shot="fixture_table_last_trick")
     bk.screenshot(page, "fixture_table_hand_over")
     text = status.inner_text()
     assert re.search(r"Hand over|Thrown in", text), text
     assert bk.cut_text(table) == []
     # the scoreboard names the hand on the board until "Next hand" brings the next deal
     assert re.search(r"hand 1 over · dealer", table.locator(".el-board-head").inner_text())
-    assert clicks >= 1
+    assert played.keys == 2 and played.pictures >= 1, played  # cards played from the felt itself
+    assert played.saw_last_trick, "a trick the bots finished never stayed on the felt"
     assert bk.new_console_errors(page) == []
+
+
+def test_the_felt_cards_say_why_one_may_not_be_played(lab_tab: Any, lab: bk.Server) -> None:
+    """A card that may not be played is greyed on the felt, not focusable, and says why."""
+    page = lab_tab
+    run_fixture(page, lab, "table")
+    table = bk.cell_locator(page, 2)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not table.locator(".el-felt .el-pick-off").count():
+        if re.search(r"Hand over|Thrown in", table.inner_text()):
+            raise AssertionError("the hand ended before South held a card that may not be played")
+        live = table.locator(bk.FELT_CARDS)
+        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
+        if live.count():
+            live.first.click()
+        elif actions.count():
+            actions.first.click()
+        page.wait_for_timeout(200)
+    off = table.locator(".el-felt .el-pick-off").first
+    assert off.get_attribute("aria-disabled") == "true" and off.get_attribute("tabindex") is None
+    reason = off.get_attribute("title")
+    assert reason and "may not be played" in reason and "(R6.2)" in reason, reason
+    card = off.get_attribute("data-card")
+    button = table.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(card)}\s*$"))
+    assert button.is_disabled() and button.get_attribute("title") == reason  # the same as the text button
+    moves = table.locator("ol li").count()  # the log of the hand
+    off.click(force=True)  # a click on it does nothing
+    page.wait_for_timeout(500)
+    assert table.locator("ol li").count() == moves
+    table.scroll_into_view_if_needed()
+    bk.screenshot(page, "fixture_table_card_may_not_be_played", full_page=False)
 
 
 def test_a_widget_that_cannot_render_is_reported(lab_tab: Any, lab: bk.Server) -> None:

@@ -130,8 +130,9 @@ def test_play_app_plays_a_hand_by_clicking(page: Any, play_server: bk.Server) ->
     page.locator("button.mod-primary, button.widget-button:not([disabled])").first.wait_for(timeout=90_000)
     assert_no_code(page)
     bk.screenshot(page, "voila_play_loaded")
-    clicks = bk.play_hand(page, table)
-    assert clicks >= 1
+    played = bk.play_hand(page, table, keyboard=1, shot="voila_play_last_trick")
+    assert played.keys == 1 and played.pictures >= 1, played  # the card pictures are the controls
+    assert played.saw_last_trick, "at instant pace a trick the bots finished never stayed on the felt"
     text = table.inner_text()
     assert "Hand over" in text or "Thrown in" in text
     assert bk.cut_text(table) == []

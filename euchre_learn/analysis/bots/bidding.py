@@ -151,6 +151,46 @@ def march_losers(mask: int, t: int, benny: bool = False) -> int:
     return losers
 
 
+def counted(mask: int, t: int) -> str:
+    """What :func:`hand_value` counts besides the trumps, in words: the off-suit aces (with
+    their kings) and, with two trumps or more, the voids. '' when there is nothing.
+
+    >>> from euchre_learn.engine.cards import cards_to_mask
+    >>> from euchre_learn import cards
+    >>> counted(cards_to_mask(cards('J♥ A♥ 9♥ A♠ K♠')), 2)   # hearts trump
+    'the A♠ K♠ and voids in ♣ clubs and ♦ diamonds'
+    >>> counted(cards_to_mask(cards('J♥ 9♣ 10♣ Q♠ K♦')), 2)
+    ''
+    """
+    tm = TRUMP_MASK[t]
+    n = (mask & tm).bit_count()
+    aces, voids = [], []
+    for s in range(4):
+        if s == t:
+            continue
+        sm = mask & ~tm & SUIT_MASK[t][s]
+        if not sm:
+            if n >= 2:
+                voids.append(suit_words(s))
+        elif sm >> (s * 6 + _ACE) & 1:
+            king = sm >> (s * 6 + _KING) & 1
+            aces.append(_card(s * 6 + _ACE) + (" " + _card(s * 6 + _KING) if king else ""))
+    parts = [f"the {a}" for a in aces]
+    if voids:
+        parts.append(("a void in " if len(voids) == 1 else "voids in ") + " and ".join(voids))
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else ""
+
+
+def _besides(extra: str) -> str:
+    """The rest of a bid's reason after the trumps: '; with the A♠ besides, that is' or ':'."""
+    return f"; with {extra} besides, that is" if extra else ":"
+
+
+def _strength(value: float, threshold: float) -> str:
+    """How far over the line a hand is, in words (the line: what makes it with partner's help)."""
+    return "comfortably enough" if value >= threshold + 1.0 else "enough"
+
+
 def _bowers(t: int) -> str:
     """The two bowers of trump ``t`` in words: 'J♥ and J♦'."""
     return f"{_card(t * 6 + 2)} and {_card((3 - t) * 6 + 2)}"
@@ -224,10 +264,11 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
                     f"{who} should take at least four tricks and likely all five, and a loner's march scores 4 points (R7.1)."
                 )
             else:
+                extra = counted(march_mask, t)
                 why.append(
                     f"{who} {verb}: with {suit_words(t)} trump {who} holds {n} trump{'s' * (n != 1)} "
-                    f"({_cardlist(march_mask & TRUMP_MASK[t], t)}){how}, a hand rated {value:.1f} where "
-                    f"{threshold:.1f} is enough to make it with partner's help{note}."
+                    f"({_cardlist(march_mask & TRUMP_MASK[t], t)}){how}{_besides(extra)} "
+                    f"{_strength(value, threshold)} to make it with partner's help{note}."
                 )
         return a
     if why is not None:
@@ -287,18 +328,23 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
                 why.append(
                     f"{who} calls next, {suit_words(t)}, the same colour as the turned-down {suit_words(td)}: "
                     f"the dealer passed on {Suit(td).plural}, so the two jacks of that colour, {_bowers(t)}, "
-                    f"are less likely against {who}, and from eldest {trumps} (rated {best_value:.1f}) is enough."
+                    f"are less likely against {who}, and from eldest {trumps} is enough."
                 )
             else:
+                extra = counted(hand, t)
                 why.append(
-                    f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps}) make a hand rated "
-                    f"{best_value:.1f} where {best_value - best_margin:.1f} is enough with partner's help."
+                    f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps})"
+                    f"{_besides(extra)} {_strength(best_value, best_value - best_margin)} "
+                    "to make it with partner's help."
                 )
         return a
     if why is not None:
+        n = _count(hand, best_t)
+        held = f"only {n} trump{'s' * (n != 1)} ({_cardlist(hand & TRUMP_MASK[best_t], best_t)})" if n else "no trump"
+        extra = counted(hand, best_t)
         why.append(
-            f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, rates only {best_value:.1f} "
-            f"where a call needs {best_value - best_margin:.1f} ({suit_words(td)} was turned down, R4.1)."
+            f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, would give {held}"
+            f"{', with ' + extra if extra else ''}: too weak to call ({suit_words(td)} was turned down, R4.1)."
         )
     return PASS
 

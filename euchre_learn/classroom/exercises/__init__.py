@@ -146,11 +146,16 @@ def sheets() -> tuple[str, ...]:
 
 
 def checker(name: str) -> Checker:
-    """The checker of an exercise sheet, by name (see :func:`sheets`)."""
+    """The checker of an exercise sheet, by name (see :func:`sheets`). In Jupyter it also
+    lets the answers that follow be written without quotes (``answer = N``, ``answer = J♦``)
+    and explains a ``NameError`` (:mod:`.plain_answers`)."""
     if name not in _SHEETS:
         raise ValueError(f"{name!r} is not an exercise sheet: choose one of {', '.join(_SHEETS)}")
     module = importlib.import_module(f"{__name__}.{_SHEETS[name]}")
     sheet: Checker = module.SHEET
+    from euchre_learn.classroom.exercises import plain_answers
+
+    plain_answers.install()
     return sheet
 
 

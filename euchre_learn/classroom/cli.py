@@ -10,6 +10,7 @@
     euchre-learn hub-link --hub https://hub.example.edu --repo https://github.com/org/euchre_learn \\
         --branch main --path notebooks/00_how_to_use.ipynb           # an nbgitpuller link
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
+    euchre-learn cheat-sheet --out cheat-sheet.pdf   # the rules on one page (PDF via Chromium)
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -335,6 +336,10 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("app-notebooks", help="write the Voilà app notebooks (practice, play) into a folder")
     n.add_argument("folder", nargs="?", default="apps")
+
+    c = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
+    c.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
+    c.add_argument("--rules", help="a rules preset (default: the standard rules)")
     return parser
 
 
@@ -376,6 +381,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app-notebooks":
             for p in write_app_notebooks(args.folder):
                 print(f"wrote {p}")
+            return 0
+        if args.command == "cheat-sheet":
+            from euchre_learn.classroom.cheatsheet import write_cheat_sheet
+
+            for f in write_cheat_sheet(args.out, rules=args.rules):
+                print(f"wrote {f}")
             return 0
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)

@@ -107,7 +107,7 @@ class Group:
     gain: Estimate
     """``choice`` minus ``versus``, points per hand for the chooser's side (paired on each deal)."""
     make_rate: Estimate | None
-    """How often the chooser's side made trump and took 3 tricks or more with ``choice``, when it made trump."""
+    """For a bid: how often the chooser's side took 3 tricks or more after ``choice``, when it made trump."""
 
     @property
     def holds(self) -> bool:
@@ -139,12 +139,14 @@ class Finding:
         """One sentence: do the numbers back the rule?"""
         if self.supported:
             return "The numbers back this: every row's interval is on the side the rule says."
-        bad = [g.label for g in self.groups if not g.holds]
-        return (
-            "The numbers do not confirm this rule: in "
-            + "; ".join(bad)
-            + ", the two choices came out too close to tell apart (or the other way round)."
-        )
+        bad = [
+            f"{g.label}, {g.versus} did better"
+            if g.gain.mean * g.claim < 0 and (g.gain.high < 0 or g.gain.low > 0)
+            else f"{g.label}, too close to call"
+            for g in self.groups
+            if not g.holds
+        ]
+        return "The numbers do not confirm this rule: " + "; ".join(bad) + "."
 
 
 # ---- the experiments ----------------------------------------------------------------------
@@ -501,6 +503,7 @@ def _run(row: _Row, rule: str, samples: int, seed: int) -> Group:
     made = 0
     as_makers = 0
     tries = 0
+    bidding = True
     while len(gains) < samples:
         tries += 1
         if tries > 2000 * samples:  # pragma: no cover - every situation here is common enough
@@ -510,6 +513,7 @@ def _run(row: _Row, rule: str, samples: int, seed: int) -> Group:
         if not row.situation(state, random.Random(play_seed)):
             continue
         team = state.to_act & 1
+        bidding = state.phase in (BID1, BID2)
         values = []
         for k, (_, choose) in enumerate((row.choice, row.versus)):
             s = state.copy()
@@ -523,7 +527,7 @@ def _run(row: _Row, rule: str, samples: int, seed: int) -> Group:
         theirs.append(values[1])
         gains.append(values[0] - values[1])
     rate = None
-    if as_makers >= max(2, samples // 2):
+    if bidding and as_makers >= 2:
         p = made / as_makers
         rate = Estimate(p, 1.96 * math.sqrt(p * (1 - p) / as_makers), as_makers)
     return Group(

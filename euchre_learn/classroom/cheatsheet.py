@@ -130,13 +130,13 @@ def _score_rows(rules: Rules) -> list[tuple[str, str, str, str]]:
         s = score_hand(n, alone=alone, rules=rules)
         return f"makers {s.makers}" if s.makers else f"defenders {s.defenders}"
 
-    rows = []
+    rows: list[tuple[str, str, str, str]] = []
     for tricks, words in ((5, "5"), (4, "3 or 4"), (2, "0, 1 or 2")):
         outcome = score_hand(tricks, rules=rules).outcome
         rows.append((words, outcome, points(tricks, False), points(tricks, True)))
     if score_hand(0, rules=rules).outcome != score_hand(2, rules=rules).outcome:
         rows.append(("0", score_hand(0, rules=rules).outcome, points(0, False), points(0, True)))
-        rows[2] = ("1 or 2", *rows[2][1:])
+        rows[2] = ("1 or 2", rows[2][1], rows[2][2], rows[2][3])
     return rows
 
 

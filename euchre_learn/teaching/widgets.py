@@ -35,6 +35,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.engine.cards import Card
 from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
 from euchre_learn.teaching.quiz_bank import Feedback
 
@@ -62,12 +63,14 @@ _STATUS_STYLE = {
 
 def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *, yours: str = "") -> str:
     """The feedback region: a live region screen readers announce, with a ✓ or ✗ in text
-    (colour is never the only cue), a "why?" link to each rule, and ``yours``, the learner's
-    answer, when given.
+    (colour is never the only cue), a "why?" link to each rule, a link into the glossary for
+    each Euchre word the message uses, and ``yours``, the learner's answer, when given.
 
     >>> print(status_html('Correct!', 'right', ['R1.3']))
     <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener">R1.3</a></span></div>
     >>> 'Your answer: <b>3</b>' in status_html('Correct!', 'right', yours='3')
+    True
+    >>> 'href="../docs/glossary.md#left-bower"' in status_html('Not quite: the J♦ is the left bower.', 'wrong')
     True
     """
     head = {
@@ -86,6 +89,16 @@ def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *,
             + "</span>"
         )
     answer = f' <span class="el-yours">(Your answer: <b>{html.escape(yours)}</b>.)</span>' if yours else ""
+    words = terms_in(message) if kind in ("right", "wrong") else ()
+    if words:
+        links += (
+            ' <span class="el-words">Words: '
+            + ", ".join(
+                f'<a href="{html.escape(term_link(t))}" target="_blank" rel="noopener">{html.escape(t)}</a>'
+                for t in words
+            )
+            + "</span>"
+        )
     return (
         f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
         f'style="{_STATUS_STYLE[kind]}">{head}{text}{answer}{links}</div>'

@@ -375,8 +375,7 @@ def _three_one_bower(h: int, t: int) -> bool:
 _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "order-up": (
         "Order up (assist) with about three trumps, or two with a bower and an ace of another suit; with one trump, pass.",
-        "Your partner, the dealer, gets the upcard: one more trump for your side. The rows are for the dealer's "
-        "partner deciding after eldest passed; the counts are the trumps in your own five cards.",
+        "The dealer, your partner, gets the upcard: one more trump for your side. Rows: the dealer's partner, after eldest passed.",
         (
             _Row("three trumps", _round1(N, _three), _ORDER, _PASS, +1),
             _Row("two trumps, one a bower, and an off ace", _round1(N, _two_bower_ace), _ORDER, _PASS, +1),
@@ -386,8 +385,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "bower-to-dealer": (
         "Don't order a bower into the opponents' dealer: when the jack is turned up and the dealer is on the "
         "other side, pass with the hands you would otherwise order up with.",
-        "Ordering up gives the upcard to the dealer. As eldest (on the dealer's left), the upcard goes to the "
-        "other side: a jack turned up becomes their right bower.",
+        "As eldest, you give the upcard to the other side's dealer: a jack turned up becomes their right bower.",
         (
             _Row("eldest, three trumps, a small card turned up", _round1(W, _three), _ORDER, _PASS, 0),
             _Row("eldest, three trumps, the jack turned up", _round1(W, _three, jack_up=True), _ORDER, _PASS, -1),
@@ -403,9 +401,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "next": (
         "In round 2, eldest calls next (the suit of the same colour as the turned-down one) rather than a suit "
         "of the other colour held just as long.",
-        "The dealer's side turned the upcard down, so they are unlikely to be strong in that colour. The rows "
-        "are deals where all four passed round 1 of their own accord and eldest holds two cards of next and "
-        "two of another suit.",
+        "Rows: deals where all four passed round 1 of their own accord, eldest holding two cards of next and two of another suit.",
         (
             _Row(
                 "eldest, two of next and two of another suit",
@@ -418,8 +414,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     ),
     "lead-trump": (
         "Lead trump when your side made it; when the other side made it, lead something else.",
-        "The makers hold most of the trumps: leading them pulls the defenders' trumps, so your aces are not "
-        "trumped later. The rows are the first lead of a hand, the leader holding two trumps or more.",
+        "Leading trump pulls the defenders' trumps, so your aces are not trumped later. Rows: the first lead, holding two trumps or more.",
         (
             _Row(
                 "your side made trump",
@@ -439,7 +434,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     ),
     "partner-winner": (
         "Don't trump your partner's winning card: throw off a low card of another suit instead.",
-        "The trick is your side's already; a trump spent on it cannot win another trick later.",
+        "The trick is your side's already; a trump spent on it cannot win another.",
         (
             _Row(
                 "partner is winning, you have none of the suit led",
@@ -452,8 +447,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     ),
     "second-hand-low": (
         "Second hand low: second to play, follow with a low card and leave the trick to your partner.",
-        "A saying from other card games; the rows test it in Euchre, where second hand can follow with a card "
-        "above the one led or below it.",
+        "A saying from other card games; here second hand can follow above or below the card led.",
         (
             _Row(
                 "another suit led",
@@ -474,8 +468,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "loner": (
         "Go alone with both bowers, another trump and an off ace, or four trumps with the right bower; "
         "with three trumps and one bower, keep your partner.",
-        "A loner's march scores 4 instead of 2, but a loner who is euchred gives away 2 just the same. The rows "
-        "are eldest ordering up in round 1, alone or with partner.",
+        "A loner's march scores 4 instead of 2; euchred, it gives away 2. Rows: eldest ordering up in round 1.",
         (
             _Row("both bowers, one more trump and an off ace", _round1(W, _both_bowers_ace), _ALONE, _ORDER, +1),
             _Row("four trumps with the right bower", _round1(W, _four_with_right), _ALONE, _ORDER, +1),

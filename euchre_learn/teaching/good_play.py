@@ -34,13 +34,9 @@ def _row_words(g: Group) -> str:
         better, low, high = g.choice, g.gain.low, g.gain.high
     else:
         better, low, high = g.versus, -g.gain.high, -g.gain.low
-    line = (
-        f"{g.label}: {g.choice} {g.choice_points.mean:+.2f} points a hand, {g.versus} {g.versus_points.mean:+.2f}; "
-        f"{better} better by {g.gain.mean if g.gain.mean >= 0 else -g.gain.mean:.2f} "
-        f"(95% interval {low:.2f} to {high:.2f})"
-    )
+    line = f"{g.label}: {better} better by {abs(g.gain.mean):.2f} points a hand (95% interval {low:.2f} to {high:.2f})"
     if g.make_rate is not None:
-        line += f"; with {g.choice}, made it {g.make_rate.percent()}"
+        line += f"; {g.choice} made it {100 * g.make_rate.mean:.0f}% of the time"
     return line
 
 
@@ -86,10 +82,7 @@ def good_play(*rules: str) -> Shown:
     samples = sorted({f.samples for f in found})
     deals = " or ".join(str(n) for n in samples)
     title = f"What good players do (checked by the engine: {deals} deals per row, played out by the standard bot)"
-    note = (
-        "Points are for your side, per hand, under the standard rules: each choice was tried on the same deals, "
-        "and the interval is where the true difference lies 19 times in 20. Lesson 11 shows how such numbers are made."
-    )
+    note = "Points for your side per hand, standard rules, both choices tried on the same deals. Lesson 11 shows how."
     body = "".join(_finding_html(f) for f in found)
     box = (
         f'<div class="el-root el-good-play" role="note" style="{_BOX}">'

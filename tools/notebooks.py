@@ -99,11 +99,19 @@ def estimate(nb: nbformat.NotebookNode) -> Estimate:
     return Estimate(words, code, quizzes)
 
 
-def minutes(path: Path) -> int:
-    """A lesson's estimate in whole minutes (rounded up)."""
-    import math
+def exact_minutes(path: Path) -> float:
+    """A lesson's estimate in minutes."""
+    return estimate(nbformat.read(path, as_version=4)).minutes
 
-    return math.ceil(estimate(nbformat.read(path, as_version=4)).minutes)
+
+def minutes(path: Path) -> int:
+    """A lesson's estimate in whole minutes (to the nearest minute)."""
+    return int(exact_minutes(path) + 0.5)
+
+
+def core_minutes(folder: Path | None = None) -> int:
+    """The core path's estimate in whole minutes: the lessons' exact estimates added, then rounded."""
+    return int(sum(exact_minutes(p) for p in core_path(folder)) + 0.5)
 
 
 def number(path: Path) -> str:
@@ -198,7 +206,7 @@ def _entry(p: Path) -> str:
 
 def _lesson_contents(folder: Path) -> list[str]:
     core, more = core_path(folder), deeper(folder)
-    total = sum(minutes(p) for p in core)
+    total = core_minutes(folder)
     lines = [
         "# Learn Euchre: the lessons",
         "",
@@ -236,14 +244,14 @@ def minutes_table() -> str:
         "| lesson | path | words | code cells | quizzes | minutes |",
         "|---|---|---|---|---|---|",
     ]
-    totals = {"core": 0, "deeper": 0}
+    totals = {"core": 0.0, "deeper": 0.0}
     for p in [*core_path(folder), *deeper(folder)]:
         e = estimate(nbformat.read(p, as_version=4))
         where = "core" if number(p) in CORE else "deeper"
-        totals[where] += minutes(p)
+        totals[where] += e.minutes
         rows.append(f"| {title_and_summary(p)[0]} | {where} | {e.words} | {e.code_cells} | {e.quizzes} | {minutes(p)} |")
-    rows.append(f"| **the core path** | | | | | **{totals['core']}** |")
-    rows.append(f"| the deeper lessons | | | | | {totals['deeper']} |")
+    rows.append(f"| **the core path** | | | | | **{int(totals['core'] + 0.5)}** |")
+    rows.append(f"| the deeper lessons | | | | | {int(totals['deeper'] + 0.5)} |")
     return "\n".join([MINUTES_START, *rows, MINUTES_END])
 
 

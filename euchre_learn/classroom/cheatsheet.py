@@ -44,7 +44,7 @@ _SHEET_CSS = """
 .el-cheat h2 { font-size: 1.08em; margin: .65em 0 .2em 0; border-bottom: 1.5px solid #0072B2; padding-bottom: .05em; }
 .el-cheat .meta { color: #444; font-size: .88em; margin: 0 0 .3em 0; }
 .el-cheat table { border-collapse: collapse; margin: .15em 0; }
-.el-cheat td, .el-cheat th { padding: .12em .55em; border-bottom: 1px solid #ccc; text-align: left; vertical-align: middle; }
+.el-root.el-cheat td, .el-root.el-cheat th { padding: .12em .55em; border-bottom: 1px solid #ccc; text-align: left; vertical-align: middle; }
 .el-cheat ol, .el-cheat ul { margin: .15em 0; padding-left: 1.4em; }
 .el-cheat li { margin: .08em 0; }
 .el-cheat .cols { display: flex; gap: 1.4em; }

@@ -21,7 +21,15 @@ def test_the_sheet_has_the_trump_order_of_every_suit_from_the_engine() -> None:
 
 def test_the_sheet_has_the_bidding_the_follow_suit_rule_and_the_scores() -> None:
     text = str(cheat_sheet())
-    for needed in ("Round 1", "Round 2", "orders it up", "assists", "takes it up", "Follow suit if you can", "left bower"):
+    for needed in (
+        "Round 1",
+        "Round 2",
+        "orders it up",
+        "assists",
+        "takes it up",
+        "Follow suit if you can",
+        "left bower",
+    ):
         assert needed in text, needed
     assert "makers take 5: march, with partner makers 2, alone makers 4" in text
     assert "makers take 0, 1 or 2: euchred, with partner defenders 2" in text
@@ -55,6 +63,9 @@ def test_the_command_writes_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_the_pdf_is_one_page(tmp_path: Path) -> None:
     files = write_cheat_sheet(tmp_path / "sheet.pdf")
     pdf = files[-1].read_bytes()
-    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page>") + pdf.count(b"/Type/Page") >= 1
+    assert (
+        pdf.startswith(b"%PDF")
+        and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page>") + pdf.count(b"/Type/Page") >= 1
+    )
     pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     assert pages == 1, f"the cheat sheet runs to {pages} pages"

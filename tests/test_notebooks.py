@@ -62,7 +62,9 @@ def test_the_core_path_takes_at_most_two_hours_by_the_stated_estimate() -> None:
 def test_the_estimate_is_words_at_a_reading_pace_plus_cells_and_quizzes() -> None:
     nb = nbformat.v4.new_notebook()
     nav = nbformat.v4.new_markdown_cell("word " * 500, metadata={"tags": [tool.TAG]})
-    prose = nbformat.v4.new_markdown_cell("# Title\n\n" + "word " * (tool.READING_WPM - 1) + "[a link](x.ipynb#far/away)")
+    prose = nbformat.v4.new_markdown_cell(
+        "# Title\n\n" + "word " * (tool.READING_WPM - 1) + "[a link](x.ipynb#far/away)"
+    )
     quiz = nbformat.v4.new_code_cell("widgets.quiz('scoring', seed=1)")
     practice = nbformat.v4.new_code_cell("widgets.practice('scoring', seed=1)")
     box = nbformat.v4.new_code_cell("good_play('loner')", metadata={"tags": ["read"]})
@@ -154,7 +156,9 @@ def test_bidding_and_play_lessons_end_with_a_what_good_players_do_box(number: st
     box = cells[at]
     assert "read" in box.metadata.get("tags", []), "the box's text counts in the minutes"
     shown = tool._output_text(box)
-    assert shown.startswith("What good players do") and shown.count("[checked]") + shown.count("[NOT CONFIRMED]") == rules
+    assert (
+        shown.startswith("What good players do") and shown.count("[checked]") + shown.count("[NOT CONFIRMED]") == rules
+    )
     heads = [i for i, c in enumerate(cells) if c.cell_type == "markdown"]
     in_short = next(i for i in heads if cells[i].source.startswith("## In short"))
     check = next(i for i in heads if cells[i].source.startswith("## Check your understanding"))

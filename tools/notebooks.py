@@ -249,7 +249,9 @@ def minutes_table() -> str:
         e = estimate(nbformat.read(p, as_version=4))
         where = "core" if number(p) in CORE else "deeper"
         totals[where] += e.minutes
-        rows.append(f"| {title_and_summary(p)[0]} | {where} | {e.words} | {e.code_cells} | {e.quizzes} | {minutes(p)} |")
+        rows.append(
+            f"| {title_and_summary(p)[0]} | {where} | {e.words} | {e.code_cells} | {e.quizzes} | {minutes(p)} |"
+        )
     rows.append(f"| **the core path** | | | | | **{int(totals['core'] + 0.5)}** |")
     rows.append(f"| the deeper lessons | | | | | {int(totals['deeper'] + 0.5)} |")
     return "\n".join([MINUTES_START, *rows, MINUTES_END])
@@ -344,7 +346,11 @@ def run(paths: list[Path]) -> None:
                 cell.metadata.pop("execution", None)
             print(f"running {path.relative_to(ROOT)}", flush=True)
             client = NotebookClient(
-                nb, timeout=600, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(path.parent)}}
+                nb,
+                timeout=600,
+                kernel_name="python3",
+                record_timing=False,
+                resources={"metadata": {"path": str(path.parent)}},
             )
             client.execute()
             nbformat.write(nb, path)

@@ -80,6 +80,7 @@ def topics() -> tuple[Topic, ...]:
     >>> topics()[0].name, topics()[0].title
     ('left-bower', 'Which card is the left bower?')
     """
+
     def subject(t: Topic) -> int:
         return SUBJECTS.index(t.make.__module__.rpartition(".")[2])
 

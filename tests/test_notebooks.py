@@ -172,6 +172,14 @@ BIDDING_WORDS = re.compile(r"\b(assists?|takes it up|take it up|orders it up|ord
 
 def test_lesson_00_uses_no_bidding_words_and_lesson_02_defines_them_before_its_quizzes() -> None:
     assert not BIDDING_WORDS.search(text_of(lesson("00"), outputs=False))
+    from euchre_learn import quiz
+
+    for topic_name, seed in re.findall(
+        r"widgets\.quiz\('([\w-]+)', seed=(\d+)\)", text_of(lesson("00"), outputs=False)
+    ):
+        assert not BIDDING_WORDS.search(quiz.generate(topic_name, int(seed)).prompt), (
+            "lesson 00's quiz uses bidding words"
+        )
     cells = read(lesson("02")).cells
     first_quiz = next(i for i, c in enumerate(cells) if "widgets.quiz(" in c.source)
     before = "\n".join(c.source for c in cells[:first_quiz] if c.cell_type == "markdown")

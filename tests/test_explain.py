@@ -88,7 +88,7 @@ def test_edge_4_left_bower_led_is_trump_led():
 def test_edge_5_jack_of_other_colour_is_ordinary():
     text = trick_reason(cards("Q♠ J♠ 10♠ A♦"), "WNES", "hearts")
     assert text.startswith("West's Q♠ wins the trick")
-    assert "ordinary spade" in text and "A♦ is a discard" in text
+    assert "ordinary spade" in text and "A♦ is thrown off" in text
 
 
 def test_edge_6_left_bower_wins_a_diamond_trick():
@@ -96,7 +96,7 @@ def test_edge_6_left_bower_wins_a_diamond_trick():
     assert text.startswith("South's J♦ wins the trick") and "left bower" in text
     reasons = trick_card_reasons(cards("K♦ A♦ J♦ 9♣"), None, "hearts")
     assert "a trump beats every card of the suit led" in reasons[Card.parse("A♦")]
-    assert "discard" in reasons[Card.parse("9♣")]
+    assert "thrown off" in reasons[Card.parse("9♣")]
 
 
 # ---- agreement with the engine over random situations -----------------------------------
@@ -146,7 +146,7 @@ def test_trick_reasons_name_the_engines_winner(preset):
             led = effective_suit(tr.cards[0], hand.trump)
             for c, why in reasons.items():
                 discard = effective_suit(c, hand.trump) not in (led, hand.trump)
-                assert ("is a discard" in why.split(".")[0]) == (discard and c != tr.cards[win]), why
+                assert ("is thrown off" in why.split(".")[0]) == (discard and c != tr.cards[win]), why
             n += 1
     assert n > 200
 

@@ -637,3 +637,62 @@ def test_dealing_topics(bank):
     assert 50 < thrown < 150
     turned_up = [q for q in bank["benny"] if "turns up the Benny" in q.prompt]
     assert turned_up and all(replay(q.record).phase == Phase.BENNY for q in turned_up)
+
+
+# ---- issue 11: the feedback a newcomer reads --------------------------------------------------
+
+
+def test_one_right_card_is_the_only_right_choice_not_the_right_choices():
+    for s in range(60):
+        q = generate("legal-plays", s)
+        wrong = [c for c in q.choices if c not in q.answer]
+        if len(q.answer) == 1 and wrong:
+            message = q.check([wrong[0]]).message
+            assert f"the only right choice is {q.answer[0]}." in message and "right choices are" not in message
+            return
+    pytest.fail("no legal-plays question with one legal card in 60 seeds")
+
+
+def test_choices_missed_for_the_same_reason_are_named_together_and_no_sentence_repeats():
+    for topic_name in ("legal-plays", "round-2", "is-trump", "stick-the-dealer"):
+        for s in range(15):
+            q = generate(topic_name, s)
+            for response in ((), tuple(c for c in q.choices if c not in q.answer)):
+                message = q.check(list(response)).message
+                sentences = [x.strip() for x in message.split(". ") if x.strip()]
+                assert len(sentences) == len(set(sentences)), message
+                assert message.count("You left out") <= len({q.feedback_for(c) for c in q.answer}), message
+
+
+def test_feedback_links_the_glossary_terms_it_uses_the_same_way_every_time():
+    from euchre_learn.teaching.widgets import status_html
+
+    q = generate("left-bower", 4)
+    wrong = next(c for c in q.choices if c != q.answer)
+    fb = q.check(wrong)
+    assert fb.terms == generate("left-bower", 4).check(wrong).terms
+    assert ("left bower", "../docs/glossary.md#left-bower") in fb.terms
+    shown = status_html(fb.message, "wrong", fb.rules)
+    assert 'class="el-words">Words: ' in shown and 'href="../docs/glossary.md#left-bower"' in shown
+    assert "el-words" not in status_html("Pick a card first.", "hint")
+
+
+def test_a_quiz_under_other_rules_says_so_in_its_first_words():
+    for name, topic_name in (("stick-the-dealer", "stick-the-dealer"), ("super-euchre", "super-euchre")):
+        q = generate(topic_name, 0)
+        assert q.prompt.startswith("House rules: ") and name.replace("-", " ") in q.prompt.split(".")[0], q.prompt
+    assert generate("round-2", 0, rules="stick-the-dealer").prompt.startswith("House rules: stick the dealer")
+    assert generate("round-2", 0, rules="short-game").prompt.startswith("House rules: a game to 5.")
+    for topic_name in ("round-1", "round-2", "trick-winner", "scoring"):
+        assert not generate(topic_name, 0).prompt.startswith("House rules"), topic_name
+
+
+def test_a_trick_question_draws_the_trick_without_giving_the_winner_away():
+    from euchre_learn.teaching.widgets import quiz_widget, trick_view
+
+    q = generate("trick-winner", 2)
+    drawn = trick_view(q)
+    for seat in ("East", "South", "West", "North"):
+        assert f"played by {seat}" in drawn
+    assert "wins" not in drawn and "winning" not in drawn
+    assert any(drawn == getattr(w, "value", None) for w in quiz_widget(q).children)

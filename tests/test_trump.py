@@ -185,7 +185,7 @@ def test_the_benny_in_legal_plays(holding: str, trump: Suit, led: str, legal: st
 
 
 def test_case_5_jack_of_spades_is_ordinary_with_hearts_trump() -> None:
-    # Q♠ J♠ 10♠ A♦ with Q♠ led: Q♠ wins; the J♠ is an ordinary spade; A♦ is a discard.
+    # Q♠ J♠ 10♠ A♦ with Q♠ led: Q♠ wins; the J♠ is an ordinary spade; A♦ is thrown off.
     assert trick_winner(cards("Q♠ J♠ 10♠ A♦"), H) == 0
 
 
@@ -205,7 +205,7 @@ def test_case_6_left_bower_wins_an_off_suit_trick() -> None:
         ("9♠ J♠ A♠ Q♠", C, 1),  # J♠ is the left bower with clubs trump
         ("A♠ J♣ K♠ Q♠", C, 1),  # right bower
         ("A♦ K♦ Q♦ J♥", D, 3),  # left bower of diamonds
-        ("A♦ K♦ Q♦ J♥", S, 0),  # with spades trump the J♥ is a discard
+        ("A♦ K♦ Q♦ J♥", S, 0),  # with spades trump the J♥ is thrown off
         ("J♣ 9♠ 10♣ A♣", D, 3),  # J♣ ordinary with red trump: A♣ beats it
         ("J♥ Benny J♦ A♥", H, 1),  # the Benny beats the right bower
         ("Benny J♥ J♦ A♥", H, 0),

@@ -15,6 +15,7 @@
     euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
     euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
+    euchre-learn cheat-sheet --out cheat-sheet.pdf   # the rules on one page (PDF via Chromium)
 
 The app notebooks read options from the page's address (Voilà hands the query string to the
 kernel): ``?topic=legal-plays&seed=7`` for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for
@@ -408,6 +409,10 @@ def _parser() -> argparse.ArgumentParser:
     g = sub.add_parser("nbgrader", help="write nbgrader source assignments of the exercise sheets into a course folder")
     g.add_argument("folder", metavar="DIR", help="the nbgrader course folder (created if missing)")
     g.add_argument("--force", action="store_true", help="also replace files that were changed since")
+
+    cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
+    cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
+    cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
     return parser
 
 
@@ -454,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     target, advice = "", "choose a file you can write to"
-    if args.command == "worksheet":
+    if args.command in ("worksheet", "cheat-sheet"):
         target, advice = args.out, "give --out a file in a folder you can write to"
     elif args.command == "app-notebooks":
         target, advice = args.folder, "choose a folder you can write to"
@@ -511,6 +516,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             for line in write_course(args.folder, force=args.force).lines():
                 print(line)
+            return 0
+        if args.command == "cheat-sheet":
+            from euchre_learn.classroom.cheatsheet import write_cheat_sheet
+
+            for f in write_cheat_sheet(args.out, rules=args.rules):
+                print(f"wrote {f}")
             return 0
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)

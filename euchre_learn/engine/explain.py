@@ -293,9 +293,9 @@ def trick_reason(
     (or ``None``). The winner comes from :func:`euchre_learn.trick_winner`.
 
     >>> print(trick_reason(['Q♠', 'J♠', '10♠', 'A♦'], ['W', 'N', 'E', 'S'], 'hearts'))  # RULES §11.5
-    West's Q♠ wins the trick: no trump was played, so the highest spade, the suit led, wins (R6.3). The J♠ is not a bower with ♥ hearts trump: here it is an ordinary spade, below the queen (R1.4). The A♦ is a discard: it neither follows spades nor is a trump, so it cannot win (R6.3).
+    West's Q♠ wins the trick: no trump was played, so the highest spade, the suit led, wins (R6.3). The J♠ is not a bower with ♥ hearts trump: here it is an ordinary spade, below the queen (R1.4). The A♦ is thrown off: it neither follows spades nor is a trump, so it cannot win (R6.3).
     >>> print(trick_reason(['K♦', 'A♦', 'J♦', '9♣'], None, 'hearts'))               # RULES §11.6
-    The J♦ wins the trick: it is the left bower, which counts as a heart, and the highest trump played; any trump beats every card of the suit led, diamonds (R1.3, R6.3). The 9♣ is a discard: it neither follows diamonds nor is a trump, so it cannot win (R6.3).
+    The J♦ wins the trick: it is the left bower, which counts as a heart, and the highest trump played; any trump beats every card of the suit led, diamonds (R1.3, R6.3). The 9♣ is thrown off: it neither follows diamonds nor is a trump, so it cannot win (R6.3).
     """
     played = [Card.parse(c) for c in cards]
     who = [None] * len(played) if seats is None else [Seat.parse(s) for s in seats]
@@ -331,7 +331,7 @@ def trick_reason(
         eff = effective_suit(c, t)
         if eff != led and eff != t:
             notes.append(
-                f"The {c} is a discard: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
+                f"The {c} is thrown off: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
             )
         elif not c.is_benny and c.rank == Rank.JACK and eff != t and _power_below(c, card, t):
             notes.append(
@@ -718,7 +718,7 @@ def trick_card_reasons(
             order = "A K Q 10 9" if led == t.next else "A K Q J 10 9"
             out[c] = f"The {c} follows {led.plural}, the suit led, but the {best} ranks higher ({order}) (R1.4, R6.3)."
         else:
-            out[c] = f"The {c} is a discard: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
+            out[c] = f"The {c} is thrown off: it neither follows {led.plural} nor is a trump, so it cannot win (R6.3)."
     return out
 
 

@@ -113,6 +113,14 @@ class Feedback:
     def __str__(self) -> str:
         return self.message
 
+    @property
+    def terms(self) -> tuple[tuple[str, str], ...]:
+        """The glossary terms the message uses, as (term, link into docs/glossary.md), in the
+        order they appear: found in the message itself, so the same answer gives the same links."""
+        from euchre_learn.teaching.glossary import term_link, terms_in
+
+        return tuple((t, term_link(t)) for t in terms_in(self.message))
+
 
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip()).casefold()
@@ -293,13 +301,14 @@ class Question:
             want = set(self.answer)
             missed = [c for c in self.choices if c in want and c not in given]
             extra = [c for c in given if c not in want]
-            right_ones = ", ".join(self.answer) if self.answer else "none of them"
-            parts = [f"Not quite: the right choices are {right_ones}."]
-            for c in missed:
-                parts.append(f"You left out {c}: {fb[c]}" if fb.get(c) else f"You left out {c}.")
-            for c in extra:
-                parts.append(f"{c} is wrong: {fb[c]}" if fb.get(c) else f"{c} is wrong.")
-            return _join(*parts, expl)
+            if not self.answer:
+                head = "Not quite: none of them is right."
+            elif len(self.answer) == 1:
+                head = f"Not quite: the only right choice is {self.answer[0]}."
+            else:
+                head = f"Not quite: the right choices are {_and(self.answer)}."
+            # choices missed (or picked) for the same reason are named together, the reason said once
+            return _join(head, *_grouped("You left out {}", missed, fb), *_grouped("{} is wrong", extra, fb), expl)
         first = next(i for i, (a, b) in enumerate(zip(given, self.answer, strict=True)) if a != b)
         want_c = self.answer[first]
         note = fb.get(want_c, "")
@@ -400,6 +409,34 @@ class Question:
             + (f"<ul>{body}</ul>" if body else "")
             + "</div>"
         )
+
+
+def _and(items: Sequence[str]) -> str:
+    """``'9♥, 10♥ and A♦'``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[str]:
+    # ``lead`` is "You left out {}" or "{} is wrong"; {} names the choices
+    """One sentence per reason: choices whose notes say the same thing about each (the card's
+    name aside) are named together and the reason is said once."""
+    groups: dict[str, list[str]] = {}
+    for c in choices:
+        note = fb.get(c, "")
+        groups.setdefault(note.replace(c, "\x00") if note else "", []).append(c)
+    out = []
+    for key, named in groups.items():
+        said = lead.format(_and(named))
+        if len(named) > 1:
+            said = said.replace(" is wrong", " are wrong")
+        if not key:
+            out.append(f"{said}.")
+            continue
+        note = fb[named[0]]
+        if len(named) > 1:
+            note = f"{note} The same goes for {_and(named[1:])}."
+        out.append(f"{said}: {note}")
+    return out
 
 
 def _join(*parts: str) -> str:

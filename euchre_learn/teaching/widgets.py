@@ -35,6 +35,8 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.engine.cards import Card
 from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching import render as _render
+from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
 from euchre_learn.teaching.quiz_bank import Feedback
 
@@ -62,12 +64,14 @@ _STATUS_STYLE = {
 
 def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *, yours: str = "") -> str:
     """The feedback region: a live region screen readers announce, with a ✓ or ✗ in text
-    (colour is never the only cue), a "why?" link to each rule, and ``yours``, the learner's
-    answer, when given.
+    (colour is never the only cue), a "why?" link to each rule, a link into the glossary for
+    each Euchre word the message uses, and ``yours``, the learner's answer, when given.
 
     >>> print(status_html('Correct!', 'right', ['R1.3']))
     <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener">R1.3</a></span></div>
     >>> 'Your answer: <b>3</b>' in status_html('Correct!', 'right', yours='3')
+    True
+    >>> 'href="../docs/glossary.md#left-bower"' in status_html('Not quite: the J♦ is the left bower.', 'wrong')
     True
     """
     head = {
@@ -86,10 +90,47 @@ def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *,
             + "</span>"
         )
     answer = f' <span class="el-yours">(Your answer: <b>{html.escape(yours)}</b>.)</span>' if yours else ""
+    words = terms_in(message) if kind in ("right", "wrong") else ()
+    if words:
+        links += (
+            ' <span class="el-words">Words: '
+            + ", ".join(
+                f'<a href="{html.escape(term_link(t))}" target="_blank" rel="noopener">{html.escape(t)}</a>'
+                for t in words
+            )
+            + "</span>"
+        )
     return (
         f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
         f'style="{_STATUS_STYLE[kind]}">{head}{text}{answer}{links}</div>'
     )
+
+
+def trick_view(question: Question) -> str:
+    """The trick a question is about, drawn as cards under the seats that played them (no
+    winner marked: that may be the question), when its cards are a trick of the question's
+    own hand record; else ``''``.
+
+    >>> from euchre_learn import quiz
+    >>> 'played by' in trick_view(quiz.generate('trick-winner', seed=2))
+    True
+    >>> trick_view(quiz.generate('left-bower', seed=2))
+    ''
+    """
+    if question.record is None or not question.cards:
+        return ""
+    from euchre_learn.engine.hand import Trick
+    from euchre_learn.engine.records import replay
+    from euchre_learn.teaching.render import trick_html
+
+    try:
+        hand = replay(dict(question.record))
+    except ValueError:
+        return ""
+    for t in (*hand.tricks, hand.current_trick):
+        if t is not None and tuple(t.cards) == tuple(question.cards):
+            return trick_html(Trick(t.leader, t.cards, t.seats, None), rules=hand.rules, style=False)
+    return ""
 
 
 _SCOPES = (".el-quiz", ".el-practice", ".el-tableview", ".el-stepper", ".el-setup")
@@ -129,9 +170,10 @@ _RULES = {
     ".el-quiz .widget-text input:disabled": "color:var(--jp-widgets-input-color,inherit);opacity:1;font-weight:700",
 }
 _CSS = "".join(f"{selectors}{{{declarations}}}" for selectors, declarations in _RULES.items())
-STYLE = f"<style>{_CSS}</style>"
+STYLE = "<style>" + _CSS + _render.css().removeprefix("<style>").removesuffix("</style>") + "</style>"
 """The one ``<style>`` block of the quiz, practice, table and stepper widgets (focus ring,
-wrapping button text, a readable answered number), put in once per widget by :func:`style_view`."""
+wrapping button text, a readable answered number, and the cards' own CSS for the cards a
+question shows), put in once per widget by :func:`style_view`."""
 
 
 def style_view() -> W.HTML:
@@ -202,10 +244,11 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         self._on_answer = on_answer
         self.prompt = W.HTML(f'<p class="el-prompt" style="margin:4px 0">{html.escape(question.prompt)}</p>')
         parts: list[W.Widget] = [style_view(), self.prompt]
-        if question.cards and tuple(question.cards) != question.choice_cards:
-            from euchre_learn.teaching.render import holding_html
-
-            parts.append(W.HTML(holding_html(question.cards)))
+        trick = trick_view(question)
+        if trick:
+            parts.append(W.HTML(trick))
+        elif question.cards and tuple(question.cards) != question.choice_cards:
+            parts.append(W.HTML(_render.holding_html(question.cards, style=False)))
         self.controls = self._build()
         self.check_button = W.Button(
             description="Check",

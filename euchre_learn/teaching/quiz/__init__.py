@@ -19,6 +19,7 @@ Teachers: :func:`save_bank` writes generated questions to JSON and :func:`load_b
 bank (checked against :data:`BANK_SCHEMA`); see :mod:`euchre_learn.teaching.quiz_bank`.
 """
 
+from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import bidding, cards_and_trump, play, scoring, variants  # noqa: F401  (each adds its topics, in teaching order)
 from euchre_learn.teaching.quiz.practice import Practice
 from euchre_learn.teaching.quiz.topics import RULES_URL, Topic, generate, rule_link, topic, topics, topics_markdown
@@ -54,6 +55,8 @@ __all__ = [
     "load_bank",
     "rule_link",
     "save_bank",
+    "term_link",
+    "terms_in",
     "topic",
     "topics",
     "topics_markdown",

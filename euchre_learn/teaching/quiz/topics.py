@@ -81,6 +81,7 @@ def topics() -> tuple[Topic, ...]:
     >>> topics()[0].name, topics()[0].title
     ('left-bower', 'Which card is the left bower?')
     """
+
     def subject(t: Topic) -> int:
         return SUBJECTS.index(t.make.__module__.rpartition(".")[2])
 
@@ -101,6 +102,42 @@ def topic(name: str) -> Topic:
         return _TOPICS[name]
     except (KeyError, TypeError):
         raise QuizError(f"{quote(name)} is not a quiz topic: choose one of {', '.join(map(repr, _TOPICS))}") from None
+
+
+def house_rules_words(rules: Rules) -> str:
+    """What ``rules`` change from the standard rules, in words ('' for the standard rules); every
+    question asked under other rules starts with it, so nobody answers by the wrong rules.
+
+    >>> house_rules_words(Rules.preset('stick-the-dealer'))
+    'stick the dealer (the dealer may not pass in round 2)'
+    >>> house_rules_words(Rules())
+    ''
+    """
+    words = []
+    for field, value in rules.changes().items():
+        if field == "points_to_win":
+            words.append(f"a game to {value}")
+        elif field == "lone_defender_points":
+            words.append(f"a lone defender's euchre scores {value[0]} ({value[1]} for all five tricks)")
+        elif field == "benny":
+            words.append("the Benny, a 25th card" + (" (the 2♠)" if value == "2♠" else ""))
+        elif field == "loner_lead":
+            words.append("against a loner, eldest leads" if value == "left_of_dealer" else "the loner's left leads")
+        elif field == "deal_packets":
+            words.append(f"packets of {value[0]} then {value[1]}")
+        else:
+            words.append(_RULE_WORDS.get(field, field.replace("_", " ")))
+    return "; ".join(words)
+
+
+_RULE_WORDS = {
+    "stick_the_dealer": "stick the dealer (the dealer may not pass in round 2)",
+    "defend_alone": "defending alone",
+    "super_euchre": "super euchre",
+    "railroad": "the railroad",
+    "canadian_loner": "the Canadian loner",
+    "dealer_picks_up_for_partner_loner": "the dealer picks up the upcard even when partner goes alone",
+}
 
 
 def generate(
@@ -128,6 +165,9 @@ def generate(
     if t.forced is not None:
         base = t.forced(base, None if given is not None else rng)
     q = t.make(rng, base)
+    said = house_rules_words(base)
+    if said and not q.prompt.startswith("House rules:"):  # a learner answering by the standard rules must know
+        q = dataclasses.replace(q, prompt=f"House rules: {said}. {q.prompt}")
     house: str | dict[str, Any] = base.name or {
         k: list(v) if isinstance(v, tuple) else v for k, v in base.changes().items()
     }

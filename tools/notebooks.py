@@ -194,7 +194,9 @@ def index_notebook(folder: Path, contents_title: str) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_markdown_cell("\n".join(lines))
     cell["id"] = "contents"
     nb.cells = [cell]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    # ipykernel names its kernel "Python 3 (ipykernel)": any other name makes JupyterLab mark a
+    # lesson as changed the moment it opens, and autosave would then rewrite the tracked file.
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     return nb
 
 

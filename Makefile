@@ -41,7 +41,8 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
 	$(BIN)/pytest
-	$(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
+	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on speed
+	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
 
 # The practice quizzes and the table as Voilà apps, code hidden: http://127.0.0.1:8866/
 app: $(VENV)/.installed-app

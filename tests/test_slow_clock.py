@@ -4,7 +4,9 @@ nbval once failed on a loaded machine: lesson 11's advisor shows a progress bar 
 the cell took 2.2 s. The automatic bars are off in tests and stored lessons
 (``EUCHRE_LEARN_PROGRESS_BARS=off``, euchre_learn/_progressbar.py), and here the lesson runs
 under nbval with its kernel's clock running 50 times fast (tools/fastclock/sitecustomize.py),
-as on a machine 50 times slower: the stored outputs still match.
+as on a machine 50 times slower: `make test` runs nbval over every lesson and exercise sheet
+that way (EUCHRE_LEARN_FAST_CLOCK=50), and the stored outputs match. These tests prove the
+mechanism: the fast clock does make a short wait look long, and a bar would then appear.
 """
 
 from __future__ import annotations
@@ -51,16 +53,3 @@ def test_under_the_fast_clock_an_automatic_bar_would_appear() -> None:
     hidden = _python(ADVISE, EUCHRE_LEARN_PROGRESS_BARS="off", **FAST)
     assert hidden.returncode == 0 and hidden.stdout.strip() == "done"
     assert "advise" not in hidden.stderr
-
-
-def test_lesson_11_matches_its_stored_outputs_on_a_slow_clock() -> None:
-    done = subprocess.run(
-        [
-            sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
-            "-o", "addopts=--strict-markers --strict-config",
-            "notebooks/11_strategy_by_simulation.ipynb",
-        ],
-        capture_output=True, text=True, cwd=ROOT, env=_env(**FAST), timeout=900, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert " passed" in done.stdout

@@ -80,7 +80,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     (never ``time.sleep``), so the kernel stays free; outside a running loop they are instant.
     """
 
-    def __init__(self, table: Table, delay: float = 0.6) -> None:
+    def __init__(self, table: Table, delay: float = 0.6, review: bool = False) -> None:
         self.table = table
         self.delay = float(delay)
         self._generation = 0
@@ -170,6 +170,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 log_box,
             ]
         )
+        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
+        if review:
+            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+
+            self.review_panel = ReviewPanelView(ReviewPanel(table))
+            self.children = (*self.children, self.review_panel.widget)
         self.add_class("el-tableview")
         self.refresh()
         self._advance()
@@ -423,7 +429,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         except ValueError as err:
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"
             return None
-        self.table_widget = TableWidget(table, delay=self.pace.value)
+        self.table_widget = TableWidget(table, delay=self.pace.value, review=True)
         back = widgets.Button(description="Change the setup", icon="cog", layout=auto_width())
         back.on_click(lambda _: self._back())
         self.holder.children = (self.table_widget, back)

@@ -155,6 +155,11 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         options = widgets.HBox([self.open_hands, self.pace, self.next_button, self.new_game_button])
         log_box = widgets.Accordion(children=[self.log_view], titles=("Log of the hand",))
         log_box.selected_index = 0
+        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
+        if review:
+            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+
+            self.review_panel = ReviewPanelView(ReviewPanel(table))
         super().__init__(
             [
                 style_view(),
@@ -168,14 +173,9 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 self.message,
                 options,
                 log_box,
+                *([self.review_panel.widget] if self.review_panel else []),
             ]
         )
-        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
-        if review:
-            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
-
-            self.review_panel = ReviewPanelView(ReviewPanel(table))
-            self.children = (*self.children, self.review_panel.widget)
         self.add_class("el-tableview")
         self.refresh()
         self._advance()

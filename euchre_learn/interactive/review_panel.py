@@ -53,7 +53,15 @@ if TYPE_CHECKING:
     from euchre_learn.learner.progress import Progress
     from euchre_learn.teaching.quiz_bank import Question
 
-__all__ = ["RETRY_TOPIC", "HandReview", "ReviewPanel", "ReviewPanelView", "TurningPoint", "retry_question"]
+__all__ = [
+    "RETRY_TOPIC",
+    "HandReview",
+    "ReviewPanel",
+    "ReviewPanelView",
+    "TurningPoint",
+    "retry_question",
+    "turning_points",
+]
 
 RETRY_TOPIC = "table-retry"
 """The topic a retried decision from the table is counted under in the learner's progress."""
@@ -290,24 +298,32 @@ class ReviewPanel:
         rev = self.game_review(game)
         if rev is None or not self.seats:
             return []
-        team = self.seats[0].team
-        out = []
-        for i, (hand, score) in enumerate(zip(rev.hands, rev.scores, strict=True)):
-            assert score is not None
-            target = hand.rules.points_to_win
-            mine, theirs = (score[0], score[1]) if team == Team.NS else (score[1], score[0])
-            before = win_probability(mine, theirs, hand.dealer.team == team, target)
-            pts = hand.points
-            mine2, theirs2 = mine + pts[team], theirs + pts[team.other]
-            after = win_probability(mine2, theirs2, hand.dealer.left.team == team, target)
-            costly = [d for d in rev.costly() if d.hand_number == i and d.seat.team == team]
-            out.append(TurningPoint(i, before, after, _hand_result(hand), costly[0] if costly else None))
-        out.sort(key=lambda tp: (-abs(tp.swing), tp.hand_number))
-        return out[:count]
+        return turning_points(rev, self.seats[0], count)
 
     def __repr__(self) -> str:
         seats = " ".join(str(s) for s in self.seats) or "none"
         return f"<ReviewPanel seats={seats}: {len(self.jobs)} hands, {'busy' if self.busy else 'idle'}>"
+
+
+def turning_points(rev: Review, seat: Seat | str, count: int = 3) -> list[TurningPoint]:
+    """The hands of a game's review that moved ``seat``'s side's chance to win the most,
+    biggest swing first: the chance at the start of the hand and after it (from
+    :func:`~euchre_learn.analysis.reviewer.win_probability`), the result, and the side's
+    costliest decision in that hand."""
+    team = Seat.parse(seat).team
+    out = []
+    for i, (hand, score) in enumerate(zip(rev.hands, rev.scores, strict=True)):
+        if score is None:
+            raise ValueError("turning points need the game score before each hand: review a game or saved game")
+        target = hand.rules.points_to_win
+        mine, theirs = (score[0], score[1]) if team == Team.NS else (score[1], score[0])
+        before = win_probability(mine, theirs, hand.dealer.team == team, target)
+        pts = hand.points
+        after = win_probability(mine + pts[team], theirs + pts[team.other], hand.dealer.left.team == team, target)
+        costly = [d for d in rev.costly() if d.hand_number == i and d.seat.team == team]
+        out.append(TurningPoint(i, before, after, _hand_result(hand), costly[0] if costly else None))
+    out.sort(key=lambda tp: (-abs(tp.swing), tp.hand_number))
+    return out[:count]
 
 
 def _merge(reviews: Sequence[Review], seat: Seat | None) -> Review:
@@ -403,7 +419,9 @@ def retry_question(decision: Decision, key: str = "") -> Question:
         grade = decision.grade_of(opt.action)
         cost_text = f"{cost:.1%} of the chance to win" if game else f"{cost:.2f} points"
         feedback[label] = (
-            "The best choice here." if opt.action == decision.best else f"{grade.capitalize()}: it gives up {cost_text}."
+            "The best choice here."
+            if opt.action == decision.best
+            else f"{grade.capitalize()}: it gives up {cost_text}."
         )
     answer = _label(pos, decision.best)
     prompt = (
@@ -548,7 +566,12 @@ class ReviewPanelView:
             b.on_click(click)
             self.retry_buttons.append(b)
         self.retry_feedback = feedback
-        self.retry_box.children = (board, prompt, W.HBox(self.retry_buttons, layout=W.Layout(flex_flow="row wrap")), feedback)
+        self.retry_box.children = (
+            board,
+            prompt,
+            W.HBox(self.retry_buttons, layout=W.Layout(flex_flow="row wrap")),
+            feedback,
+        )
         return retry
 
 

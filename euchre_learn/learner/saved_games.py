@@ -52,7 +52,9 @@ class SavedGameError(EuchreError):
     """A saved game that cannot be loaded: the message names the game, the hand and why."""
 
 
-def hand_record(game: Game, number: int | None = None, *, humans: Iterable[Seat | str] = (), **info: Any) -> dict[str, Any]:
+def hand_record(
+    game: Game, number: int | None = None, *, humans: Iterable[Seat | str] = (), **info: Any
+) -> dict[str, Any]:
     """The record of finished hand ``number`` of ``game`` (default the last one), with the
     game score before it (``"score"``) and ``"game"``: the learners' seats and any ``info``.
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.drill import Retry, RetryResult
-from euchre_learn.analysis.reviewer import Decision, Review, review, win_probability
+from euchre_learn.analysis.reviewer import _REVIEW_CSS, Decision, Review, review, win_probability
 from euchre_learn.engine._core import State
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
@@ -487,7 +487,7 @@ class ReviewPanelView:
             self.widget.layout.display = "none"
             return
         self.widget.layout.display = ""
-        self.title.value = f"<b>Review of your decisions: hand {job.number + 1}</b>"
+        self.title.value = f"{_REVIEW_CSS}<b>Review of your decisions: hand {job.number + 1}</b>"
         self.bar.max = max(1, job.total)
         self.bar.value = job.done
         self.bar.layout.display = "none" if job.finished else ""
@@ -510,15 +510,22 @@ class ReviewPanelView:
         for d in costly:
             lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
             text = W.HTML(
+                "<div class='el-review-item' style='line-height:1.4'>"
                 f"<span class='el-grade el-g-{d.grade}'>{_GRADE_MARKS[d.grade]} {d.grade}</span> "
                 f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{html.escape(_label(d.position, d.action))}</b>; "
                 f"better: <b>{html.escape(_label(d.position, d.best))}</b> ({html.escape(lost)}).<br>"
-                f"<small>{html.escape(d.explanation)}</small>"
+                f"<small>{html.escape(d.explanation)}</small></div>",
+                layout=W.Layout(flex="1 1 auto"),
             )
-            b = W.Button(description="Back to", icon="undo", tooltip="Replay this decision: find a better action")
+            b = W.Button(
+                description="Back to",
+                icon="undo",
+                tooltip="Replay this decision: find a better action",
+                layout=W.Layout(width="auto", min_width="7.5em", flex="0 0 auto", margin="0 0.6em 0 0"),
+            )
             b.on_click(lambda _b, d=d: self.open_retry(d))
             self.back_buttons.append(b)
-            rows.append(W.HBox([b, text]))
+            rows.append(W.HBox([b, text], layout=W.Layout(align_items="flex-start", margin="0.3em 0")))
         self.items.children = tuple(rows)
         self._summary()
 
@@ -548,17 +555,17 @@ class ReviewPanelView:
         self.retry = retry
         pos = retry.position
         board = W.HTML(hand_html(pos, show=frozenset((decision.seat,)), text=False))
-        prompt = W.HTML(f"<b>{html.escape(retry.prompt)}</b>")
-        feedback = W.HTML()
+        prompt = W.HTML(f"<div style='line-height:1.4'><b>{html.escape(retry.prompt)}</b></div>")
+        feedback = W.HTML(layout=W.Layout(max_width="60em"))
         self.retry_buttons = []
         for a in pos.legal_actions():
-            b = W.Button(description=_label(pos, a), layout=W.Layout(width="auto"))
+            b = W.Button(description=_label(pos, a), layout=W.Layout(width="auto", min_width="4em"))
 
             def click(_b: Any, a: Action = a) -> None:
                 if retry.finished:
                     return
                 fb = retry.attempt(a)
-                feedback.value = html.escape(fb.message)
+                feedback.value = f"<div style='line-height:1.4' role='status'>{html.escape(fb.message)}</div>"
                 if retry.finished:
                     for other in self.retry_buttons:
                         other.disabled = True
@@ -567,8 +574,9 @@ class ReviewPanelView:
             self.retry_buttons.append(b)
         self.retry_feedback = feedback
         self.retry_box.children = (
-            board,
+            W.HTML("<hr style='margin:0.5em 0'><b>Try again</b>"),
             prompt,
+            board,
             W.HBox(self.retry_buttons, layout=W.Layout(flex_flow="row wrap")),
             feedback,
         )

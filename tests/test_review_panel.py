@@ -5,6 +5,7 @@ whose position is the hand before the decision, retries in the store for Today's
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -216,3 +217,20 @@ def test_nobody_to_review_at_a_table_of_bots() -> None:
 def test_seats_must_be_seats() -> None:
     with pytest.raises(ValueError):
         ReviewPanel(Table(humans="S", seed=1), seats=["Q"])
+
+
+class _NoThreads(ThreadPoolExecutor):
+    def submit(self, *_a: object, **_k: object) -> Future:  # type: ignore[override]
+        raise RuntimeError("can't start new thread")
+
+
+def test_without_threads_the_review_runs_at_once(tmp_path: Path) -> None:
+    """JupyterLite's Python has no threads: the panel reviews the hand as it ends instead."""
+    t = Table(humans="S", seed=2, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, executor=_NoThreads())
+    _play_hand(t, pick=0)
+    job = panel.latest
+    assert job is not None and job.state == "done" and job.future is None
+    assert panel.wait() is job
+    t.next_hand()

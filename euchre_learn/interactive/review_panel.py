@@ -175,7 +175,11 @@ class ReviewPanel:
         job = HandReview(game, number, record, total)
         with self._lock:
             self.jobs[(game, number)] = job  # a hand played again after an undo replaces the first
-        job.future = self._executor.submit(self._run, job)
+        try:
+            job.future = self._executor.submit(self._run, job)
+        except RuntimeError:  # no threads here (JupyterLite's Pyodide): review now, the table waits this once
+            self._run(job)
+            return
         self._changed()
 
     def _run(self, job: HandReview) -> None:

@@ -234,3 +234,22 @@ def test_without_threads_the_review_runs_at_once(tmp_path: Path) -> None:
     assert job is not None and job.state == "done" and job.future is None
     assert panel.wait() is job
     t.next_hand()
+
+
+def test_after_a_game_the_view_shows_its_accuracy_and_turning_points(tmp_path: Path) -> None:
+    t = Table(el.Rules.preset("standard").replace(points_to_win=5), humans="S", seed=7, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, progress=Progress(tmp_path / "l.sqlite3"))
+    view = ReviewPanelView(panel)
+    while True:
+        _play_hand(t)
+        if t.game_over:
+            break
+        t.next_hand()
+    panel.wait()
+    view.refresh()
+    rev = panel.game_review()
+    assert rev is not None
+    assert f"The game: accuracy {rev.accuracy:.0f}" in view.summary.value
+    assert "Turning points" in view.summary.value and "your chance to win went from" in view.summary.value
+    panel.close()

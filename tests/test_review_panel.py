@@ -253,3 +253,17 @@ def test_after_a_game_the_view_shows_its_accuracy_and_turning_points(tmp_path: P
     assert f"The game: accuracy {rev.accuracy:.0f}" in view.summary.value
     assert "Turning points" in view.summary.value and "your chance to win went from" in view.summary.value
     panel.close()
+
+
+def test_at_a_hot_seat_every_learner_is_reviewed(tmp_path: Path) -> None:
+    t = Table(humans="NS", seed=3, dealer="E")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, progress=Progress(tmp_path / "l.sqlite3"))
+    _play_hand(t, pick=0)
+    job = panel.wait()
+    assert job is not None and job.review is not None and job.done == job.total
+    rev = job.review
+    assert {d.seat for d in rev.decisions} == {el.Seat.N, el.Seat.S} and len(rev.hands) == 1
+    assert [d.index for d in rev.decisions] == sorted(d.index for d in rev.decisions)
+    assert set(rev.accuracy) == {el.Seat.N, el.Seat.S}
+    panel.close()

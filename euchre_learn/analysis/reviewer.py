@@ -811,6 +811,14 @@ def _subject(subject: Any) -> tuple[list[Hand], list[tuple[int, int] | None], in
         return hands, scores, subject.rules.points_to_win
     if isinstance(subject, Hand):
         return [subject], [None], subject.rules.points_to_win
+    if isinstance(subject, (list, tuple)):  # the hands of a saved game, in order
+        if not subject:
+            raise ValueError("review() was given an empty list of hand records: there is nothing to review")
+        parts = [_subject(r) if isinstance(r, (dict, str, os.PathLike)) else None for r in subject]
+        if any(p is None for p in parts):
+            bad = next(r for r, p in zip(subject, parts, strict=True) if p is None)
+            raise ValueError(f"review() takes a list of hand records (dicts, JSON text or paths), not of {type(bad).__name__}")
+        return [p[0][0] for p in parts if p], [p[1][0] for p in parts if p], max(p[2] for p in parts if p)
     if isinstance(subject, (dict, str, os.PathLike)):
         data = load_record(subject)
         hand = replay(data)
@@ -844,7 +852,8 @@ def review(
     adaptive: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game or a record.
+    """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game, a record or a
+    list of records (the hands of a saved game, each with its ``"score"``).
 
     ``worlds`` is the most deals of the hidden cards for a card decision (default 48); a
     bidding decision takes up to four times as many. With ``adaptive`` (the default) a

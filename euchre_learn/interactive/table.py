@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.saved_games import load_game, saved_games
 from euchre_learn.interactive.table_model import (
     CardChoice,
     Choice,
@@ -39,7 +40,9 @@ __all__ = [
     "Table",
     "action_label",
     "describe_action",
+    "load_game",
     "play",
+    "saved_games",
     "setup",
 ]
 
@@ -53,16 +56,19 @@ def play(
     dealer: Seat | str | None = None,
     open_hands: bool = False,
     delay: float = 0.6,
+    review: bool = True,
 ) -> TableWidget:
     """A table to play at in a notebook: a :class:`Table` shown by the widget.
 
     ``delay``: seconds between bot moves (0: instant). The kernel never waits: paced moves
-    are scheduled on its event loop.
+    are scheduled on its event loop. ``review``: after each hand, the learner's decisions are
+    reviewed in the background and the costly ones listed below the table
+    (:mod:`.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
     """
     from euchre_learn.interactive.table_widget import TableWidget
 
     table = Table(rules, humans=humans, bots=bots, seed=seed, dealer=dealer, open_hands=open_hands)
-    return TableWidget(table, delay=delay)
+    return TableWidget(table, delay=delay, review=review)
 
 
 def setup() -> SetupForm:

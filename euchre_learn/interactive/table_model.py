@@ -27,7 +27,7 @@ The model:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,7 @@ from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.saved_games import GameSaver
 
 __all__ = [
     "CardChoice",
@@ -338,6 +339,8 @@ class Table:
         self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
         self._dealer = dealer
         self._games_played = 0
+        self.on_hand_end: list[Callable[[Table], object]] = [GameSaver()]
+        """Called with the table as each hand ends: the hand is saved at once (:mod:`.saved_games`)."""
         self._start(Game(self.rules, seed=self.seed, dealer=dealer))
 
     def _start(self, game: Game) -> None:
@@ -480,6 +483,9 @@ class Table:
             self.last_trick = None if after.is_over else after.tricks[-1]
         self._history.append(game)
         self.log.append(entry)
+        if self.hand_over:
+            for listener in list(self.on_hand_end):
+                listener(self)
         return entry
 
     def act(self, action: Action | str) -> None:

@@ -88,7 +88,9 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     if the learner does not act (``None``: until they act).
     """
 
-    def __init__(self, table: Table, delay: float = 0.6, last_trick_pause: float | None = LAST_TRICK_PAUSE) -> None:
+    def __init__(
+        self, table: Table, delay: float = 0.6, last_trick_pause: float | None = LAST_TRICK_PAUSE, review: bool = False
+    ) -> None:
         self.table = table
         self.delay = float(delay)
         self.last_trick_pause = last_trick_pause
@@ -166,6 +168,11 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         options = widgets.HBox([self.open_hands, self.pace, self.next_button, self.new_game_button])
         log_box = widgets.Accordion(children=[self.log_view], titles=("Log of the hand",))
         log_box.selected_index = 0
+        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
+        if review:
+            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+
+            self.review_panel = ReviewPanelView(ReviewPanel(table))
         super().__init__(
             [
                 style_view(),
@@ -179,6 +186,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 self.message,
                 options,
                 log_box,
+                *([self.review_panel.widget] if self.review_panel else []),
             ]
         )
         self.add_class("el-tableview")
@@ -467,7 +475,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         except ValueError as err:
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"
             return None
-        self.table_widget = TableWidget(table, delay=self.pace.value)
+        self.table_widget = TableWidget(table, delay=self.pace.value, review=True)
         back = widgets.Button(description="Change the setup", icon="cog", layout=auto_width())
         back.on_click(lambda _: self._back())
         self.holder.children = (self.table_widget, back)

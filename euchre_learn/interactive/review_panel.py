@@ -1,0 +1,592 @@
+"""The review panel of the table: after each hand, the learner's costly decisions, worst first.
+
+The model, with no widgets (:class:`ReviewPanelView`, at the end, only shows it). A
+:class:`ReviewPanel` listens to a :class:`~euchre_learn.interactive.table_model.Table`: as each
+hand ends it takes the hand's record (with the game score before it) and reviews the
+learners' decisions with :func:`euchre_learn.review` **in a background thread**, so the table
+never waits; :attr:`HandReview.done` / :attr:`HandReview.total` count the decisions graded so
+far. When a review is in:
+
+- :meth:`ReviewPanel.costly` lists the decisions not graded best or good, worst first, each
+  with its grade, the better action and the explanation;
+- :meth:`ReviewPanel.back_to` opens one as a :class:`~euchre_learn.analysis.drill.Retry`: the
+  position just before it, to find a better action (a first miss asks again, a second shows
+  the answer). A finished retry is kept in the learner's store as a quiz question and
+  scheduled, so Today's practice (:mod:`euchre_learn.teaching.today`) serves it again later;
+- after the game, :meth:`ReviewPanel.game_review` is the whole game's review (its accuracy)
+  and :meth:`ReviewPanel.turning_points` the hands that moved the chance to win the most.
+
+>>> from euchre_learn.interactive.table_model import Table
+>>> t = Table(humans='S', bots='standard', seed=5, dealer='N')
+>>> panel = ReviewPanel(t, worlds=4)
+>>> while not t.hand_over:
+...     _ = t.run_bots()
+...     if t.is_human_turn:
+...         t.act(t.legal_actions()[0])
+>>> job = panel.wait()                   # the review ran in the background
+>>> job.state, job.done == job.total, panel.seats
+('done', True, (<Seat.S: 2>,))
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from euchre_learn.analysis.drill import Retry, RetryResult
+from euchre_learn.analysis.reviewer import _REVIEW_CSS, Decision, Review, review, win_probability
+from euchre_learn.engine._core import State
+from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import Seat, Team
+from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.learner.saved_games import hand_record
+from euchre_learn.learner.store import PutRetry
+
+if TYPE_CHECKING:
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from euchre_learn.interactive.table_model import Table
+    from euchre_learn.learner.progress import Progress
+    from euchre_learn.teaching.quiz_bank import Question
+
+__all__ = [
+    "RETRY_TOPIC",
+    "HandReview",
+    "ReviewPanel",
+    "ReviewPanelView",
+    "TurningPoint",
+    "retry_question",
+    "turning_points",
+]
+
+RETRY_TOPIC = "table-retry"
+"""The topic a retried decision from the table is counted under in the learner's progress."""
+
+ReviewFn = Callable[..., Review]
+
+
+@dataclass
+class HandReview:
+    """The review of one hand of the table, in the background: ``state`` is 'waiting',
+    'running', 'done' or 'failed' (with ``error``); ``done`` of ``total`` decisions graded."""
+
+    game: int
+    number: int
+    record: dict[str, Any]
+    total: int
+    done: int = 0
+    state: str = "waiting"
+    review: Review | None = None
+    error: str | None = None
+    future: Future[Any] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("done", "failed")
+
+    @property
+    def progress_text(self) -> str:
+        if self.state == "failed":
+            return f"The review of hand {self.number + 1} failed: {self.error}"
+        if self.state == "done":
+            return f"Hand {self.number + 1} reviewed: {self.total} decision{'s' if self.total != 1 else ''} graded."
+        return f"Reviewing hand {self.number + 1}: {self.done} of {self.total} decisions graded…"
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A hand that moved the learner's chance to win the game: from ``before`` to ``after``,
+    what happened (``text``), and the learner's costliest decision in it (if any was costly)."""
+
+    hand_number: int
+    before: float
+    after: float
+    text: str
+    decision: Decision | None
+
+    @property
+    def swing(self) -> float:
+        return self.after - self.before
+
+    def __str__(self) -> str:
+        head = f"Hand {self.hand_number + 1}: your chance to win went from {self.before:.0%} to {self.after:.0%}. {self.text}"
+        if self.decision is not None:
+            d = self.decision
+            head += f" Your costliest decision: {d.action} ({d.grade}); {d.best} was better."
+        return head
+
+
+class ReviewPanel:
+    """The review panel's model for ``table`` (see the module docs).
+
+    ``seats``: whose decisions are reviewed (default the table's humans). ``worlds`` and
+    ``seed`` are passed to :func:`euchre_learn.review` (the seed of hand ``n`` of game ``g`` is
+    ``f"{seed}/{g}/{n}"``, by default from the table's seed). ``progress``: where retries are
+    recorded (a :class:`~euchre_learn.learner.progress.Progress`, a path, or ``None`` for the
+    learner's own store). ``executor`` runs the reviews (default one background thread);
+    ``review_fn`` is the reviewer (tests slow it down). ``on_change(panel)`` is called, from
+    the review's thread too, whenever something new is to be shown.
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        seats: Sequence[Seat | str] | None = None,
+        *,
+        worlds: int | None = None,
+        seed: Any = None,
+        progress: Progress | str | None = None,
+        executor: Executor | None = None,
+        review_fn: ReviewFn = review,
+    ) -> None:
+        self.table = table
+        chosen = sorted(table.humans) if seats is None else sorted({Seat.parse(s) for s in seats})
+        self.seats: tuple[Seat, ...] = tuple(chosen)
+        self.worlds = worlds
+        self.seed = table.seed if seed is None else seed
+        self._progress_spec = progress
+        self._progress: Progress | None = None
+        self._own_executor = executor is None
+        self._executor: Executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="euchre-review")
+        self._review_fn = review_fn
+        self._lock = threading.RLock()
+        self.jobs: dict[tuple[int, int], HandReview] = {}
+        """Every hand's review, by (game at the table, hand number)."""
+        self.listeners: list[Callable[[ReviewPanel], object]] = []
+        self.retries: list[Retry] = []
+        """The retries opened with :meth:`back_to`, latest last."""
+        self.retry_results: list[RetryResult] = []
+        table.on_hand_end.append(self.hand_ended)
+
+    # --- the background reviews -----------------------------------------------------------
+    def hand_ended(self, table: Table) -> None:
+        """What the table calls as a hand ends: queue the hand's review and return at once."""
+        if not self.seats:
+            return
+        game = table._games_played
+        record = hand_record(table.game, humans=table.humans)
+        number = record["game"]["number"]
+        hand = table.game.hands[number]
+        total = sum(1 for s, _a in hand._history if Seat(s) in self.seats)
+        job = HandReview(game, number, record, total)
+        with self._lock:
+            self.jobs[(game, number)] = job  # a hand played again after an undo replaces the first
+        try:
+            job.future = self._executor.submit(self._run, job)
+        except RuntimeError:  # no threads here (JupyterLite's Pyodide): review now, the table waits this once
+            self._run(job)
+            return
+        self._changed()
+
+    def _run(self, job: HandReview) -> None:
+        job.state = "running"
+        self._changed()
+        reviews = []
+        done_before = 0
+        try:
+            for seat in self.seats:
+
+                def tick(done: int, _total: int, base: int = done_before) -> None:
+                    job.done = base + done
+                    self._changed()
+
+                rev = self._review_fn(
+                    job.record,
+                    seat=seat,
+                    worlds=self.worlds,
+                    seed=f"{self.seed}/{job.game}/{job.number}",
+                    progress=tick,
+                )
+                reviews.append(rev)
+                done_before += len(rev.decisions)
+            job.review = _merge(reviews, None if len(self.seats) > 1 else self.seats[0])
+            job.done = job.total
+            job.state = "done"
+        except Exception as err:  # shown in the panel; the table plays on
+            job.error = f"{type(err).__name__}: {err}"
+            job.state = "failed"
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    def wait(self, timeout: float | None = 60.0) -> HandReview | None:
+        """Wait for every queued review (tests, and notebooks whose outputs are stored); the
+        latest hand's review."""
+        for job in list(self.jobs.values()):
+            if job.future is not None:
+                job.future.result(timeout=timeout)
+        return self.latest
+
+    def close(self) -> None:
+        """Stop the background thread (reviews not started are dropped)."""
+        if self._own_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        if self.hand_ended in self.table.on_hand_end:
+            self.table.on_hand_end.remove(self.hand_ended)
+
+    # --- what the panel shows ---------------------------------------------------------------
+    @property
+    def latest(self) -> HandReview | None:
+        """The review of the last hand that ended (running or done)."""
+        with self._lock:
+            return self.jobs[max(self.jobs)] if self.jobs else None
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            return any(not j.finished for j in self.jobs.values())
+
+    def costly(self, job: HandReview | None = None) -> tuple[Decision, ...]:
+        """The decisions of a hand (default the latest) not graded best or good, worst first."""
+        job = job or self.latest
+        if job is None or job.review is None:
+            return ()
+        return job.review.costly()
+
+    def back_to(self, decision: Decision) -> Retry:
+        """The position before ``decision``, to try again (recorded in the store when finished)."""
+
+        def record(result: RetryResult) -> None:
+            self.retry_results.append(result)
+            self._record_retry(decision, result)
+
+        retry = Retry(decision, recorder=record)
+        self.retries.append(retry)
+        self._changed()
+        return retry
+
+    @property
+    def progress(self) -> Progress:
+        """Where retries are recorded (opened on first use)."""
+        if self._progress is None:
+            from euchre_learn.learner.progress import Progress
+
+            spec = self._progress_spec
+            self._progress = spec if isinstance(spec, Progress) else Progress(spec)
+        return self._progress
+
+    def _record_retry(self, decision: Decision, result: RetryResult) -> None:
+        """Keep the retry as a quiz question, and count the attempt as a review of it: a miss
+        brings it back soon, a first-try success later (the FSRS schedule)."""
+        question = retry_question(decision, key=result.key)
+        p = self.progress
+        p.store.write(PutRetry(result.key, question.to_dict(), note=f"{decision.grade} at the table"))
+        p.record(RETRY_TOPIC, result.first_try, item=("retry", result.key))
+
+    # --- after a game -------------------------------------------------------------------------
+    def game_jobs(self, game: int | None = None) -> list[HandReview]:
+        """The reviews of one game at the table (default the current one), by hand."""
+        g = self.table._games_played if game is None else game
+        with self._lock:
+            return [self.jobs[k] for k in sorted(self.jobs) if k[0] == g]
+
+    def game_review(self, game: int | None = None) -> Review | None:
+        """The whole game's review (its ``.accuracy``, ``.hand_accuracy``), once every hand's is in."""
+        jobs = self.game_jobs(game)
+        if not jobs or any(j.review is None for j in jobs):
+            return None
+        numbers = [j.number for j in jobs]
+        if numbers != list(range(len(jobs))):
+            return None
+        reviews = [j.review for j in jobs if j.review is not None]
+        return _merge(reviews, reviews[0].seat)
+
+    def turning_points(self, game: int | None = None, count: int = 3) -> list[TurningPoint]:
+        """The hands that moved the learners' side's chance to win the game the most, biggest first."""
+        rev = self.game_review(game)
+        if rev is None or not self.seats:
+            return []
+        return turning_points(rev, self.seats[0], count)
+
+    def __repr__(self) -> str:
+        seats = " ".join(str(s) for s in self.seats) or "none"
+        return f"<ReviewPanel seats={seats}: {len(self.jobs)} hands, {'busy' if self.busy else 'idle'}>"
+
+
+def turning_points(rev: Review, seat: Seat | str, count: int = 3) -> list[TurningPoint]:
+    """The hands of a game's review that moved ``seat``'s side's chance to win the most,
+    biggest swing first: the chance at the start of the hand and after it (from
+    :func:`~euchre_learn.analysis.reviewer.win_probability`), the result, and the side's
+    costliest decision in that hand."""
+    team = Seat.parse(seat).team
+    out = []
+    for i, (hand, score) in enumerate(zip(rev.hands, rev.scores, strict=True)):
+        if score is None:
+            raise ValueError("turning points need the game score before each hand: review a game or saved game")
+        target = hand.rules.points_to_win
+        mine, theirs = (score[0], score[1]) if team == Team.NS else (score[1], score[0])
+        before = win_probability(mine, theirs, hand.dealer.team == team, target)
+        pts = hand.points
+        after = win_probability(mine + pts[team], theirs + pts[team.other], hand.dealer.left.team == team, target)
+        costly = [d for d in rev.costly() if d.hand_number == i and d.seat.team == team]
+        out.append(TurningPoint(i, before, after, _hand_result(hand), costly[0] if costly else None))
+    out.sort(key=lambda tp: (-abs(tp.swing), tp.hand_number))
+    return out[:count]
+
+
+def _merge(reviews: Sequence[Review], seat: Seat | None) -> Review:
+    """One review from the reviews of consecutive hands (or of several seats of one hand)."""
+    if len(reviews) == 1:
+        return reviews[0]
+    hands: list[Hand] = []
+    scores: list[tuple[int, int] | None] = []
+    decisions: list[Decision] = []
+    for rev in reviews:
+        same_hand = bool(hands) and rev.hands[0] == hands[-1]
+        if not same_hand:
+            hands.extend(rev.hands)
+            scores.extend(rev.scores)
+        n = len(hands) - 1
+        decisions.extend(replace(d, hand_number=n) for d in rev.decisions)
+    decisions.sort(key=lambda d: (d.hand_number, d.index))
+    return Review(tuple(decisions), seat, tuple(hands), tuple(scores), reviews[0].worlds, reviews[0].seed)
+
+
+def _hand_result(hand: Hand) -> str:
+    from euchre_learn.engine.explain import score_reason
+
+    return score_reason(hand)
+
+
+# ---- a retry as a quiz question (for Today's practice) ---------------------------------------------
+
+
+def _label(position: Hand, action: Action) -> str:
+    from euchre_learn.interactive.table_model import action_label
+
+    return str(action.card) if action.card is not None else action_label(position, action)
+
+
+def _situation(position: Hand, seat: Seat) -> str:
+    """What the seat knew, in a sentence or two (no hidden card named)."""
+    from euchre_learn.interactive.table_model import describe_action
+
+    parts = [f"You are {seat.word}; {position.dealer.word} dealt."]
+    if position.phase == Phase.PLAY:
+        assert position.trump is not None and position.maker is not None
+        parts.append(
+            f"{position.trump.symbol} {position.trump.plural.capitalize()} are trump, made by {position.maker.word}"
+            + (" alone." if position.alone else ".")
+        )
+        won = {Team.NS: 0, Team.EW: 0}
+        for t in position.tricks:
+            assert t.winner is not None
+            won[t.winner.team] += 1
+        if position.tricks:
+            parts.append(f"Tricks so far: North-South {won[Team.NS]}, East-West {won[Team.EW]}.")
+        trick = position.current_trick
+        if trick is not None and trick.cards:
+            played = ", ".join(f"{s.word} the {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+            parts.append(f"This trick: {played}.")
+        else:
+            parts.append("You lead.")
+    else:
+        parts.append(f"The upcard is the {position.upcard}.")
+        hands, up, kitty = position._deal
+        step = Hand._start(State.new(position.rules, position._s.dealer, list(hands), up, kitty))
+        said = []
+        for s, a in position._history:
+            act = Action(a)
+            said.append(describe_action(step, act, reveal=Seat(s) == seat))
+            step = step.apply(act)
+        if said:
+            parts.append(" ".join(said))
+    return " ".join(parts)
+
+
+def retry_question(decision: Decision, key: str = "") -> Question:
+    """A decision to find again, as a quiz question: the situation in words, the seat's cards,
+    every legal action a choice, the best one the answer, each choice's cost its feedback.
+
+    >>> import euchre_learn as el
+    >>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=4, seed=1)
+    >>> q = retry_question(rev.decisions[0])
+    >>> q.kind, q.answer in q.choices, q.check(q.answer).correct
+    ('single', True, True)
+    """
+    from euchre_learn.teaching.quiz_bank import Question
+
+    pos = decision.position
+    seat = decision.seat
+    game = decision.win_loss is not None
+    choices, feedback = [], {}
+    for opt in decision.options:
+        label = _label(pos, opt.action)
+        choices.append(label)
+        cost = decision.gap(opt.action)
+        grade = decision.grade_of(opt.action)
+        cost_text = f"{cost:.1%} of the chance to win" if game else f"{cost:.2f} points"
+        feedback[label] = (
+            "The best choice here."
+            if opt.action == decision.best
+            else f"{grade.capitalize()}: it gives up {cost_text}."
+        )
+    answer = _label(pos, decision.best)
+    prompt = (
+        f"From your game at the table. {_situation(pos, seat)} You chose {_label(pos, decision.action)}, "
+        f"{'an' if decision.grade[0] in 'aeiou' else 'a'} {decision.grade}. What is the best choice?"
+    )
+    return Question(
+        prompt=prompt,
+        kind="single",
+        choices=tuple(choices),
+        answer=answer,
+        explanation=decision.explanation,
+        feedback=feedback,
+        cards=pos.holding(seat),
+        topic=RETRY_TOPIC,
+        title=f"Try again: {decision.phase.value}",
+        id=key,
+        record=pos.to_record(),
+    )
+
+
+# ---- the view: ipywidgets, laid out from the model ----------------------------------------------------
+
+_GRADE_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+class ReviewPanelView:
+    """A thin ipywidgets view of a :class:`ReviewPanel` (hidden until a hand ends): a progress
+    bar while the review runs, then the costly decisions worst first, each with a "Back to"
+    button that opens the retry below; after a game, its accuracy and turning points.
+
+    ``widget`` is the box to put on screen (the table widget puts it below the table).
+    """
+
+    def __init__(self, panel: ReviewPanel) -> None:
+        import ipywidgets as W
+
+        self.panel = panel
+        self.title = W.HTML()
+        self.bar = W.IntProgress(min=0, max=1, value=0, layout=W.Layout(width="16em"))
+        self.bar_text = W.HTML()
+        self.items = W.VBox()
+        self.summary = W.HTML()
+        self.retry_box = W.VBox()
+        self.retry: Retry | None = None
+        self.back_buttons: list[W.Button] = []
+        self.retry_buttons: list[W.Button] = []
+        self._shown: tuple[Any, ...] | None = None
+        self.widget = W.VBox(
+            [self.title, W.HBox([self.bar, self.bar_text]), self.items, self.retry_box, self.summary],
+            layout=W.Layout(display="none", border="1px solid #ccc", padding="0.4em", margin="0.6em 0 0 0"),
+        )
+        self.widget.add_class("el-review-panel")
+        panel.listeners.append(lambda _p: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        import ipywidgets as W
+
+        p = self.panel
+        job = p.latest
+        if job is None:
+            self.widget.layout.display = "none"
+            return
+        self.widget.layout.display = ""
+        self.title.value = f"{_REVIEW_CSS}<b>Review of your decisions: hand {job.number + 1}</b>"
+        self.bar.max = max(1, job.total)
+        self.bar.value = job.done
+        self.bar.layout.display = "none" if job.finished else ""
+        self.bar_text.value = html.escape(job.progress_text)
+        key = (id(job), job.state)
+        if key == self._shown:
+            return
+        self._shown = key
+        if job.state != "done" or job.review is None:
+            self.items.children = ()
+            self.summary.value = ""
+            return
+        rows: list[Any] = []
+        self.back_buttons = []
+        costly = p.costly(job)
+        if not costly:
+            acc = job.review.accuracy
+            acc_text = f"{acc:.0f}" if isinstance(acc, float) else ", ".join(f"{s} {a:.0f}" for s, a in acc.items())
+            rows.append(W.HTML(f"Every decision was best or good (accuracy {html.escape(acc_text)}). Well played."))
+        for d in costly:
+            lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
+            text = W.HTML(
+                "<div class='el-review-item' style='line-height:1.4'>"
+                f"<span class='el-grade el-g-{d.grade}'>{_GRADE_MARKS[d.grade]} {d.grade}</span> "
+                f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{html.escape(_label(d.position, d.action))}</b>; "
+                f"better: <b>{html.escape(_label(d.position, d.best))}</b> ({html.escape(lost)}).<br>"
+                f"<small>{html.escape(d.explanation)}</small></div>",
+                layout=W.Layout(flex="1 1 auto"),
+            )
+            b = W.Button(
+                description="Back to",
+                icon="undo",
+                tooltip="Replay this decision: find a better action",
+                layout=W.Layout(width="auto", min_width="7.5em", flex="0 0 auto", margin="0 0.6em 0 0"),
+            )
+            b.on_click(lambda _b, d=d: self.open_retry(d))
+            self.back_buttons.append(b)
+            rows.append(W.HBox([b, text], layout=W.Layout(align_items="flex-start", margin="0.3em 0")))
+        self.items.children = tuple(rows)
+        self._summary()
+
+    def _summary(self) -> None:
+        p = self.panel
+        if not p.table.game_over:
+            self.summary.value = ""
+            return
+        rev = p.game_review()
+        if rev is None:
+            self.summary.value = "<i>The game's review will show when every hand is graded.</i>"
+            return
+        acc = rev.accuracy
+        acc_text = f"{acc:.0f}" if isinstance(acc, float) else ", ".join(f"{s} {a:.0f}" for s, a in acc.items())
+        points = "".join(f"<li>{html.escape(str(tp))}</li>" for tp in p.turning_points())
+        self.summary.value = (
+            f"<p><b>The game: accuracy {html.escape(acc_text)}</b> over {len(rev.decisions)} decisions.</p>"
+            + (f"<p>Turning points:</p><ol>{points}</ol>" if points else "")
+        )
+
+    def open_retry(self, decision: Decision) -> Retry:
+        import ipywidgets as W
+
+        from euchre_learn.teaching.render import hand_html
+
+        retry = self.panel.back_to(decision)
+        self.retry = retry
+        pos = retry.position
+        board = W.HTML(hand_html(pos, show=frozenset((decision.seat,)), text=False))
+        prompt = W.HTML(f"<div style='line-height:1.4'><b>{html.escape(retry.prompt)}</b></div>")
+        feedback = W.HTML(layout=W.Layout(max_width="60em"))
+        self.retry_buttons = []
+        for a in pos.legal_actions():
+            b = W.Button(description=_label(pos, a), layout=W.Layout(width="auto", min_width="4em"))
+
+            def click(_b: Any, a: Action = a) -> None:
+                if retry.finished:
+                    return
+                fb = retry.attempt(a)
+                feedback.value = f"<div style='line-height:1.4' role='status'>{html.escape(fb.message)}</div>"
+                if retry.finished:
+                    for other in self.retry_buttons:
+                        other.disabled = True
+
+            b.on_click(click)
+            self.retry_buttons.append(b)
+        self.retry_feedback = feedback
+        self.retry_box.children = (
+            W.HTML("<hr style='margin:0.5em 0'><b>Try again</b>"),
+            prompt,
+            board,
+            W.HBox(self.retry_buttons, layout=W.Layout(flex_flow="row wrap")),
+            feedback,
+        )
+        return retry
+
+
+def review_panel_view(table: Table, **kwargs: Any) -> ipywidgets.VBox:
+    """A review panel for ``table`` on screen (the table widget calls this)."""
+    return ReviewPanelView(ReviewPanel(table, **kwargs)).widget

@@ -1,0 +1,77 @@
+"""The table's review panel in a real browser: a hand played by clicking in JupyterLab, then the
+panel below the table grades South's decisions in the background and lists the costly ones,
+each with a "Back to" that opens the position to try again."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from . import browserkit as bk
+
+CARD = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
+
+
+def _play_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
+    """South's clicks as in browserkit.play_hand (the first action offered, the first playable
+    card), but each click short and retried: at instant pace the table moves on within the
+    click itself, and on a loaded machine Playwright may report the landed click as missed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    clicks = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if re.search(r"Hand over|Thrown in|Game over", table.locator(".el-status").inner_text()):
+            return clicks
+        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=CARD)
+        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
+        target = cards.first if cards.count() else actions.first if actions.count() else None
+        if target is None:
+            page.wait_for_timeout(150)
+            continue
+        try:
+            target.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue
+        clicks += 1
+        page.wait_for_timeout(150)
+    raise AssertionError(f"the hand did not end within {timeout:.0f} s:\n{table.inner_text()[:2000]}")
+
+
+def test_the_review_panel_lists_the_costly_decisions_after_a_hand(lab_tab: Any, lab: bk.Server) -> None:
+    page = lab_tab
+    bk.open_notebook(page, lab, "fixtures/review_panel.ipynb")
+    bk.run_all_cells(page)
+    facts = bk.NotebookFacts.read(lab.root / "fixtures" / "review_panel.ipynb")
+    assert bk.problems(facts, bk.read_cells(page)) == []
+    table = bk.cell_locator(page, 2)
+    panel = table.locator(".el-review-panel")
+    assert not panel.is_visible()  # nothing to review before a hand ends
+    clicks = _play_hand(page, table)
+    assert clicks >= 1
+    panel.wait_for(state="visible")
+    panel.get_by_text(re.compile(r"Hand 1 reviewed: \d+ decisions graded")).wait_for(timeout=120_000)
+    grades = panel.locator(".el-grade").all_inner_texts()
+    assert grades, panel.inner_text()
+    assert any("blunder" in g for g in grades), grades
+    order = ["blunder", "mistake", "inaccuracy"]
+    ranks = [next(i for i, g in enumerate(order) if g in text) for text in grades]
+    assert ranks == sorted(ranks), grades  # worst first
+    panel.scroll_into_view_if_needed()
+    bk.screenshot(page, "review_panel_after_hand")
+    assert bk.cut_text(panel) == []
+
+    panel.locator("button", has_text="Back to").first.click()
+    panel.get_by_text("Find a better choice").wait_for()
+    # the blunder was South's 10♥ where the J♥ was better: the same card again is a first miss
+    same = panel.locator("button:not([disabled])", has_text=re.compile(r"^\s*10♥\s*$"))
+    assert same.count() == 1
+    same.scroll_into_view_if_needed()
+    same.click()
+    panel.get_by_role("status").filter(has_text="Not yet").wait_for()
+    bk.screenshot(page, "review_panel_retry")
+    panel.locator("button:not([disabled])", has_text=re.compile(r"^\s*J♥\s*$")).click()
+    panel.get_by_role("status").filter(has_text="the best choice").wait_for()
+    assert panel.locator("button[disabled]", has_text=re.compile(r"^\s*J♥\s*$")).count() == 1  # finished
+    assert bk.new_console_errors(page) == []

@@ -1,0 +1,269 @@
+"""The table's review panel, driven without a browser: a hand at the table with South played by
+the test, the review in the background, the costly decisions worst first, "Back to" a retry
+whose position is the hand before the decision, retries in the store for Today's practice."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+import euchre_learn as el
+from euchre_learn.interactive.review_panel import RETRY_TOPIC, ReviewPanel, ReviewPanelView, retry_question
+from euchre_learn.interactive.table_model import Table
+from euchre_learn.learner.progress import Progress
+from euchre_learn.teaching.today import TodaysPractice
+
+
+def _play_hand(t: Table, pick: int = -1) -> None:
+    """South (the test) always takes its last legal action: loners, last cards, often costly."""
+    while not t.hand_over:
+        t.run_bots()
+        if t.is_human_turn:
+            acts = t.legal_actions()
+            t.act(acts[pick % len(acts)])
+
+
+def _panel_with_mistakes(tmp_path: Path) -> tuple[Table, ReviewPanel]:
+    for seed in range(40):
+        t = Table(humans="S", seed=seed, dealer="N")
+        t.on_hand_end.clear()  # no saving here: test_saved_games checks that
+        panel = ReviewPanel(t, worlds=4, progress=Progress(tmp_path / f"l{seed}.sqlite3"))
+        _play_hand(t)
+        panel.wait()
+        if len(panel.costly()) >= 2:
+            return t, panel
+        panel.close()
+    raise AssertionError("no seed gave two costly decisions")
+
+
+def test_the_review_completes_and_lists_the_costly_decisions_worst_first(tmp_path: Path) -> None:
+    t, panel = _panel_with_mistakes(tmp_path)
+    job = panel.latest
+    assert job is not None and job.state == "done" and job.done == job.total > 0
+    assert job.total == sum(1 for e in t.log if e.seat == el.Seat.S)
+    rev = job.review
+    assert rev is not None and rev.is_game  # the score before the hand was known: graded by the chance to win
+    costly = panel.costly()
+    assert all(d.grade not in ("best", "good") and d.seat == el.Seat.S for d in costly)
+    losses = [d.win_loss for d in costly]
+    assert losses == sorted(losses, reverse=True)  # type: ignore[type-var]
+    # the review is what el.review says of the saved record, with the same seed
+    again = el.review(job.record, seat="S", worlds=4, seed=f"{t.seed}/0/0")
+    assert [d.grade for d in again.decisions] == [d.grade for d in rev.decisions]
+    panel.close()
+
+
+def test_back_to_gives_a_retry_at_the_hand_before_the_decision(tmp_path: Path) -> None:
+    t, panel = _panel_with_mistakes(tmp_path)
+    worst = panel.costly()[0]
+    retry = panel.back_to(worst)
+    before = el.replay(dict(t.hand.to_record(), actions=[]))  # the deal, then the table's own log
+    for entry in t.log[: worst.index]:
+        before = before.apply(entry.action)
+    assert retry.position == before and retry.position.to_act == el.Seat.S
+    # a miss, then a second miss shows the answer; the retry is kept and scheduled
+    wrong = [a for a in retry.position.legal_actions() if worst.grade_of(a) not in ("best", "good")]
+    fb = retry.attempt(wrong[0])
+    assert not fb.correct and not fb.revealed
+    fb = retry.attempt(wrong[0])
+    assert fb.revealed and retry.answer == worst.best
+    (result,) = panel.retry_results
+    store = panel.progress.store
+    assert result.key in store.retries()
+    item = panel.progress.store.cards("retry")
+    assert [c.key for c in item] == [result.key]
+    assert panel.progress.stats(RETRY_TOPIC).answered == 1
+    panel.close()
+
+
+def test_todays_practice_serves_the_retry_once_due(tmp_path: Path) -> None:
+    _t, panel = _panel_with_mistakes(tmp_path)
+    d = panel.costly()[0]
+    retry = panel.back_to(d)
+    bad = next(a for a in retry.position.legal_actions() if d.grade_of(a) not in ("best", "good"))
+    retry.attempt(bad)
+    retry.attempt(bad)
+    key = panel.retry_results[0].key
+    later = datetime.now(timezone.utc) + timedelta(days=2)
+    today = TodaysPractice(["scoring"], progress=panel.progress, seed=1, clock=lambda: later)
+    assert today.item == ("retry", key) and today.source == "due"
+    q = today.question
+    assert q.answer == (str(d.best.card) if d.best.card is not None else q.answer)
+    assert today.answer(q.answer).correct
+    panel.close()
+
+
+def test_a_retry_question_names_no_hidden_card(tmp_path: Path) -> None:
+    _t, panel = _panel_with_mistakes(tmp_path)
+    for d in panel.costly():
+        q = retry_question(d)
+        mine = {str(c) for c in d.position.holding(d.seat)}
+        hidden = {str(c) for s in el.Seat if s != d.seat for c in d.position.holding(s)}
+        hidden -= mine
+        trick = d.position.current_trick
+        shown = {str(c) for c in (trick.cards if trick else ())}
+        if d.position.phase.value.startswith("bidding"):
+            shown.add(str(d.position.upcard))
+        for card in hidden - shown:
+            assert f" {card}" not in q.prompt, (card, q.prompt)
+        assert q.check(q.answer).correct and set(q.choices) >= {q.answer}
+    panel.close()
+
+
+def test_the_table_takes_actions_while_the_review_runs(tmp_path: Path) -> None:
+    gate = threading.Event()
+    started = threading.Event()
+
+    def slow_review(*args: object, **kwargs: object) -> el.Review:
+        started.set()
+        assert gate.wait(30)
+        return el.review(*args, **kwargs)  # type: ignore[arg-type]
+
+    t = Table(humans="S", seed=2, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, review_fn=slow_review, progress=Progress(tmp_path / "l.sqlite3"))
+    _play_hand(t, pick=0)
+    assert started.wait(10)
+    job = panel.latest
+    assert job is not None and job.state == "running" and panel.busy
+    t.next_hand()  # the table goes on while the review waits
+    moved = t.run_bots()
+    if t.is_human_turn:
+        t.act(t.legal_actions()[0])
+    assert moved or t.log
+    assert job.state == "running"
+    gate.set()
+    panel.wait()
+    assert job.state == "done" and not panel.busy
+    panel.close()
+
+
+def test_a_failed_review_is_shown_and_the_table_plays_on(tmp_path: Path) -> None:
+    def broken(*_a: object, **_k: object) -> el.Review:
+        raise RuntimeError("no worlds today")
+
+    t = Table(humans="S", seed=2, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, review_fn=broken)
+    _play_hand(t, pick=0)
+    job = panel.wait()
+    assert job is not None and job.state == "failed" and "no worlds today" in job.progress_text
+    t.next_hand()
+    panel.close()
+
+
+def test_after_a_game_its_accuracy_and_turning_points(tmp_path: Path) -> None:
+    t = Table(el.Rules.preset("standard").replace(points_to_win=5), humans="S", seed=7, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, progress=Progress(tmp_path / "l.sqlite3"))
+    while True:
+        _play_hand(t)
+        if t.game_over:
+            break
+        t.next_hand()
+    panel.wait()
+    rev = panel.game_review()
+    assert rev is not None and len(rev.hands) == len(t.game.hands) and 0 <= rev.accuracy <= 100
+    tps = panel.turning_points()
+    assert 1 <= len(tps) <= 3
+    swings = [abs(tp.swing) for tp in tps]
+    assert swings == sorted(swings, reverse=True)
+    assert all(0 <= tp.before <= 1 and 0 <= tp.after <= 1 for tp in tps)
+    assert "your chance to win went from" in str(tps[0])
+    panel.close()
+
+
+def test_the_view_shows_progress_then_the_list_with_back_to_buttons(tmp_path: Path) -> None:
+    _t, panel = _panel_with_mistakes(tmp_path)
+    view = ReviewPanelView(panel)
+    assert view.widget.layout.display == ""
+    assert len(view.back_buttons) == len(panel.costly()) >= 2
+    assert "graded" in view.bar_text.value
+    view.back_buttons[0].click()
+    retry = view.retry
+    assert retry is not None and retry.decision == panel.costly()[0]
+    labels = [b.description for b in view.retry_buttons]
+    assert len(labels) == len(retry.position.legal_actions())
+    best = retry.decision.best
+    view.retry_buttons[list(retry.position.legal_actions()).index(best)].click()
+    assert retry.solved and "best choice" in view.retry_feedback.value
+    assert all(b.disabled for b in view.retry_buttons)
+    panel.close()
+
+
+def test_the_table_widget_shows_the_panel_below_the_table(tmp_path: Path) -> None:
+    from euchre_learn.interactive.table_widget import TableWidget
+
+    w = TableWidget(Table(humans="S", seed=3), delay=0, review=True)
+    assert w.review_panel is not None and w.children[-1] is w.review_panel.widget
+    assert w.review_panel.widget.layout.display == "none"  # nothing until a hand ends
+    assert TableWidget(Table(humans="S", seed=3), delay=0).review_panel is None
+    w.review_panel.panel.close()
+
+
+def test_nobody_to_review_at_a_table_of_bots() -> None:
+    t = Table(humans=[], seed=2, dealer="S")
+    panel = ReviewPanel(t)
+    t.run_bots()
+    assert panel.latest is None and panel.costly() == () and panel.seats == ()
+    panel.close()
+    assert panel.hand_ended not in t.on_hand_end
+
+
+def test_seats_must_be_seats() -> None:
+    with pytest.raises(ValueError):
+        ReviewPanel(Table(humans="S", seed=1), seats=["Q"])
+
+
+class _NoThreads(ThreadPoolExecutor):
+    def submit(self, *_a: object, **_k: object) -> Future:  # type: ignore[override]
+        raise RuntimeError("can't start new thread")
+
+
+def test_without_threads_the_review_runs_at_once(tmp_path: Path) -> None:
+    """JupyterLite's Python has no threads: the panel reviews the hand as it ends instead."""
+    t = Table(humans="S", seed=2, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, executor=_NoThreads())
+    _play_hand(t, pick=0)
+    job = panel.latest
+    assert job is not None and job.state == "done" and job.future is None
+    assert panel.wait() is job
+    t.next_hand()
+
+
+def test_after_a_game_the_view_shows_its_accuracy_and_turning_points(tmp_path: Path) -> None:
+    t = Table(el.Rules.preset("standard").replace(points_to_win=5), humans="S", seed=7, dealer="N")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, progress=Progress(tmp_path / "l.sqlite3"))
+    view = ReviewPanelView(panel)
+    while True:
+        _play_hand(t)
+        if t.game_over:
+            break
+        t.next_hand()
+    panel.wait()
+    view.refresh()
+    rev = panel.game_review()
+    assert rev is not None
+    assert f"The game: accuracy {rev.accuracy:.0f}" in view.summary.value
+    assert "Turning points" in view.summary.value and "your chance to win went from" in view.summary.value
+    panel.close()
+
+
+def test_at_a_hot_seat_every_learner_is_reviewed(tmp_path: Path) -> None:
+    t = Table(humans="NS", seed=3, dealer="E")
+    t.on_hand_end.clear()
+    panel = ReviewPanel(t, worlds=2, progress=Progress(tmp_path / "l.sqlite3"))
+    _play_hand(t, pick=0)
+    job = panel.wait()
+    assert job is not None and job.review is not None and job.done == job.total
+    rev = job.review
+    assert {d.seat for d in rev.decisions} == {el.Seat.N, el.Seat.S} and len(rev.hands) == 1
+    assert [d.index for d in rev.decisions] == sorted(d.index for d in rev.decisions)
+    assert set(rev.accuracy) == {el.Seat.N, el.Seat.S}
+    panel.close()

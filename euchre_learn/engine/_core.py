@@ -10,6 +10,7 @@ in one place per phase, as OpenSpiel's ``euchre.cc`` switches on its ``Phase``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from euchre_learn.engine.actions import (
     CALL,
@@ -382,11 +383,28 @@ class State:
                 self.apply(choice(self.legal()))
 
 
+def _shuffle(pack: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(pack)``, step for step (the same draws, the same order: Fisher-Yates
+    from the top, each index by rejection sampling on ``getrandbits`` as ``Random._randbelow``
+    does), without its two Python calls per card; ``tests/test_rules.py`` checks it against
+    ``random.Random.shuffle``."""
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
 def deal(rules: Rules, dealer: int, rng: random.Random) -> State:
     """Shuffle and deal (R2.2): clockwise from eldest, a packet of 3 to each seat, then 2 to each
     (or 2 then 3); then the upcard; the rest is the kitty."""
     pack = list(range(25 if rules.benny else 24))
-    rng.shuffle(pack)
+    if type(rng) is random.Random:
+        _shuffle(pack, rng.getrandbits)
+    else:
+        rng.shuffle(pack)
     hands = [0, 0, 0, 0]
     i = 0
     for packet in rules.deal_packets:  # each seat gets the first packet, then each the second

@@ -21,6 +21,7 @@ Run with ``python -m benchmarks solver`` or ``python -m benchmarks.bench_solver 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -127,7 +128,9 @@ def _advance(state: State, tricks: int, rng: random.Random) -> State:
     return s
 
 
-def run(rounds: int = 5, deals: int = 300, minimax_deals: int = 2) -> list[Table]:
+def run(rounds: int = 5, deals: int | None = None, minimax_deals: int = 2) -> list[Table]:
+    if deals is None:  # make bench: 100 deals; EUCHRE_BENCH_FULL=1: 300
+        deals = 300 if os.environ.get("EUCHRE_BENCH_FULL") else 100
     states = bid_deals(deals)
     four = sum(1 for s in states if s.n_active() == 4)
 

@@ -41,8 +41,9 @@ QUICK_DECISIONS, QUICK_DEALS = 24, 3
 
 def sample_size() -> tuple[int, int]:
     """(decisions, deals per bot) for ``make bench``: small by default, the full measure with
-    ``EUCHRE_BENCH_QUALITY=full``; ``EUCHRE_BENCH_QUALITY_DECISIONS``/``_DEALS`` set either."""
-    full = os.environ.get("EUCHRE_BENCH_QUALITY", "").strip().lower() == "full"
+    ``EUCHRE_BENCH_QUALITY=full`` (or ``EUCHRE_BENCH_FULL=1``); ``EUCHRE_BENCH_QUALITY_DECISIONS``/``_DEALS``
+    set either."""
+    full = os.environ.get("EUCHRE_BENCH_QUALITY", "").strip().lower() == "full" or bool(os.environ.get("EUCHRE_BENCH_FULL"))
     decisions = FULL_DECISIONS if full else QUICK_DECISIONS
     deals = FULL_DEALS if full else QUICK_DEALS
     decisions = int(os.environ.get("EUCHRE_BENCH_QUALITY_DECISIONS", decisions))

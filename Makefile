@@ -52,6 +52,8 @@ app: $(VENV)/.installed-app
 lite: $(LITE_VENV)/.installed
 	$(LITE_VENV)/bin/python lite/build.py --out build/lite
 
+# A few minutes by default; EUCHRE_BENCH_FULL=1 make bench runs the full sizes (the 500-decision
+# review quality check, the 200-hand expert match, ...: an hour or more).
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
 

@@ -6,12 +6,20 @@ every legal action is played out, and every play phase is solved double-dummy. R
 has the most legal actions (up to seven: pass and three suits, each with or without going
 alone), so it is the slowest. Target: 500 worlds in at most 2 seconds.
 
+Beside it, the same call with ``adaptive=True`` (issue 12: 500 worlds at most, stopping once the
+two best actions are apart by twice their paired standard error): its CPU time, the worlds it
+played, the speed-up over the fixed 500 by CPU time, and whether it picks the same best action.
+
+By default (``make bench``) each row is timed once, to keep the whole run to a few minutes;
+``EUCHRE_BENCH_FULL=1`` times ``rounds`` runs of each (the median kept).
+
 Run with ``python -m benchmarks advisor`` or ``python -m benchmarks.bench_advisor``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -42,19 +50,37 @@ def _passes(hand: el.Hand, n: int) -> el.Hand:
 
 
 def run(rounds: int = 3, worlds: int = 500) -> Table:
+    if not os.environ.get("EUCHRE_BENCH_FULL"):
+        rounds = 1
     table = Table(
-        f"Advisor: {worlds} worlds, double-dummy play (median of {rounds} runs)",
-        ["decision", "seconds", "CPU seconds", "ms per world", "worlds with no fitting deal"],
+        f"Advisor: {worlds} worlds, double-dummy play (median of {rounds} runs); adaptive: {worlds} at most",
+        [
+            "decision",
+            "seconds",
+            "CPU seconds",
+            "ms per world",
+            "worlds with no fitting deal",
+            "adaptive CPU s",
+            "adaptive worlds",
+            "CPU speed-up",
+            "same best",
+        ],
     )
     for label, hand in positions():
-        walls, cpus = [], []
-        advice = None
+        walls, cpus, quick_cpus, quick_worlds = [], [], [], []
+        advice = quick = None
+        same = 0
         for r in range(rounds):
             w0, c0 = time.perf_counter(), time.process_time()
             advice = el.advise(hand, worlds=worlds, seed=r, progress=False)
             walls.append(time.perf_counter() - w0)
             cpus.append(time.process_time() - c0)
-        assert advice is not None
+            c0 = time.process_time()
+            quick = el.advise(hand, worlds=worlds, seed=r, progress=False, adaptive=True)
+            quick_cpus.append(time.process_time() - c0)
+            quick_worlds.append(quick.worlds)
+            same += quick.best.action == advice.best.action
+        assert advice is not None and quick is not None
         wall = statistics.median(walls)
         table.add(
             label,
@@ -62,6 +88,10 @@ def run(rounds: int = 3, worlds: int = 500) -> Table:
             f"{statistics.median(cpus):.2f}",
             f"{1e3 * wall / worlds:.2f}",
             f"{advice.loose} loose" if advice.loose else "all fit",
+            f"{statistics.median(quick_cpus):.2f}",
+            f"{statistics.median(quick_worlds):.0f}",
+            f"{statistics.median(cpus) / statistics.median(quick_cpus):.1f}×",
+            f"{same} of {rounds}",
         )
     table.notes.append("Target: at most 2 s for 500 worlds.")
     return table

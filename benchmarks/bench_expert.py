@@ -3,7 +3,8 @@
 A tournament (``el.tournament.match``) over seeded deals, each played both ways round with
 the dealer rotating, on every core. The expert bids with the Monte-Carlo advisor and plays
 by perfect-information sampling with the double-dummy solver, so it is slow: ``make bench``
-plays a short match (``--hands``, default 200); the full comparison is
+plays a short match of 24 hands (a wide interval, a couple of minutes; 200 hands with
+``EUCHRE_BENCH_FULL=1``, or ``--hands``); the full comparison is
 
     python -m benchmarks.bench_expert --hands 2000
 
@@ -13,6 +14,7 @@ This is a benchmark, not a test: it measures strength, it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from euchre_learn import tournament
@@ -20,8 +22,10 @@ from euchre_learn import tournament
 from ._table import Table
 
 
-def run(rounds: int = 1, hands: int = 200, seed: int = 2024, processes: int | None = None) -> Table:
+def run(rounds: int = 1, hands: int | None = None, seed: int = 2024, processes: int | None = None) -> Table:
     del rounds  # one match: its confidence interval says how precise it is
+    if hands is None:
+        hands = 200 if os.environ.get("EUCHRE_BENCH_FULL") else 24
     start = time.perf_counter()
     result = tournament.match("expert", "standard", hands=hands, seed=seed, processes=processes, progress=None)
     seconds = time.perf_counter() - start

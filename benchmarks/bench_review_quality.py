@@ -9,8 +9,13 @@
   'expert' bots, every seat reviewed; the mean accuracy per hand with a 95% interval. A random
   player should score far below the standard bot, and the standard bot below the expert.
 
-Slow: 129 decisions and 2 deals took 7 minutes of wall time on two busy shared cores, so the full
-500 decisions and 16-30 deals take half an hour or more: ``python -m benchmarks review_quality``.
+Slow: 129 decisions and 2 deals took 7 minutes of wall time on two busy shared cores. So by
+default (what ``make bench`` runs) it takes a small sample, evenly spread over the fixed set so
+that bids are in it too: ``EUCHRE_BENCH_QUALITY_DECISIONS`` decisions (default 24) and
+``EUCHRE_BENCH_QUALITY_DEALS`` deals per bot (default 3), a couple of minutes; its figures have
+wide intervals and say so. ``EUCHRE_BENCH_QUALITY=full`` runs the whole measure (500 decisions,
+30 deals: half an hour or more), as do ``--decisions 500 --deals 30`` when run as a script:
+``EUCHRE_BENCH_QUALITY=full python -m benchmarks review_quality``.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import statistics
 
 import euchre_learn as el
@@ -29,13 +35,43 @@ from .bench_review import bot_hands, positions
 Z95 = 1.959964
 
 
-def _stability(task: tuple[int, int, int]) -> list[tuple[bool, float, bool]]:
-    """For decisions ``start`` .. ``stop - 1`` of the fixed set: (is a bid, reference gap, same best)."""
-    count, start, stop = task
+FULL_DECISIONS, FULL_DEALS = 500, 30
+QUICK_DECISIONS, QUICK_DEALS = 24, 3
+
+
+def sample_size() -> tuple[int, int]:
+    """(decisions, deals per bot) for ``make bench``: small by default, the full measure with
+    ``EUCHRE_BENCH_QUALITY=full`` (or ``EUCHRE_BENCH_FULL=1``); ``EUCHRE_BENCH_QUALITY_DECISIONS``/``_DEALS``
+    set either."""
+    full = os.environ.get("EUCHRE_BENCH_QUALITY", "").strip().lower() == "full" or bool(os.environ.get("EUCHRE_BENCH_FULL"))
+    decisions = FULL_DECISIONS if full else QUICK_DECISIONS
+    deals = FULL_DEALS if full else QUICK_DEALS
+    decisions = int(os.environ.get("EUCHRE_BENCH_QUALITY_DECISIONS", decisions))
+    deals = int(os.environ.get("EUCHRE_BENCH_QUALITY_DEALS", deals))
+    if decisions < 1 or deals < 2:
+        raise SystemExit("EUCHRE_BENCH_QUALITY_DECISIONS must be at least 1 and EUCHRE_BENCH_QUALITY_DEALS at least 2")
+    return decisions, deals
+
+
+def spread(total: int, wanted: int) -> list[int]:
+    """``wanted`` indices spread evenly over ``range(total)`` (all of them when it is not more):
+    a small sample of the fixed set then holds cards and bids alike.
+
+    >>> spread(10, 4), spread(3, 5)
+    ([0, 2, 5, 7], [0, 1, 2])
+    """
+    if wanted >= total:
+        return list(range(total))
+    return [i * total // wanted for i in range(wanted)]
+
+
+def _stability(task: tuple[int, list[int]]) -> list[tuple[bool, float, bool]]:
+    """For the decisions ``picked`` of the fixed set: (is a bid, reference gap, same best)."""
+    count, picked = task
     cards, bids = positions(bot_hands(count))
-    items = (cards + bids)[start:stop]
+    every = cards + bids
     out = []
-    for pos, action in items:
+    for pos, action in (every[i] for i in picked):
         quick = review_decision(pos, action, seed=1)
         ref = review_decision(pos, action, worlds=4 * DEFAULT_WORLDS, seed=2, adaptive=False)
         metric = [o.expected_points for o in ref.options]
@@ -61,16 +97,20 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, Z95 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
 
 
-def run(rounds: int = 1, decisions: int = 500, deals: int = 30, processes: int = 2) -> list[Table]:
+def run(rounds: int = 1, decisions: int | None = None, deals: int | None = None, processes: int = 2) -> list[Table]:
+    quick_decisions, quick_deals = sample_size()
+    decisions = quick_decisions if decisions is None else decisions
+    deals = quick_deals if deals is None else deals
     count = 8
-    while True:
+    while True:  # the fixed set: the first hands with at least FULL_DECISIONS decisions
         cards, bids = positions(bot_hands(count))
-        if len(cards) + len(bids) >= decisions:
+        if len(cards) + len(bids) >= FULL_DECISIONS:
             break
         count += 8
-    total = len(cards) + len(bids)
-    step = 25
-    tasks = [(count, s, min(total, s + step)) for s in range(0, total, step)]
+    picked = spread(len(cards) + len(bids), decisions)
+    total = len(picked)
+    step = 25 if total >= 100 else max(1, -(-total // processes))
+    tasks = [(count, picked[s : s + step]) for s in range(0, total, step)]
     with multiprocessing.Pool(processes) as pool:
         rows = [r for batch in pool.map(_stability, tasks) for r in batch]
         accs = {
@@ -78,7 +118,7 @@ def run(rounds: int = 1, decisions: int = 500, deals: int = 30, processes: int =
         }
     stable = Table(
         f"Review stability: default worlds against {4 * DEFAULT_WORLDS} (cards; bids get 4x those), {total} decisions "
-        f"from {count} standard-bot hands",
+        f"spread over the {len(cards) + len(bids)} of {count} standard-bot hands",
         ["decisions", "with reference gap > 0.1", "same best", "share"],
     )
     for label, pick in (("cards", False), ("bids", True), ("all", None)):
@@ -87,6 +127,10 @@ def run(rounds: int = 1, decisions: int = 500, deals: int = 30, processes: int =
         same = sum(r[2] for r in sel)
         stable.add(label, str(len(sel)) + f" of {n}", str(same), f"{same / len(sel):.1%}" if sel else "—")
     stable.notes.append("Target: the same best action in at least 95% of the decisions with a gap over 0.1 points.")
+    if total < FULL_DECISIONS:
+        stable.notes.append(
+            f"A sample of {total} decisions (the target asks for {FULL_DECISIONS}): EUCHRE_BENCH_QUALITY=full for all."
+        )
     bots = Table(
         f"Accuracy by bot: {deals} deals, each played by four copies of the bot, every seat reviewed (24 worlds)",
         ["bot", "mean accuracy", "95% interval"],
@@ -99,8 +143,8 @@ def run(rounds: int = 1, decisions: int = 500, deals: int = 30, processes: int =
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--decisions", type=int, default=500)
-    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--decisions", type=int, default=FULL_DECISIONS)
+    parser.add_argument("--deals", type=int, default=FULL_DEALS)
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     for table in run(decisions=args.decisions, deals=args.deals, processes=args.processes):

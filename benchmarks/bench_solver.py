@@ -11,12 +11,17 @@ The plain minimax is the reference of ``tests/test_solver.py`` on bitmasks (ever
 card tried, no pruning, no table, same ``legal_mask``/``winner_index``): the ratio is its
 total time over the solver's on the same positions.
 
+A third table times today's search against the search as it was before issue 12's speed work
+(``_solver_reference.py``, kept unchanged) on the same full deals, interleaved in the same run,
+by CPU time: the ratio is what changed, whatever else the machine was doing.
+
 Run with ``python -m benchmarks solver`` or ``python -m benchmarks.bench_solver [--deals N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -24,12 +29,14 @@ from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn import bots
+from euchre_learn.analysis import solver as _solver
 from euchre_learn.analysis.solver import _search_for, makers_tricks, solve
 from euchre_learn.engine import _core
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.trump import legal_mask, winner_index
 
+from . import _solver_reference as before
 from ._table import Table
 
 
@@ -121,7 +128,9 @@ def _advance(state: State, tricks: int, rng: random.Random) -> State:
     return s
 
 
-def run(rounds: int = 5, deals: int = 300, minimax_deals: int = 2) -> list[Table]:
+def run(rounds: int = 5, deals: int | None = None, minimax_deals: int = 2) -> list[Table]:
+    if deals is None:  # make bench: 100 deals; EUCHRE_BENCH_FULL=1: 300
+        deals = 300 if os.environ.get("EUCHRE_BENCH_FULL") else 100
     states = bid_deals(deals)
     four = sum(1 for s in states if s.n_active() == 4)
 
@@ -180,7 +189,40 @@ def run(rounds: int = 5, deals: int = 300, minimax_deals: int = 2) -> list[Table
         for s in sample:
             assert _plain(s) == makers_tricks(s.copy())  # the same answer, or the ratio means nothing
         ratio.add(label, str(len(sample)), f"{plain_s:.2f}", f"{solver_s:.4f}", f"{plain_s / solver_s:,.0f}×")
-    return [timing, ratio]
+    return [timing, ratio, against_before(states[:100], rounds)]
+
+
+def against_before(states: list[State], rounds: int) -> Table:
+    """Today's exact trick count against the pre-issue-12 search on the same full deals, each
+    round timing both over all deals (interleaved), move-ordering caches emptied first."""
+    works = {"before (commit 901dc87)": before, "today": None}
+    cpu: dict[str, list[float]] = {name: [] for name in works}
+    nodes: dict[str, int] = {}
+    values: dict[str, list[int]] = {}
+    for _ in range(rounds):
+        for name, module in works.items():
+            for cache in (*before._FOLLOW_CACHE, *before._LEAD_CACHE, *_solver._FOLLOW_CACHE, *_solver._LEAD_CACHE):
+                cache.clear()
+            make = module._search_for if module is not None else _search_for
+            start, count, got = time.process_time(), 0, []
+            for s in states:
+                search = make(s.copy())
+                got.append(search.exact(s.leader, []))
+                count += search.nodes
+            cpu[name].append(time.process_time() - start)
+            nodes[name], values[name] = count, got
+    assert values["today"] == values["before (commit 901dc87)"]  # the same value on every deal
+    table = Table(
+        f"Solver today against the search before issue 12, {len(states)} full deals, exact trick count "
+        f"(CPU time, median of {rounds} interleaved rounds)",
+        ["search", "CPU ms per deal", "trick-start nodes per deal", "speed-up"],
+    )
+    base = statistics.median(cpu["before (commit 901dc87)"])
+    for name in works:
+        mid = statistics.median(cpu[name])
+        table.add(name, f"{1e3 * mid / len(states):.2f}", f"{nodes[name] / len(states):.0f}", f"{base / mid:.2f}×")
+    table.notes.append("Target (issue 12): at least 2× on full deals, the same values on every position.")
+    return table
 
 
 if __name__ == "__main__":

@@ -228,3 +228,27 @@ def test_the_expert_is_registered_legal_and_deterministic() -> None:
 def test_the_expert_leads_the_right_bower_into_the_left_bower_trap() -> None:
     hand = el.examples.hand("left-bower-trap", after=2)
     assert str(el.bots.get("expert", seed=3).act(hand)) == "play J♥"
+
+
+def test_adaptive_advice_stops_early_on_a_clear_choice_and_is_deterministic() -> None:
+    clear = el.examples.hand("assist-partner", after=1)
+    quick = el.advise(clear, worlds=120, seed=1, adaptive=True, progress=False)
+    again = el.advise(clear, worlds=120, seed=1, adaptive=True, progress=False)
+    full = el.advise(clear, worlds=120, seed=1, progress=False)
+    assert quick.options == again.options
+    assert quick.worlds < 120 and all(o.worlds == quick.worlds for o in quick.options)
+    assert quick.best.action == full.best.action
+    assert full.worlds == 120  # without adaptive, worlds is a fixed count
+
+
+def test_adaptive_advice_plays_every_world_when_the_choice_is_close() -> None:
+    close = el.examples.hand("dealer-discard", after=4)
+    assert el.advise(close, worlds=40, seed=1, adaptive=True, progress=False).worlds == 40
+
+
+def test_separated_is_the_paired_two_standard_error_rule() -> None:
+    from euchre_learn.analysis.advisor import separated
+
+    assert separated([2.0] * 8, [1.0] * 8)  # always one point better: no spread at all
+    assert separated([0.0] * 8, [0.0] * 8)  # equal in every world: more worlds cannot part them
+    assert not separated([1.0, -1.0] * 4, [0.0] * 8)

@@ -203,3 +203,17 @@ def test_name_of_custom_rules_is_none_and_changes_list_them() -> None:
     rules = Rules(points_to_win=7, railroad=True)
     assert rules.name is None
     assert rules.changes() == {"points_to_win": 7, "railroad": True}
+
+
+def test_the_deals_shuffle_is_random_shuffle_step_for_step() -> None:
+    import random as _random
+
+    from euchre_learn.engine._core import _shuffle
+
+    for seed in range(300):
+        for size in (24, 25):
+            ours, theirs = list(range(size)), list(range(size))
+            a, b = _random.Random(seed), _random.Random(seed)
+            _shuffle(ours, a.getrandbits)
+            b.shuffle(theirs)
+            assert ours == theirs and a.getstate() == b.getstate()

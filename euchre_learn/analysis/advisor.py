@@ -17,6 +17,12 @@ Every action is tried in the same worlds, so the differences between the rows ar
 than their standard errors suggest. Each row reports the expected points for the seat's
 team (their points minus the other side's), and the chances that the seat's team makes
 trump and makes it, marches, or is euchred, each with its standard error.
+
+With ``adaptive=True``, ``worlds`` is the most deals played: after a third of them, and then
+every 8 deals, the advisor stops as soon as the two best actions are apart by more than twice
+the standard error of their paired difference (the difference of the two in the same deals),
+as :func:`~euchre_learn.review` does for itself. The stop depends only on the values, so the
+same seed still gives the same advice.
 """
 
 from __future__ import annotations
@@ -510,21 +516,23 @@ def _finish(state: State, bidder: Bot, player: Bot | None, rng: random.Random) -
 
 
 class _Tally:
-    __slots__ = ("euchred", "make", "march", "n", "pts", "pts2", "set", "thrown")
+    __slots__ = ("euchred", "last", "make", "march", "n", "pts", "pts2", "set", "thrown")
 
     def __init__(self) -> None:
         self.n = self.make = self.march = self.euchred = self.set = self.thrown = 0
-        self.pts = self.pts2 = 0.0
+        self.pts = self.pts2 = self.last = 0.0
 
     def add(self, state: State, team: int) -> None:
         self.n += 1
         if state.thrown_in:
             self.thrown += 1
+            self.last = 0.0
             return
         sc = state.score
         assert sc is not None
         ours = state.maker & 1 == team
         points = (sc.makers - sc.defenders) if ours else (sc.defenders - sc.makers)
+        self.last = points
         self.pts += points
         self.pts2 += points * points
         if ours:
@@ -574,9 +582,12 @@ def advise(
     policy: str = "solver",
     bidder: str = "standard",
     progress: bool | None = None,
+    adaptive: bool = False,
 ) -> Advice:
     """Advice for the seat to act in a bidding phase: every legal action, played out in
-    ``worlds`` deals of the cards that seat cannot see.
+    ``worlds`` deals of the cards that seat cannot see (with ``adaptive=True``, at most
+    ``worlds``: it stops once the two best actions are clearly apart, see the module docs;
+    ``advice.worlds`` says how many were played).
 
     ``policy='solver'`` (the default) plays each deal double-dummy; a bot name such as
     ``'standard'`` plays it as that bot would (slower, more realistic). ``bidder`` is the
@@ -596,6 +607,10 @@ def advise(
     Action.parse('order up')
     >>> el.advise(hand, worlds=40, seed=1).options == el.advise(hand, worlds=40, seed=1).options
     True
+    >>> clear = el.examples.hand('assist-partner', after=1)     # ordering up is clearly right
+    >>> quick = el.advise(clear, worlds=120, seed=1, adaptive=True)
+    >>> quick.worlds, quick.best.action == el.advise(clear, worlds=120, seed=1).best.action
+    (40, True)
     """
     from euchre_learn.analysis.bots import get
     from euchre_learn.engine.hand import Hand
@@ -617,12 +632,40 @@ def advise(
     bar = _progress(worlds, progress)
     try:
         options, loose = evaluate(
-            state, hand._deal[0][state.to_act], hand._history, worlds, master, bid_bot, player, bar
+            state,
+            hand._deal[0][state.to_act],
+            hand._history,
+            worlds,
+            master,
+            bid_bot,
+            player,
+            bar,
+            min_worlds=max(1, worlds // 3) if adaptive else None,
         )
     finally:
         if bar is not None:
             bar.close()
-    return Advice(hand, options, worlds, policy, loose, seed)
+    return Advice(hand, options, options[0].worlds, policy, loose, seed)
+
+
+ADAPTIVE_EVERY = 8
+"""With a ``min_worlds``, :func:`evaluate` asks whether to stop every this many worlds."""
+
+
+def separated(first: Sequence[float], second: Sequence[float]) -> bool:
+    """Is ``first`` better than ``second`` (values of two actions in the same worlds) by more
+    than twice the standard error of their paired difference? Two equal columns count as
+    separated: more worlds would not part them.
+
+    >>> separated([1, 2, 1, 2], [0, 1, 0, 1]), separated([1, -1, 1, -1], [0, 0, 0, 0])
+    (True, False)
+    """
+    n = len(first)
+    diffs = [x - y for x, y in zip(first, second, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    se = math.sqrt(var / n)
+    return mean > 2 * se or (se == 0.0 and mean == 0.0)
 
 
 def evaluate(
@@ -634,11 +677,15 @@ def evaluate(
     bidder: Bot,
     player: Bot | None = None,
     bar: Any = None,
+    *,
+    min_worlds: int | None = None,
 ) -> tuple[tuple[Option, ...], int]:
     """The engine of :func:`advise`, on the core state: every legal action of the seat to act
     in ``worlds`` sampled deals. ``own_dealt`` is the seat's dealt cards and ``history`` the
     ``(seat, action id)`` pairs so far (see :func:`known_history`). Returns the options, best
-    first, and the number of worlds with no deal fitting every bid.
+    first, and the number of worlds with no deal fitting every bid. With ``min_worlds``,
+    ``worlds`` is a maximum: from ``min_worlds`` on, every :data:`ADAPTIVE_EVERY` worlds, it
+    stops once the two best actions are :func:`separated`.
 
     >>> import random, euchre_learn as el
     >>> state = el.examples.hand('dealer-discard', after=4).state          # East must discard
@@ -650,8 +697,9 @@ def evaluate(
     team = state.to_act & 1
     actions = state.legal()
     tallies = {a: _Tally() for a in actions}
+    points: dict[int, list[float]] = {a: [] for a in actions}  # per world, for the paired stop
     loose = 0
-    for _ in range(worlds):
+    for n in range(1, worlds + 1):
         world, ok = sampler.sample(rng)
         loose += not ok
         world_seed = rng.getrandbits(32)
@@ -663,8 +711,14 @@ def evaluate(
             if s.phase == PLAY_PHASE:
                 _score_solved(s)
             tallies[a].add(s, team)
+            if min_worlds is not None:
+                points[a].append(tallies[a].last)
         if bar is not None:
             bar.update(1)
+        if min_worlds is not None and n >= min_worlds and n % ADAPTIVE_EVERY == 0 and len(actions) > 1:
+            top = sorted(actions, key=lambda a: (-tallies[a].pts, a))[:2]
+            if separated(points[top[0]], points[top[1]]):
+                break
     options = sorted((tallies[a].option(a) for a in actions), key=lambda o: (-o.expected_points, o.action.id))
     return tuple(options), loose
 

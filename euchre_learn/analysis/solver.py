@@ -33,7 +33,7 @@ from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.errors import type_error
-from euchre_learn.engine.trump import EFFECTIVE, POWER, legal_mask, winner_index
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, legal_mask, winner_index
 
 if TYPE_CHECKING:
     from euchre_learn.engine.hand import Hand
@@ -206,8 +206,10 @@ class _Search:
         trump_mask = _TRUMP_MASK[trump]
         n_active = self.n_active
         last_k = n_active - 1
-        lm = legal_mask
+        eff = EFFECTIVE[trump]
+        led_mask = SUIT_MASK[trump]
         reduce = reduce_holding
+
         follow_cache, lead_cache = _FOLLOW_CACHE[trump], _LEAD_CACHE[trump]
         if len(follow_cache) > _CACHE_LIMIT:
             follow_cache.clear()
@@ -228,7 +230,10 @@ class _Search:
         ) -> int:
             """The k-th play of the trick (k >= 1): a follower chooses."""
             seat = seats[k]
-            m = lm(reps[k], trump, led)
+            m = reps[k]  # legal_mask, inline (the hot path): follow the suit led if possible
+            f = m & led_mask[eff[led]]
+            if f:
+                m = f
             maxing = seat & 1 == mt
             # partner winning: low cards first; else the cheapest winner first, then low cards
             okey = m if wseat & 1 == seat & 1 else m | (wcard + 1) << 25
@@ -245,7 +250,18 @@ class _Search:
                     w, ws = wcard, wseat
                 if k == last_k:
                     won = 1 if ws & 1 == mt else 0
-                    v = node(ws, a - won, b - won) + won
+                    nxt = hands[ws]
+                    if nxt & (nxt - 1):
+                        v = node(ws, a - won, b - won) + won
+                    elif nxt:  # one card each: the last trick plays itself (no table, no node)
+                        lc, ls = nxt.bit_length() - 1, ws
+                        for s in order[ws][1:]:
+                            c2 = hands[s].bit_length() - 1
+                            if beats[lc * 25 + c2]:
+                                lc, ls = c2, s
+                        v = won + (1 if ls & 1 == mt else 0)
+                    else:
+                        v = won
                 else:
                     v = ply(k + 1, seats, reps, led, w, ws, a, b)
                 hands[seat] ^= bit
@@ -363,7 +379,7 @@ class _Search:
         """The makers' tricks from here on (the current trick included), exactly."""
         n = self.hands[self.order[leader][len(trick)]].bit_count()
         lo, hi = 0, n
-        g = (n + 1) // 2 if guess < 0 else min(max(guess, 0), n)
+        g = n - 1 if guess < 0 else min(max(guess, 0), n)
         while lo < hi:
             beta = g + 1 if g == lo else g
             g = self.search_pos(leader, trick, beta - 1, beta)

@@ -10,6 +10,7 @@ in one place per phase, as OpenSpiel's ``euchre.cc`` switches on its ``Phase``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from euchre_learn.engine.actions import (
     CALL,
@@ -45,6 +46,14 @@ PHASE_NAMES = (
 )
 
 _BID2_ALL = [[CALL + s for s in range(4) if s != td] + [CALL_ALONE + s for s in range(4) if s != td] for td in range(4)]
+
+
+_new_object = object.__new__
+
+_SCORES: dict[int, tuple[Rules, dict[tuple[int, bool, bool], HandScore]]] = {}
+"""``score_hand``'s answers (a frozen :class:`HandScore`, safe to share) by the rules' ``id`` (the
+rules kept beside them, so a reused ``id`` is noticed), then by (maker tricks, alone, lone defender):
+a hand's end scores one of a dozen ways, and building the score took more time than the last trick."""
 
 
 def bits(mask: int) -> list[int]:
@@ -144,7 +153,7 @@ class State:
         """An independent copy. Every slot is named here (a loop over ``__slots__`` with
         ``getattr``/``setattr`` took three times as long, and bots and solvers copy a lot):
         a new slot must be added here too, which ``tests/test_state_copy.py`` checks."""
-        s = State.__new__(State)
+        s = _new_object(State)
         s.alone = self.alone
         s.dealer = self.dealer
         s.discard = self.discard
@@ -228,16 +237,22 @@ class State:
         seat = self.to_act
         if phase == PLAY_PHASE:
             c = a - PLAY
-            self.hands[seat] &= ~(1 << c)
-            self.played |= 1 << c
+            bit = 1 << c
+            self.hands[seat] &= ~bit
+            self.played |= bit
             trick = self.trick
             trick.append(c)
-            self.trick_seats.append(seat)
-            if len(trick) < 4 - self.out.bit_count():
-                self.to_act = self.next_active(seat)
+            seats = self.trick_seats
+            seats.append(seat)
+            out = self.out
+            if len(trick) < 4 - out.bit_count():
+                seat = (seat + 1) & 3  # the next active seat, as next_active (inline: the hot path)
+                while out >> seat & 1:
+                    seat = (seat + 1) & 3
+                self.to_act = seat
                 return
-            w = self.trick_seats[winner_index(trick, self.trump)]
-            self.tricks.append((self.leader, tuple(trick), tuple(self.trick_seats), w))
+            w = seats[winner_index(trick, self.trump)]
+            self.tricks.append((self.leader, tuple(trick), tuple(seats), w))
             self.won[w & 1] += 1
             self.trick, self.trick_seats = [], []
             self.leader = self.to_act = w
@@ -344,12 +359,18 @@ class State:
 
     def _finish(self) -> None:
         self.phase, self.to_act = OVER, -1
-        self.score = score_hand(
-            self.won[self.maker & 1],
-            alone=self.alone,
-            lone_defender=self.lone_defender >= 0,
-            rules=self.rules,
-        )
+        key = (self.won[self.maker & 1], self.alone, self.lone_defender >= 0)
+        rules = self.rules
+        known = _SCORES.get(id(rules))
+        if known is None or known[0] is not rules:
+            if len(_SCORES) >= 64:
+                _SCORES.clear()
+            known = _SCORES[id(rules)] = (rules, {})
+        score = known[1].get(key)
+        if score is None:
+            tricks, alone, lone = key
+            score = known[1][key] = score_hand(tricks, alone=alone, lone_defender=lone, rules=rules)
+        self.score = score
 
     # --- fast random play ------------------------------------------------------------------
     def playout(self, rng: random.Random) -> None:
@@ -362,11 +383,28 @@ class State:
                 self.apply(choice(self.legal()))
 
 
+def _shuffle(pack: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(pack)``, step for step (the same draws, the same order: Fisher-Yates
+    from the top, each index by rejection sampling on ``getrandbits`` as ``Random._randbelow``
+    does), without its two Python calls per card; ``tests/test_rules.py`` checks it against
+    ``random.Random.shuffle``."""
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
 def deal(rules: Rules, dealer: int, rng: random.Random) -> State:
     """Shuffle and deal (R2.2): clockwise from eldest, a packet of 3 to each seat, then 2 to each
     (or 2 then 3); then the upcard; the rest is the kitty."""
     pack = list(range(25 if rules.benny else 24))
-    rng.shuffle(pack)
+    if type(rng) is random.Random:
+        _shuffle(pack, rng.getrandbits)
+    else:
+        rng.shuffle(pack)
     hands = [0, 0, 0, 0]
     i = 0
     for packet in rules.deal_packets:  # each seat gets the first packet, then each the second

@@ -9,11 +9,12 @@ from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
 from euchre_learn.engine._core import State
-from euchre_learn.engine.actions import Action, Actions
+from euchre_learn.engine.actions import _ACTIONS, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
+from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
@@ -51,6 +52,24 @@ class Phase(str, enum.Enum):
 
 
 _PHASES = tuple(Phase)
+
+
+def _play_tables() -> list[tuple[tuple[Action, ...], ...]]:
+    """``_PLAY_BY_BYTE[k][b]``: the play actions of the cards ``8k + i`` for the bits ``i`` of
+    ``b``, so the plays of a card mask are four lookups (the cards are 0-24, the Benny 24)."""
+    return [tuple(tuple(_ACTIONS[PLAY + 8 * k + i] for i in range(8) if b >> i & 1) for b in range(256 if k < 3 else 2)) for k in range(4)]
+
+
+_P0, _P1, _P2, _P3 = _play_tables()
+
+
+def _plays(mask: int) -> Actions:
+    """The play actions of the cards in ``mask``, in id order, as :class:`Actions`."""
+    return tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16 & 255] + _P3[mask >> 24])
+
+
+_new_object = object.__new__
+_SEATS = tuple(Seat)
 
 
 class Trick(NamedTuple):
@@ -136,18 +155,38 @@ class Hand:
     (<Suit.HEARTS: 2>, <Seat.N: 0>, <Seat.S: 2>, <Phase.DISCARD: "dealer's discard">)
     """
 
-    __slots__ = ("_deal", "_history", "_s")
+    __slots__ = ("_deal", "_history", "_legal", "_legal_mask", "_s")
 
     _s: State
     _deal: tuple[tuple[int, ...], int, int]
     _history: tuple[tuple[int, int], ...]
+    _legal_mask: int
+    """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
+    changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply` alike)."""
+    _legal: Actions
 
     # --- making hands ----------------------------------------------------------------------
     @classmethod
     def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: tuple[tuple[int, int], ...]) -> Hand:
-        h = object.__new__(cls)
-        h._s, h._deal, h._history = state, deal, history
+        h = _new_object(cls)
+        h._s, h._deal, h._history, h._legal_mask = state, deal, history, -1
         return h
+
+    def _find_legal(self) -> int:
+        """Work out (once) and keep the legal actions and their mask; returns the mask."""
+        s = self._s
+        if s.phase == _core.PLAY_PHASE:
+            cards = s.play_mask()
+            self._legal = _plays(cards)
+            self._legal_mask = mask = cards << PLAY
+            return mask
+        ids = s.legal()
+        mask = 0
+        for a in ids:
+            mask |= 1 << a
+        self._legal = tuple.__new__(Actions, [_ACTIONS[a] for a in ids])
+        self._legal_mask = mask
+        return mask
 
     @classmethod
     def _start(cls, state: State) -> Hand:
@@ -163,8 +202,9 @@ class Hand:
         >>> Hand.deal('N', seed=[1]) == Hand.deal('N', seed='[1]')
         True
         """
-        r = Rules.from_value(rules, argument="Hand.deal(rules)")
-        return cls._start(_core.deal(r, Seat.parse(dealer), seeded_random(seed)))
+        r = rules if type(rules) is Rules else Rules.from_value(rules, argument="Hand.deal(rules)")
+        seat = _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 else Seat.parse(dealer)
+        return cls._start(_core.deal(r, seat, seeded_random(seed)))
 
     @classmethod
     def from_cards(
@@ -365,18 +405,37 @@ class Hand:
         >>> 'order up' in hand.legal_actions(), 'call ♥' in hand.legal_actions()
         (True, False)
         """
-        return Actions.from_ids(self._s.legal())
+        if self._legal_mask < 0:
+            s = self._s
+            if s.phase == _core.PLAY_PHASE:  # the common case, inline: see _find_legal
+                cards = s.hands[s.to_act]
+                if s.trick:
+                    t = s.trump
+                    cards = cards & SUIT_MASK[t][EFFECTIVE[t][s.trick[0]]] or cards
+                legal = self._legal = tuple.__new__(
+                    Actions, _P0[cards & 255] + _P1[cards >> 8 & 255] + _P2[cards >> 16 & 255] + _P3[cards >> 24]
+                )
+                self._legal_mask = cards << PLAY
+                return legal
+            self._find_legal()
+        return self._legal
+
+    def _allows(self, a: Action) -> bool:
+        mask = self._legal_mask
+        if mask < 0:
+            mask = self._find_legal()
+        return bool(mask >> a.id & 1)
 
     def is_legal(self, action: Action | str) -> bool:
         try:
-            return Action.parse(action).id in self._s.legal()
+            return self._allows(Action.parse(action))
         except ValueError:
             return False
 
     def explain_illegal(self, action: Action | str) -> str:
         """Why ``action`` is not legal now (or ``''`` if it is)."""
         a = Action.parse(action)
-        return "" if a.id in self._s.legal() else illegal_action(self._s, a.id)
+        return "" if self._allows(a) else illegal_action(self._s, a.id)
 
     # --- acting ----------------------------------------------------------------------------
     def apply(self, action: Action | str) -> Hand:
@@ -392,16 +451,19 @@ class Hand:
         ...
         euchre_learn.engine.hand.IllegalActionError: West cannot 'call ♠ spades' in round 1: ...
         """
+        a = action if isinstance(action, Action) else self._parse_with_seat(action)
+        i = a.id
+        mask = self._legal_mask
+        if mask < 0:
+            mask = self._find_legal()
         s = self._s
-        if isinstance(action, Action):
-            a = action
-        else:
-            a = self._parse_with_seat(action)
-        if a.id not in s.legal():
-            raise IllegalActionError(illegal_action(s, a.id), seat=self.to_act, action=a)
+        if not mask >> i & 1:
+            raise IllegalActionError(illegal_action(s, i), seat=self.to_act, action=a)
         new = s.copy()
-        new.apply(a.id)
-        return Hand._wrap(new, self._deal, (*self._history, (s.to_act, a.id)))
+        new.apply(i)
+        h = _new_object(Hand)
+        h._s, h._deal, h._history, h._legal_mask = new, self._deal, (*self._history, (s.to_act, i)), -1
+        return h
 
     def _parse_with_seat(self, text: str) -> Action:
         if not isinstance(text, str):

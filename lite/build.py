@@ -61,7 +61,11 @@ INSTALL_TAG = "lite-install"
 INSTALL_SOURCE = (
     "# JupyterLite: install euchre_learn into this notebook's in-browser Python (once per notebook).\n"
     "%pip install -q ipywidgets tqdm jupyter_core\n"
-    "%pip install -q --no-deps euchre_learn"
+    "%pip install -q --no-deps euchre_learn\n"
+    "import os  # no progress bars: Python in the browser has no threads, which tqdm's need\n"
+    "os.environ['TQDM_DISABLE'] = '1'\n"
+    "import tqdm\n"
+    "tqdm.tqdm.monitor_interval = 0"
 )
 # The packages of Pyodide's lock that the site serves, with everything they depend on: what
 # the kernel loads at start (micropip; then piplite installs ipython and jedi) and what
@@ -307,7 +311,9 @@ def stage_pyodide_distribution(src: Path, dest: Path, work: Path) -> dict[str, A
             tar.extractall(unpacked, filter="data")
         src = unpacked
     candidates = [src, src / "pyodide"]
-    folder = next((c for c in candidates if (c / "pyodide.mjs").is_file() and (c / "pyodide-lock.json").is_file()), None)
+    folder = next(
+        (c for c in candidates if (c / "pyodide.mjs").is_file() and (c / "pyodide-lock.json").is_file()), None
+    )
     if folder is None:
         raise BuildError(
             f"--pyodide {str(src)[:80]!r}: not a Pyodide distribution (no pyodide.mjs and pyodide-lock.json in it "
@@ -361,14 +367,17 @@ def build(out: Path, work: Path, pyodide: str | None = None, cache: Path = CACHE
     """Build the site into ``out`` (``work`` holds the staged lite folder, copies and wheel)."""
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch())
     work.mkdir(parents=True, exist_ok=True)
+    pyodide_dir = work / "pyodide"  # first, so a wrong --pyodide stops the build at once
+    shutil.rmtree(pyodide_dir, ignore_errors=True)
+    if pyodide:
+        served = stage_pyodide_distribution(Path(pyodide).expanduser().resolve(), pyodide_dir, work)
+    else:
+        served = stage_npm_pyodide(pyodide_dir, cache)
     wheel = build_wheel(work / "wheels", env)
     lite_dir = work / "lite-dir"
     stage_lite_dir(lite_dir, [wheel, *site_wheels(cache)])
-    static = lite_dir / "static" / "pyodide"
-    if pyodide:
-        served = stage_pyodide_distribution(Path(pyodide).expanduser().resolve(), static, work)
-    else:
-        served = stage_npm_pyodide(static, cache)
+    (lite_dir / "static").mkdir()
+    pyodide_dir.rename(lite_dir / "static" / "pyodide")  # where jupyterlite serves Pyodide from
     staged = stage(work / "contents")
     if out.exists():
         shutil.rmtree(out)

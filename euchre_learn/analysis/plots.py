@@ -81,11 +81,9 @@ class NoChart:
     @property
     def message(self) -> str:
         return (
-            f'The chart "{self.title}" needs matplotlib, which this Python does not have '
-            "(the offline JupyterLite site has no matplotlib: Pyodide builds it for the browser, "
-            "and that build is not on PyPI). Everything else in the lesson works; to see the chart, "
-            "open the lesson in JupyterLab (make lab), or in a JupyterLite site built with a full "
-            "Pyodide distribution (lite/build.py --pyodide)."
+            f'The chart "{self.title}" needs matplotlib, which this Python does not have (the '
+            "offline JupyterLite site has none). The rest of the lesson works; open it in "
+            "JupyterLab to see the chart."
         )
 
     def __repr__(self) -> str:

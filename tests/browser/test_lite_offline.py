@@ -65,47 +65,54 @@ def site_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline(chromium: str) -> Iterator[Any]:
-    """A Chromium context that can reach loopback only; ``context.blocked`` lists every
-    request it refused, ``context.failed`` every loopback answer of 400 or more."""
+def offline_browser(chromium: str) -> Iterator[Any]:
+    """Chromium that can resolve and reach loopback only."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=OFFLINE_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-        context.set_default_timeout(30_000)
-        blocked: list[str] = []
-        failed: list[str] = []
-
-        def guard(route: Any) -> None:
-            url = urlparse(route.request.url)
-            if url.hostname not in LOOPBACK:
-                blocked.append(route.request.url)
-                route.abort("internetdisconnected")
-            elif url.path.endswith("/jupyter-lite.json"):
-                # the test server's JupyterLab settings (browserkit.LAB_OVERRIDES): every cell
-                # drawn (no windowing) so outputs can be read, no autosave
-                response = route.fetch()
-                config = response.json()
-                config.setdefault("jupyter-config-data", {})["settingsOverrides"] = bk.LAB_OVERRIDES
-                route.fulfill(response=response, json=config)
-            else:
-                route.continue_()
-
-        context.route("**/*", guard)
-        context.on(
-            "response",
-            lambda r: (
-                failed.append(f"{r.status} {urlparse(r.url).path}")
-                if r.status >= 400 and urlparse(r.url).path != "/favicon.ico"  # Chromium asks every site
-                else None
-            ),
-        )
-        context.blocked = blocked
-        context.failed = failed
-        yield context
-        context.close()
+        yield browser
         browser.close()
+
+
+@pytest.fixture()
+def offline(offline_browser: Any) -> Iterator[Any]:
+    """A fresh context (its own browser storage, so no JupyterLite workspace of an earlier
+    lesson is restored) whose requests for any host but loopback are aborted;
+    ``context.blocked`` lists them, ``context.failed`` every loopback answer of 400 or more."""
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(30_000)
+    blocked: list[str] = []
+    failed: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = urlparse(route.request.url)
+        if url.hostname not in LOOPBACK:
+            blocked.append(route.request.url)
+            route.abort("internetdisconnected")
+        elif url.path.endswith("/jupyter-lite.json"):
+            # the test server's JupyterLab settings (browserkit.LAB_OVERRIDES): every cell
+            # drawn (no windowing) so outputs can be read, no autosave
+            response = route.fetch()
+            config = response.json()
+            config.setdefault("jupyter-config-data", {})["settingsOverrides"] = bk.LAB_OVERRIDES
+            route.fulfill(response=response, json=config)
+        else:
+            route.continue_()
+
+    context.route("**/*", guard)
+    context.on(
+        "response",
+        lambda r: (
+            failed.append(f"{r.status} {urlparse(r.url).path}")
+            if r.status >= 400 and urlparse(r.url).path != "/favicon.ico"  # Chromium asks every site
+            else None
+        ),
+    )
+    context.blocked = blocked
+    context.failed = failed
+    yield context
+    context.close()
 
 
 CELLS_JS = """() => {
@@ -199,7 +206,6 @@ def test_a_lesson_runs_offline_in_jupyterlite(
             else None
         ),
     )
-    mark_blocked, mark_failed = len(offline.blocked), len(offline.failed)
     t = time.monotonic()
     try:
         page.goto(f"{site_url}/lab/index.html?path={rel}", wait_until="domcontentloaded")
@@ -226,8 +232,8 @@ def test_a_lesson_runs_offline_in_jupyterlite(
         feedback = _answer_one_quiz(page, bk.ROOT / rel, _original_index(served), tmp_path)
         assert feedback.startswith("✓")
         bk.screenshot(page, f"lite_offline_{name}_quiz", full_page=False)
-        assert offline.blocked[mark_blocked:] == [], "the site asked for something off the machine"
-        assert offline.failed[mark_failed:] == [], "the site asked for files it does not have"
+        assert offline.blocked == [], "the site asked for something off the machine"
+        assert offline.failed == [], "the site asked for files it does not have"
         assert errors == [], "the browser console shows errors"
         print(
             f"{name}: kernel Idle in {started - t:.0f} s, cells ran in {ran - started:.0f} s, restarted at {restarts}"

@@ -37,6 +37,7 @@ lab: $(VENV)/.installed
 
 test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh
+	bash tools/ensure_npm.sh
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
@@ -48,8 +49,11 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 app: $(VENV)/.installed-app
 	$(BIN)/voila apps --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
 
-# A static JupyterLite site with the lessons and the euchre_learn wheel, in build/lite.
+# A static JupyterLite site with the lessons and the euchre_learn wheel, in build/lite, that
+# runs with no internet: Pyodide and every package come from the site itself. Downloads (npm,
+# PyPI) happen here, once, into lite/.cache/offline. Serve it: python -m http.server -d build/lite
 lite: $(LITE_VENV)/.installed
+	bash tools/ensure_npm.sh
 	$(LITE_VENV)/bin/python lite/build.py --out build/lite
 
 # A few minutes by default; EUCHRE_BENCH_FULL=1 make bench runs the full sizes (the 500-decision

@@ -1,19 +1,35 @@
-"""Build the JupyterLite site: the lessons, exercises and rule book, run in the browser by Pyodide.
+"""Build the JupyterLite site: the lessons, exercises and rule book, run in the browser by
+Pyodide, with no internet at all once built.
 
     make lite                                   # sets up .venv-lite, then runs this
-    .venv-lite/bin/python lite/build.py [--out build/lite] [--pyodide PATH_OR_URL]
+    .venv-lite/bin/python lite/build.py [--out build/lite] [--pyodide FOLDER_OR_TAR_BZ2]
 
 Steps:
-1. the euchre_learn wheel (``pip wheel --no-deps .``), put in the site's own package index
-   (``pypi/``) so that ``%pip install euchre_learn`` in the browser installs this version;
-2. copies of ``notebooks/``, ``exercises/`` and ``docs/`` (relative links such as
+1. the euchre_learn wheel (``pip wheel --no-deps .``) and the pure-Python wheels the lessons
+   need that Pyodide does not ship (``lite/site-wheels.txt``: ipywidgets, comm,
+   jupyterlab_widgets, jupyter_core, platformdirs), put in the site's own package index
+   (``pypi/``), so the install cell's ``%pip install`` finds them in the site itself;
+2. Pyodide, served by the site (``static/pyodide/``; the kernel's ``pyodideUrl`` points there):
+   by default the npm package ``pyodide`` at the version the installed
+   jupyterlite-pyodide-kernel expects (``npm pack``: the interpreter and the standard
+   library), with the pure-Python wheels of its lock file that the kernel and the lessons
+   load (micropip, packaging, IPython and its dependencies, jedi, tqdm) downloaded from PyPI
+   at the lock's versions; the lock is cut down to those packages, with their file names and
+   sha256 hashes rewritten to the files served. ``--pyodide`` takes a full Pyodide
+   distribution instead (a ``pyodide-*.tar.bz2`` release archive, or its unpacked folder),
+   served as it is: that one has numpy and matplotlib too, so the lessons' charts draw;
+3. copies of ``notebooks/``, ``exercises/`` and ``docs/`` (relative links such as
    ``../docs/rules.md#R3.2`` keep working), each notebook opening with one install cell
    (tagged ``lite-install``): every notebook in JupyterLite has its own in-browser Python,
    which starts without euchre_learn;
-3. ``jupyter lite build`` with the config in ``lite/`` (``jupyter_lite_config.json``,
-   ``jupyter-lite.json``). ``--pyodide`` points the build at a local Pyodide distribution (a
-   ``pyodide-*.tar.bz2`` or its folder) for a site that works with no internet; without it
-   the kernel loads Pyodide from its CDN on first use (docs/teaching.md).
+4. ``jupyter lite build`` in a lite folder staged afresh under ``--work`` (config from
+   ``lite/``, the wheels, Pyodide), so no state of an earlier build (jupyterlite's
+   ``.jupyterlite.doit.db`` and ``.cache``) can leak into this one; file times are those of
+   the last commit (``SOURCE_DATE_EPOCH``), so two builds of one checkout give the same site.
+
+Downloads (npm, PyPI) happen here, at build time, once: they are kept in
+``lite/.cache/offline/`` (ignored by git) and reused. The site itself never downloads: the
+kernel's PyPI fallback is off (``disablePyPIFallback``).
 
 Serve the result with any static web server: ``python -m http.server -d build/lite``.
 """
@@ -21,23 +37,47 @@ Serve the result with any static web server: ``python -m http.server -d build/li
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tarfile
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
+CACHE = LITE / ".cache" / "offline"
 FOLDERS = ("notebooks", "exercises", "docs")
+CONFIG_FILES = ("jupyter-lite.json", "jupyter_lite_config.json")
+SITE_WHEELS = LITE / "site-wheels.txt"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 INSTALL_TAG = "lite-install"
 INSTALL_SOURCE = (
     "# JupyterLite: install euchre_learn into this notebook's in-browser Python (once per notebook).\n"
-    "%pip install -q ipywidgets anywidget\n"
-    "%pip install -q --no-deps euchre_learn"
+    "%pip install -q ipywidgets anywidget fsrs tqdm jupyter_core\n"
+    "%pip install -q --no-deps euchre_learn\n"
+    "import os  # no progress bars: Python in the browser has no threads, which tqdm's need\n"
+    "os.environ['TQDM_DISABLE'] = '1'\n"
+    "import tqdm\n"
+    "tqdm.tqdm.monitor_interval = 0"
 )
+# The packages of Pyodide's lock that the site serves, with everything they depend on: what
+# the kernel loads at start (micropip; then piplite installs ipython and jedi) and what
+# euchre_learn needs at run time (tqdm: the advisor's progress bar). numpy, matplotlib and
+# jsonschema (through rpds-py) are compiled for WebAssembly by Pyodide and are not on PyPI.
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "tqdm")
+# Pyodide files a site does not need (type stubs, source maps, the demo consoles).
+NPM_SKIP_SUFFIXES = (".map", ".d.ts", ".html", ".md")
+
+
+class BuildError(Exception):
+    """The site cannot be built as asked (a download failed, a distribution is not one)."""
 
 
 def install_cell() -> nbformat.NotebookNode:
@@ -73,6 +113,7 @@ def stage(dest: Path) -> list[Path]:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 nb = with_install_cell(nbformat.read(path, as_version=4))
                 nbformat.write(nb, target)
+                shutil.copystat(path, target)  # the lesson's own time, not the build's
                 notebooks.append(target)
             else:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -80,7 +121,19 @@ def stage(dest: Path) -> list[Path]:
     return notebooks
 
 
-def build_wheel(dest: Path) -> Path:
+def source_date_epoch() -> str:
+    """The time of the last commit (what ``SOURCE_DATE_EPOCH`` means for a checkout), or the
+    one already set; with neither, a fixed date."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True, check=False
+    )
+    stamp = done.stdout.strip()
+    return stamp if done.returncode == 0 and stamp.isdigit() else "1700000000"
+
+
+def build_wheel(dest: Path, env: dict[str, str]) -> Path:
     """``pip wheel --no-deps .`` into ``dest``; returns the wheel."""
     if dest.exists():
         shutil.rmtree(dest)
@@ -88,14 +141,243 @@ def build_wheel(dest: Path) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", str(ROOT), "-w", str(dest)],
         check=True,
+        env=env,
     )
     (wheel,) = dest.glob("euchre_learn-*.whl")
     return wheel
 
 
-def build(out: Path, work: Path, pyodide: str | None = None) -> dict[str, object]:
-    """Build the site into ``out`` (``work`` holds the staged copies and the wheel)."""
-    wheel = build_wheel(work / "wheels")
+# --- downloads, at build time only, cached in lite/.cache/offline ----------------------------
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def normalize(name: str) -> str:
+    """A project name as PEP 503 compares them (``Prompt_Toolkit`` -> ``prompt-toolkit``)."""
+    return "-".join(name.replace("_", "-").replace(".", "-").lower().split("-"))
+
+
+def pypi_wheel(name: str, version: str, cache: Path) -> Path:
+    """The pure-Python wheel ``name==version`` from PyPI (``pip download --no-deps``), from the
+    cache when it was fetched before."""
+    folder = cache / "pypi" / f"{normalize(name)}-{version}"
+    found = sorted(folder.glob("*.whl")) if folder.is_dir() else []
+    if found:
+        return found[0]
+    tmp = folder.with_name(folder.name + ".part")
+    shutil.rmtree(tmp, ignore_errors=True)
+    cmd = [
+        sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+        "--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any",
+        "-d", str(tmp), f"{name}=={version}",
+    ]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    wheels = sorted(tmp.glob("*.whl"))
+    if done.returncode != 0 or len(wheels) != 1:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise BuildError(
+            f"no pure-Python wheel of {name}=={version} could be downloaded from PyPI "
+            f"(pip download said: {(done.stderr or done.stdout).strip()[-600:]})"
+        )
+    shutil.rmtree(folder, ignore_errors=True)
+    tmp.rename(folder)
+    return folder / wheels[0].name
+
+
+def npm_pyodide(version: str, cache: Path) -> Path:
+    """The npm package ``pyodide@version`` (``npm pack``, which checks the registry's
+    integrity hash), from the cache when it was fetched before."""
+    folder = cache / "npm"
+    tgz = folder / f"pyodide-{version}.tgz"
+    if tgz.exists():
+        return tgz
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(
+            f"npm is not installed, so the npm package pyodide@{version} cannot be fetched; install npm "
+            "(Debian: apt-get install npm), or pass --pyodide with a Pyodide distribution"
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".pack-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    done = subprocess.run(
+        [npm, "pack", f"pyodide@{version}", "--pack-destination", str(tmp), "--silent"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    packed = tmp / tgz.name
+    if done.returncode != 0 or not packed.exists():
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise BuildError(f"npm pack pyodide@{version} failed: {(done.stderr or done.stdout).strip()[-600:]}")
+    packed.rename(tgz)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return tgz
+
+
+# --- Pyodide, served by the site ---------------------------------------------------------------
+
+
+def kernel_pyodide_version() -> tuple[str, str]:
+    """(Pyodide version, Python version) that the installed jupyterlite-pyodide-kernel expects."""
+    from jupyterlite_pyodide_kernel import constants
+
+    return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
+
+
+def lock_closure(lock: dict[str, Any], roots: tuple[str, ...]) -> list[str]:
+    """The lock's package names reachable from ``roots`` through their ``depends``, sorted."""
+    packages = lock["packages"]
+    seen: set[str] = set()
+    todo = [normalize(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if name not in packages:
+            raise BuildError(f"Pyodide's lock file has no package {name!r} (needed by the site)")
+        seen.add(name)
+        todo.extend(normalize(d) for d in packages[name].get("depends", []))
+    return sorted(seen)
+
+
+def is_pure(file_name: str) -> bool:
+    return file_name.endswith("-none-any.whl")
+
+
+def offline_lock(lock: dict[str, Any], roots: tuple[str, ...], fetch: Any) -> tuple[dict[str, Any], list[Path]]:
+    """Pyodide's lock cut down to ``roots`` and their dependencies, each a pure-Python wheel
+    that ``fetch(name, version)`` returns as a local file; the entries name those files and
+    their sha256. Returns (the new lock, the wheels to serve beside it)."""
+    names = lock_closure(lock, roots)
+    compiled = [n for n in names if not is_pure(lock["packages"][n]["file_name"])]
+    if compiled:
+        raise BuildError(
+            f"these packages are compiled for WebAssembly and have no wheel on PyPI: {', '.join(compiled)}; "
+            "pass --pyodide with a full Pyodide distribution"
+        )
+    out = {key: value for key, value in lock.items() if key != "packages"}
+    out["packages"] = {}
+    wheels = []
+    for name in names:
+        entry = dict(lock["packages"][name])
+        wheel = Path(fetch(entry["name"], entry["version"]))
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256(wheel)
+        out["packages"][name] = entry
+        wheels.append(wheel)
+    return out, wheels
+
+
+def stage_npm_pyodide(dest: Path, cache: Path) -> dict[str, Any]:
+    """Pyodide from npm, with the lock's pure-Python wheels from PyPI, into ``dest``."""
+    version, _ = kernel_pyodide_version()
+    tgz = npm_pyodide(version, cache)
+    dest.mkdir(parents=True)
+    with tarfile.open(tgz, "r:gz") as tar:
+        for member in tar.getmembers():
+            rel = Path(member.name).relative_to("package")
+            if not member.isfile() or len(rel.parts) != 1 or rel.name.endswith(NPM_SKIP_SUFFIXES):
+                continue
+            if rel.name == "package.json":
+                continue
+            extracted = tar.extractfile(member)
+            assert extracted is not None
+            (dest / rel.name).write_bytes(extracted.read())
+    lock_path = dest / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    new_lock, wheels = offline_lock(lock, LOCK_ROOTS, lambda n, v: pypi_wheel(n, v, cache))
+    for wheel in wheels:
+        shutil.copy2(wheel, dest / wheel.name)
+    lock_path.write_text(json.dumps(new_lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return {"source": f"npm pyodide@{version}", "packages": sorted(new_lock["packages"])}
+
+
+def stage_pyodide_distribution(src: Path, dest: Path, work: Path) -> dict[str, Any]:
+    """A full Pyodide distribution (a release ``.tar.bz2`` or its unpacked folder) into ``dest``."""
+    if not src.exists():
+        raise BuildError(f"--pyodide {str(src)[:80]!r}: no such file or folder")
+    if src.is_file():
+        if not src.name.endswith(".tar.bz2"):
+            raise BuildError(f"--pyodide {src.name[:80]!r}: expected a pyodide-*.tar.bz2 archive or a folder")
+        unpacked = work / "pyodide-archive"
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with tarfile.open(src, "r:bz2") as tar:
+            tar.extractall(unpacked, filter="data")
+        src = unpacked
+    candidates = [src, src / "pyodide"]
+    folder = next(
+        (c for c in candidates if (c / "pyodide.mjs").is_file() and (c / "pyodide-lock.json").is_file()), None
+    )
+    if folder is None:
+        raise BuildError(
+            f"--pyodide {str(src)[:80]!r}: not a Pyodide distribution (no pyodide.mjs and pyodide-lock.json in it "
+            "or in its pyodide/ folder)"
+        )
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    _, python = kernel_pyodide_version()
+    found = str(lock.get("info", {}).get("python", ""))
+    if not (found == python or found.startswith(python + ".")):
+        raise BuildError(
+            f"--pyodide {str(src)[:80]!r} is built for Python {found or '?'}, but the installed "
+            f"jupyterlite-pyodide-kernel runs Python {python}: use the Pyodide release it expects "
+            f"({kernel_pyodide_version()[0]})"
+        )
+    shutil.copytree(folder, dest, ignore=shutil.ignore_patterns("*.map"))
+    return {"source": f"distribution {folder.name}", "packages": sorted(lock.get("packages", {}))}
+
+
+def site_wheels(cache: Path) -> list[Path]:
+    """The wheels of ``lite/site-wheels.txt``, and jupyterlab_widgets at the front end's version."""
+    pins = [("jupyterlab_widgets", metadata.version("jupyterlab_widgets"))]
+    for line in SITE_WHEELS.read_text(encoding="utf-8").splitlines():
+        spec = line.split("#", 1)[0].strip()
+        if not spec:
+            continue
+        name, sep, version = spec.partition("==")
+        if not sep:
+            raise BuildError(f"{SITE_WHEELS.name}: {spec[:40]!r} must pin one version (name==version)")
+        pins.append((name.strip(), version.strip()))
+    return [pypi_wheel(name, version, cache) for name, version in pins]
+
+
+def stage_lite_dir(lite_dir: Path, wheels: list[Path]) -> None:
+    """A fresh lite folder: the config of ``lite/`` (the kernel's PyPI fallback turned off) and
+    the site's wheels in ``pypi/``."""
+    if lite_dir.exists():
+        shutil.rmtree(lite_dir)
+    (lite_dir / "pypi").mkdir(parents=True)
+    for name in CONFIG_FILES:
+        shutil.copy2(LITE / name, lite_dir / name)
+    config_path = lite_dir / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    plugins = config.setdefault("jupyter-config-data", {}).setdefault("litePluginSettings", {})
+    plugins.setdefault(KERNEL_PLUGIN, {})["disablePyPIFallback"] = True
+    config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    for wheel in wheels:
+        shutil.copy2(wheel, lite_dir / "pypi" / wheel.name)
+
+
+def build(out: Path, work: Path, pyodide: str | None = None, cache: Path = CACHE) -> dict[str, object]:
+    """Build the site into ``out`` (``work`` holds the staged lite folder, copies and wheel)."""
+    env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch())
+    work.mkdir(parents=True, exist_ok=True)
+    pyodide_dir = work / "pyodide"  # first, so a wrong --pyodide stops the build at once
+    shutil.rmtree(pyodide_dir, ignore_errors=True)
+    if pyodide:
+        served = stage_pyodide_distribution(Path(pyodide).expanduser().resolve(), pyodide_dir, work)
+    else:
+        served = stage_npm_pyodide(pyodide_dir, cache)
+    wheel = build_wheel(work / "wheels", env)
+    lite_dir = work / "lite-dir"
+    stage_lite_dir(lite_dir, [wheel, *site_wheels(cache)])
+    (lite_dir / "static").mkdir()
+    pyodide_dir.rename(lite_dir / "static" / "pyodide")  # where jupyterlite serves Pyodide from
     staged = stage(work / "contents")
     if out.exists():
         shutil.rmtree(out)
@@ -103,21 +385,23 @@ def build(out: Path, work: Path, pyodide: str | None = None) -> dict[str, object
         str(Path(sys.executable).parent / "jupyter-lite"),
         "build",
         "--lite-dir",
-        str(LITE),
+        str(lite_dir),
         "--contents",
         str(work / "contents"),
-        "--piplite-wheels",
-        str(wheel),
         "--output-dir",
         str(out),
     ]
-    if pyodide:
-        cmd += ["--pyodide", pyodide]
-    subprocess.run(cmd, check=True, cwd=work)
+    subprocess.run(cmd, check=True, cwd=lite_dir, env=env)
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    url = config.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {}).get("pyodideUrl", "")
+    if url != "./static/pyodide/pyodide.mjs" or not (out / "static" / "pyodide" / "pyodide.mjs").is_file():
+        raise BuildError(f"the site does not load Pyodide from itself (pyodideUrl {url!r})")
     manifest = {
         "wheel": f"pypi/{wheel.name}",
+        "site_wheels": sorted(p.name for p in (out / "pypi").glob("*.whl")),
         "notebooks": [str(p.relative_to(work / "contents")) for p in staged],
-        "pyodide": pyodide or "CDN (online)",
+        "pyodide": served["source"],
+        "pyodide_packages": served["packages"],
     }
     (out / "euchre-learn-lite.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
@@ -127,10 +411,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "lite"), help="the site's folder (default build/lite)")
     parser.add_argument("--work", default=str(ROOT / "build" / "lite-work"), help="scratch folder")
-    parser.add_argument("--pyodide", help="a local Pyodide distribution (tar.bz2 or folder) for an offline site")
+    parser.add_argument(
+        "--pyodide",
+        help="a full Pyodide distribution (its pyodide-*.tar.bz2 or unpacked folder) instead of the npm package",
+    )
     args = parser.parse_args(argv)
-    manifest = build(Path(args.out).resolve(), Path(args.work).resolve(), args.pyodide)
-    print(f"JupyterLite site in {args.out}: {len(manifest['notebooks'])} notebooks, {manifest['wheel']}")  # type: ignore[arg-type]
+    try:
+        manifest = build(Path(args.out).resolve(), Path(args.work).resolve(), args.pyodide)
+    except BuildError as err:
+        print(f"lite/build.py: {err}", file=sys.stderr)
+        return 1
+    print(
+        f"JupyterLite site in {args.out}: {len(manifest['notebooks'])} notebooks, {manifest['wheel']}, "  # type: ignore[arg-type]
+        f"Pyodide from {manifest['pyodide']} (served by the site: no internet needed)"
+    )
     print(f"serve it with: python -m http.server -d {args.out}")
     return 0
 

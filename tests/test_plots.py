@@ -109,3 +109,30 @@ def test_score_progress_follows_the_game() -> None:
     assert list(ns.get_xdata()) == list(range(len(game.hands) + 1))
     assert game.winner.word in ax.get_title()
     assert ns.get_linestyle() != ew.get_linestyle()  # not colour alone
+
+
+def test_without_matplotlib_each_chart_is_one_sentence_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offline JupyterLite site has no matplotlib: every chart says so in a sentence, before
+    running its simulation (nothing is computed for a chart that cannot be drawn)."""
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` now fails
+    monkeypatch.setattr(plots, "call_outcomes", lambda *a, **k: pytest.fail("simulated a chart it cannot draw"))
+    game = el.Game(seed=3, dealer="N")
+    advice = el.advise(el.Hand.deal("N", seed=2), worlds=4, seed=1)
+    charts = {
+        "Make rate by number of trumps held": plots.make_rate_by_trumps(samples=2),
+        "What the right bower is worth": plots.right_bower_value(samples=2),
+        "How often a loner marches, and how often it is euchred": plots.loner_success(samples=2),
+        "Score by hand": plots.score_progress(game),
+        "Expected points and chances of each option": advice.plot(),
+    }
+    for title, chart in charts.items():
+        assert isinstance(chart, plots.NoChart), title
+        assert chart.title == title
+        assert repr(chart).startswith(f'The chart "{title}" needs matplotlib')
+        assert "JupyterLab" in chart._repr_html_() and "Traceback" not in chart._repr_html_()
+    monkeypatch.undo()  # matplotlib is back: a figure again
+    from matplotlib.figure import Figure
+
+    assert isinstance(plots.score_progress(game), Figure)

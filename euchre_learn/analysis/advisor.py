@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from euchre_learn.analysis.bots import Bot
+    from euchre_learn.analysis.plots import NoChart
     from euchre_learn.engine.hand import Hand
 
 __all__ = ["Advice", "NotBiddingError", "Option", "advise"]
@@ -202,9 +203,11 @@ class Advice:
             f"<tbody>{rows}</tbody></table></div>"
         )
 
-    def plot(self) -> Figure:
+    def plot(self) -> Figure | NoChart:
         """A chart of the options: expected points with 95% error bars, and the chances to
         make, march and be euchred. Colour-blind-safe colours (Okabe-Ito), each also labelled.
+        Without matplotlib (the offline JupyterLite site), a :class:`~euchre_learn.analysis.plots.NoChart`
+        that says so in one sentence.
 
         >>> import euchre_learn as el
         >>> advice = el.advise(el.Hand.deal('N', seed=2), worlds=20, seed=1)

@@ -3,6 +3,9 @@
 readers with any common colour-vision deficiency can tell apart, and every series is also
 labelled, hatched or marked, so colour is never the only cue. Each function returns a
 :class:`matplotlib.figure.Figure` (a notebook shows it) and the same ``seed`` draws the same chart.
+Where matplotlib is not installed (the offline JupyterLite site: Pyodide's matplotlib is not on
+PyPI), each returns a :class:`NoChart` instead, before any simulation runs: a notebook shows one
+plain sentence saying the chart needs matplotlib, not a traceback.
 
 The three simulation charts share one experiment, :func:`call_outcomes`: West (eldest,
 South deals) is dealt a chosen number of trumps, the upcard is turned down, and West calls
@@ -19,10 +22,13 @@ so rare hands (five trumps) are measured as well as common ones.
 from __future__ import annotations
 
 import functools
+import html
+import importlib.util
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.actions import CALL, CALL_ALONE, PASS
@@ -40,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PALETTE",
     "CallOutcome",
+    "NoChart",
     "advice_figure",
     "call_outcomes",
     "loner_success",
@@ -59,6 +66,59 @@ PALETTE = {
     "black": "#000000",
 }
 """Okabe & Ito's colour-blind-safe palette."""
+
+
+@dataclass(frozen=True)
+class NoChart:
+    """What a chart function returns where matplotlib is not installed: the chart's title and
+    a plain sentence, which a notebook shows in place of the figure.
+
+    >>> NoChart('Score by hand')
+    The chart "Score by hand" needs matplotlib, which this Python does not have ...
+    """
+
+    title: str
+
+    @property
+    def message(self) -> str:
+        return (
+            f'The chart "{self.title}" needs matplotlib, which this Python does not have (the '
+            "offline JupyterLite site has none). The rest of the lesson works; open it in "
+            "JupyterLab to see the chart."
+        )
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_html_(self) -> str:
+        return f'<p class="el-no-chart"><b>No chart here.</b> {html.escape(self.message)}</p>'
+
+
+_P = ParamSpec("_P")
+
+
+def _has_matplotlib() -> bool:
+    """Whether matplotlib can be imported here (it is not, in the offline JupyterLite site)."""
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _chart(title: str) -> Callable[[Callable[_P, Figure]], Callable[_P, Figure | NoChart]]:
+    """A chart function that returns :class:`NoChart` (titled ``title``) when matplotlib is
+    missing, checked before the function computes anything."""
+
+    def wrap(fn: Callable[_P, Figure]) -> Callable[_P, Figure | NoChart]:
+        @functools.wraps(fn)
+        def chart(*args: _P.args, **kwargs: _P.kwargs) -> Figure | NoChart:
+            if not _has_matplotlib():
+                return NoChart(title)
+            return fn(*args, **kwargs)
+
+        return chart
+
+    return wrap
 
 
 def _show_figures_in_notebooks() -> None:
@@ -113,6 +173,7 @@ def _bars(
     )
 
 
+@_chart("Expected points and chances of each option")
 def advice_figure(advice: Advice) -> Figure:
     """The chart behind :meth:`euchre_learn.analysis.advisor.Advice.plot`."""
     options = list(advice.options)
@@ -322,6 +383,7 @@ def _percent_axis(ax: Axes) -> None:
     ax.grid(axis="y", alpha=0.3)
 
 
+@_chart("Make rate by number of trumps held")
 def make_rate_by_trumps(
     samples: int = 200, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -356,6 +418,7 @@ def make_rate_by_trumps(
     return fig
 
 
+@_chart("What the right bower is worth")
 def right_bower_value(
     samples: int = 150, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -395,6 +458,7 @@ def right_bower_value(
     return fig
 
 
+@_chart("How often a loner marches, and how often it is euchred")
 def loner_success(
     samples: int = 120, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -447,6 +511,7 @@ def loner_success(
     return fig
 
 
+@_chart("Score by hand")
 def score_progress(game: Game) -> Figure:
     """The score of a game after every hand: one step line per side, the target, and a note
     on each hand that scored more than one point (march, euchre, loner).

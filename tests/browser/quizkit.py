@@ -21,7 +21,7 @@ from typing import Any
 
 import nbformat
 
-QUIZ_FUNCS = {"quiz", "practice", "quiz_widget"}
+QUIZ_FUNCS = {"quiz", "practice", "quiz_widget", "today"}
 
 
 @dataclass
@@ -34,7 +34,8 @@ class QuizCell:
 
     @property
     def is_practice(self) -> bool:
-        return hasattr(self.widget, "practice")
+        """A widget that asks one question after another (practice, Today's practice)."""
+        return hasattr(self.widget, "practice") or hasattr(self.widget, "model")
 
     @property
     def question(self) -> Any:

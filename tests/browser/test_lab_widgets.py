@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from . import browserkit as bk
@@ -85,6 +86,36 @@ def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(lab_tab: Any, la
             practice.locator(".el-prompt", has_text=model.current.question.prompt[:40]).wait_for()
     bk.screenshot(page, "fixture_practice")
     assert bk.new_console_errors(page) == []
+
+
+def test_todays_practice_answers_by_clicking_and_counts_the_day(lab_tab: Any, lab: bk.Server) -> None:
+    """Today's practice in the browser: the question the schedule serves first is the one the same
+    code serves here; a right answer by clicking shows in its status line (today 1 of 1 right)
+    and lands in its store as a review."""
+    page = lab_tab
+    facts, cells = run_fixture(page, lab, "today")
+    assert bk.problems(facts, cells) == []
+    found, notes = qk.quiz_cells(lab.root / "fixtures" / "today.ipynb", lab.env)
+    assert notes == [] and len(found) == 1 and found[0].is_practice
+    qc = found[0]
+    q = qc.question
+    widget = bk.cell_locator(page, qc.index).locator(".el-today")
+    widget.locator(".el-score", has_text="today 0 of 0 right").wait_for()
+    quiz = widget.locator(".el-quiz")
+    assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt), "not the same question"
+    response = qk.right_response(q)
+    qk.click_response(quiz, q, response)
+    qk.expect_feedback(quiz, q, response)
+    widget.locator(".el-score", has_text="today 1 of 1 right").wait_for()
+    bk.screenshot(page, "fixture_today")
+    from euchre_learn.learner.progress import Progress
+
+    stats = Progress(Path(lab.env["EUCHRE_LEARN_HOME"]) / "today-fixture.sqlite3").stats(q.topic)
+    assert (stats.answered, stats.correct) == (1, 1)
+    # The previous test's widgets, in a tab whose kernel is already shut down, may still try to
+    # sync their focus when this notebook takes the screen: that message is theirs, not ours.
+    stale = "Could not send widget sync message"
+    assert [e for e in bk.new_console_errors(page) if stale not in e] == []
 
 
 FOCUSED = """() => {

@@ -19,8 +19,9 @@ def test_there_are_enough_situations_and_each_is_a_real_decision() -> None:
         legal = {str(a) for a in s.hand.legal_actions()}
         assert set(s.answer) <= legal and len(legal) > 1, s.id
         assert s.why and s.convention, s.id
-        for bot, action in (s.disputes or {}).items():
-            assert action in legal and action not in s.answer, (s.id, bot)
+        for bot, actions in (s.disputes or {}).items():
+            for action in [actions] if isinstance(actions, str) else actions:
+                assert action in legal and action not in s.answer, (s.id, bot)
             assert s.numbers and s.verdict, s.id
     # bidding and play, with and without a score
     assert sum(s.hand.phase.value.startswith("bidding") for s in SITUATIONS) >= 8
@@ -37,7 +38,8 @@ def test_the_bots_honour_the_conventions_or_a_recorded_dispute(name: str) -> Non
         assert reason.startswith(s.seat.word), (s.id, reason)
         expected = (s.disputes or {}).get(name)
         if expected is not None:
-            assert str(action) == expected, f"{s.id}: {name} now plays {action}; update the dispute"
+            allowed = [expected] if isinstance(expected, str) else expected
+            assert str(action) in allowed, f"{s.id}: {name} now plays {action}; update the dispute"
         elif not s.honours(action):
             off.append(f"{s.id}: {action} ({reason})")
     assert not off, "\n".join(off)
@@ -63,11 +65,11 @@ def test_bad_names_are_explained() -> None:
         conventions.situation("nope")
 
 
-@pytest.mark.slow
-def test_the_recorded_numbers_reproduce() -> None:
-    for s in SITUATIONS:
-        if s.numbers:
-            again = conventions.compare(s, s.numbers["worlds"], s.numbers["seed"])
-            for key in ("table", "solver", "game"):
-                if key in s.numbers:
-                    assert again[key] == s.numbers[key], (s.id, key)
+def test_the_estimates_are_seeded_and_cover_every_choice() -> None:
+    sit = conventions.situation("never-bare-the-left")
+    a, b = conventions.compare(sit, 12, 3), conventions.compare(sit, 12, 3)
+    assert a == b
+    legal = {str(x) for x in sit.hand.legal_actions()}
+    assert set(a["table"]) == set(a["solver"]) == legal
+    bid = conventions.compare(conventions.situation("no-loner-at-nine"), 8, 1)
+    assert set(bid) == {"table", "solver", "game"} and "order up alone" in bid["game"]

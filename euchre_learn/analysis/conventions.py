@@ -46,8 +46,9 @@ class Situation:
     answer: tuple[str, ...]
     why: str
     source: str | None = None
-    disputes: dict[str, str] | None = None
-    """For a bot that departs from the answer on purpose: ``{bot name: its action}``."""
+    disputes: dict[str, str | list[str]] | None = None
+    """For a bot that departs from the answer: ``{bot name: its action}`` (or the actions it
+    picks among, when its sample cannot separate them)."""
     numbers: dict[str, Any] | None = None
     """:func:`compare`'s estimates, where the convention and a bot or an estimate disagree."""
     verdict: str | None = None

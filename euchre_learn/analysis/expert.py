@@ -38,6 +38,7 @@ Action.parse('play J♥')
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -174,7 +175,7 @@ class ExpertBot(Bot):
     def _sampled_bid(
         self, s: State, cands: list[int], rng: random.Random, why: list[str] | None, score: Sequence[int] | None
     ) -> int:
-        points, utility = bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score)
+        points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True)
         best = max(cands, key=lambda a: (utility[a], points[a], -a))
         if why is not None:
             who = Seat(s.to_act).word
@@ -191,7 +192,7 @@ class ExpertBot(Bot):
                     f"so not {action_words(s, s.to_act, by_points)}"
                 )
             why.append(
-                f"{who} chooses to {action_words(s, s.to_act, best)}: over {self.bid_worlds} deals of the cards "
+                f"{who} chooses to {action_words(s, s.to_act, best)}: over {n} deals of the cards "
                 f"{who} cannot see, played out by club players, that averages {points[best]:+.2f} points for "
                 f"{team}{runner}{note}."
             )
@@ -250,6 +251,80 @@ def _game_value(ours: int, theirs: int, score: Sequence[int] | None, team: int, 
     return min(ours, us) - min(theirs, them) + GAME * ((ours >= us) - (theirs >= them))
 
 
+class _FastWorlds:
+    """Deals of the hidden cards for a bidding decision in the plain game (no Benny, no
+    railroad): each other seat gets five of the cards the seat cannot see, the rest go to the
+    kitty, and the deal is kept when every bid heard so far (the passes, an order-up) is one
+    the standard bot's rating explains (within :data:`BID_SLACK`). Cheaper than replaying the bidding bot through the
+    history (the advisor's :class:`~euchre_learn.analysis.advisor._Worlds`), which the rarer
+    phases still use."""
+
+    def __init__(self, state: State, own: int, history: Sequence[tuple[int, int]]) -> None:
+        self.state = state
+        self.seat = state.to_act
+        self.own = own
+        deck = (1 << 24) - 1
+        self.pool = [c for c in range(24) if deck >> c & 1 and not (own | 1 << state.upcard) >> c & 1]
+        # (seat, round, made): every pass heard, and an order-up in round 1
+        self.bids = [(seat, 1 if i < 4 else 2, a != PASS) for i, (seat, a) in enumerate(history)]
+        self.history = history
+
+    def sample(self, rng: random.Random) -> State:
+        st = self.state
+        best: list[int] | None = None
+        best_bad = 99
+        for _ in range(24):
+            pool = self.pool[:]
+            rng.shuffle(pool)
+            hands = [0, 0, 0, 0]
+            i = 0
+            for x in range(4):
+                if x == self.seat:
+                    hands[x] = self.own
+                    continue
+                for c in pool[i : i + 5]:
+                    hands[x] |= 1 << c
+                i += 5
+            bad = 0
+            t1 = st.upcard // 6
+            for seat, rnd, made in self.bids:
+                if seat == self.seat:
+                    continue
+                if rnd == 1:
+                    value, need = _round1(st, seat, hands[seat], t1, False)
+                    margin = value - need
+                else:
+                    margin = max(hand_value(hands[seat], x) - BIDDING["call"] for x in range(4) if x != t1)
+                bad += margin < -BID_SLACK[1] if made else margin > BID_SLACK[0]
+            if bad < best_bad:
+                best, best_bad = hands, bad
+            if bad == 0:
+                break
+        assert best is not None
+        kitty = 0
+        taken = 0
+        for h in best:
+            taken |= h
+        for c in self.pool:
+            if not taken >> c & 1:
+                kitty |= 1 << c
+        world = State.new(st.rules, st.dealer, best, st.upcard, kitty)
+        for _seat, a in self.history:
+            world.apply(a)
+        return world
+
+
+def _fast_ok(state: State, history: Sequence[tuple[int, int]]) -> bool:
+    """Whether :class:`_FastWorlds` covers this decision: the plain game, a history of passes
+    and at most an order-up in round 1 (the dealer's discard)."""
+    r = state.rules
+    return (
+        not r.benny
+        and not r.railroad
+        and all(a == PASS or (a == ORDER_UP and i < 4) for i, (_s, a) in enumerate(history))
+    )
+
+
 def bid_worlds(
     state: State,
     actions: Sequence[int],
@@ -257,10 +332,14 @@ def bid_worlds(
     rng: random.Random,
     bidder: Bot,
     score: Sequence[int] | None = None,
+    *,
+    early: bool = False,
 ) -> tuple[dict[int, float], dict[int, float]]:
     """For each of ``actions`` (bidding actions of the seat to act): the average points for its
-    side, and the average result counting the game (see :func:`_game_value`), over ``worlds``
-    deals of the hidden cards that fit the bids so far, each played out by ``bidder``.
+    side, and the average result counting the game (see :func:`_game_value`), over up to
+    ``worlds`` deals of the hidden cards that fit the bids so far, each played out by
+    ``bidder``. ``early``: stop after 16, 32, ... deals once the leader is clear (its lead over
+    the runner-up, deal by deal, is more than 2.5 standard errors).
 
     >>> import random, euchre_learn as el
     >>> state = el.examples.hand('next-suit-call', after=4).state          # West, round 2
@@ -268,14 +347,30 @@ def bid_worlds(
     >>> points[5] > points[0], points == game      # calling hearts beats passing; no score known
     (True, True)
     """
+    points, utility, _n = _bid_worlds(state, actions, worlds, rng, bidder, score, early)
+    return points, utility
+
+
+def _bid_worlds(
+    state: State,
+    actions: Sequence[int],
+    worlds: int,
+    rng: random.Random,
+    bidder: Bot,
+    score: Sequence[int] | None = None,
+    early: bool = False,
+) -> tuple[dict[int, float], dict[int, float], int]:
+    """:func:`bid_worlds`, and the number of deals used."""
     own, history = known_history(state)
-    sampler = _Worlds(state, own, history, bidder)
+    fast = _FastWorlds(state, own, history) if _fast_ok(state, history) else None
+    sampler = None if fast is not None else _Worlds(state, own, history, bidder)
     team = state.to_act & 1
     target = state.rules.points_to_win
     points = dict.fromkeys(actions, 0.0)
-    utility = dict.fromkeys(actions, 0.0)
+    utility: dict[int, list[float]] = {a: [] for a in actions}
+    n = 0
     for _ in range(worlds):
-        world, _fit = sampler.sample(rng)
+        world = fast.sample(rng) if fast is not None else sampler.sample(rng)[0]  # type: ignore[union-attr]
         world_seed = rng.getrandbits(32)
         for a in actions:
             s = world.copy()
@@ -283,11 +378,27 @@ def bid_worlds(
             _finish(s, bidder, bidder, random.Random(world_seed))
             sc = s.score
             if sc is None:  # thrown in
+                utility[a].append(0.0)
                 continue
             ours, theirs = (sc.makers, sc.defenders) if s.maker & 1 == team else (sc.defenders, sc.makers)
             points[a] += ours - theirs
-            utility[a] += _game_value(ours, theirs, score, team, target)
-    return {a: p / worlds for a, p in points.items()}, {a: u / worlds for a, u in utility.items()}
+            utility[a].append(_game_value(ours, theirs, score, team, target))
+        n += 1
+        if early and n % 16 == 0 and n < worlds and _clear(utility, n):
+            break
+    return {a: p / n for a, p in points.items()}, {a: sum(u) / n for a, u in utility.items()}, n
+
+
+def _clear(utility: dict[int, list[float]], n: int) -> bool:
+    """Whether the best action leads the runner-up by more than 2.5 standard errors of their
+    deal-by-deal difference."""
+    ranked = sorted(utility, key=lambda a: -sum(utility[a]))
+    if len(ranked) < 2:
+        return True
+    d = [x - y for x, y in zip(utility[ranked[0]], utility[ranked[1]], strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > 2.5 * math.sqrt(var / n)
 
 
 # ---- perfect-information Monte Carlo for the play -------------------------------------------
@@ -444,7 +555,7 @@ def _sample_world(
     rng: random.Random,
     model: _BidModel | None,
     fixed: list[int],
-    tries: int = 12,
+    tries: int = 8,
 ) -> list[int]:
     """One deal of the hidden cards: the first of ``tries`` that fits every bid, else the one
     that fits the most (and, should the voids leave no room, one that ignores them)."""

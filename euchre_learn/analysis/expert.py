@@ -62,9 +62,9 @@ from euchre_learn.engine.trump import EFFECTIVE, POWER
 
 __all__ = ["ExpertBot", "play_worlds"]
 
-PASS_BELOW = 1.2
+PASS_BELOW = 0.9
 """A hand rated this far below what the standard bot needs to make trump is passed unsampled."""
-MAKE_ABOVE = 1.5
+MAKE_ABOVE = 1.1
 """A hand rated this far above it is called unsampled (unless a loner is worth thinking about)."""
 ALONE_LOSERS = 2
 """Loners are sampled when :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many."""
@@ -89,7 +89,7 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed: Any = None, bid_worlds: int = 48, play_worlds: int = 24, *, screen: bool = True) -> None:
+    def __init__(self, seed: Any = None, bid_worlds: int = 36, play_worlds: int = 16, *, screen: bool = True) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
         self.play_worlds = play_worlds
@@ -142,7 +142,7 @@ class ExpertBot(Bot):
                 key=lambda c: (-hand_value(hand & ~(1 << c), t), POWER[t][c], -c),
             )
             top = hand_value(hand & ~(1 << ranked[0]), t)
-            close = [c for c in ranked[:3] if top - hand_value(hand & ~(1 << c), t) < 0.3]
+            close = [c for c in ranked[:3] if top - hand_value(hand & ~(1 << c), t) < 0.15]
             first = best_discard(hand, t, 1 << s.upcard)
             return [DISCARD + first] + [DISCARD + c for c in close if c != first]
         if s.phase == BID1:
@@ -338,7 +338,7 @@ def bid_worlds(
     """For each of ``actions`` (bidding actions of the seat to act): the average points for its
     side, and the average result counting the game (see :func:`_game_value`), over up to
     ``worlds`` deals of the hidden cards that fit the bids so far, each played out by
-    ``bidder``. ``early``: stop after 16, 32, ... deals once the leader is clear (its lead over
+    ``bidder``. ``early``: stop after 24, 36, ... deals once the leader is clear (its lead over
     the runner-up, deal by deal, is more than 2.5 standard errors).
 
     >>> import random, euchre_learn as el
@@ -384,7 +384,7 @@ def _bid_worlds(
             points[a] += ours - theirs
             utility[a].append(_game_value(ours, theirs, score, team, target))
         n += 1
-        if early and n % 16 == 0 and n < worlds and _clear(utility, n):
+        if early and n % 12 == 0 and 24 <= n < worlds and _clear(utility, n):
             break
     return {a: p / n for a, p in points.items()}, {a: sum(u) / n for a, u in utility.items()}, n
 

@@ -232,8 +232,7 @@ def bid1_rating(s: State, score: Sequence[int] | None, th: dict[str, float]) -> 
         base, how = th["dealer"], f" with the {_card(up)} taken up"
         march_mask = best
     elif partner_deals:
-        # a bower turned up is worth more to the partner who gets it than its face value suggests
-        value = hand_value(hand, t) + th["upcard"] * upv * (1.4 if POWER[t][up] >= 15 else 1.0)
+        value = hand_value(hand, t) + th["upcard"] * upv
         base, how = th["assist"], f", and the {_card(up)} goes to partner, the dealer"
         march_mask = hand
     else:

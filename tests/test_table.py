@@ -436,6 +436,27 @@ def test_setup_form_builds_the_chosen_table() -> None:
     assert form.start in form.holder.children
 
 
+def test_a_strong_partner_against_beatable_opponents() -> None:
+    t = Table(humans="E", partner="expert", opponents="beginner", seed=4)
+    assert {str(s): b.name for s, b in t.bots.items()} == {"W": "expert", "N": "beginner", "S": "beginner"}
+    # a seat named in a bots mapping keeps its bot; the rest follow partner / opponents / the default
+    t = Table(humans="S", bots={"E": "random"}, partner="expert", seed=4)
+    assert {str(s): b.name for s, b in t.bots.items()} == {"N": "expert", "E": "random", "W": "standard"}
+    form = SetupForm()
+    form.partner.value = "expert"
+    form.bots.value = "beginner"
+    form.pace.value = 0.0
+    form.start.click()
+    assert form.table_widget is not None
+    assert {str(s): b.name for s, b in form.table_widget.table.bots.items()} == {
+        "N": "expert",
+        "E": "beginner",
+        "W": "beginner",
+    }
+    w = el.table.play(humans="S", seed=3, delay=0, partner="expert", opponents="random")
+    assert w.table.bots[Seat.N].name == "expert" and w.table.bots[Seat.W].name == "random"
+
+
 def test_setup_form_entry_points() -> None:
     assert isinstance(el.table.setup(), SetupForm)
     w = el.table.play(humans="S", seed=3, delay=0)

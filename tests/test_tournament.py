@@ -77,3 +77,40 @@ def test_tables() -> None:
 def test_progress_bar_can_be_forced(capsys: pytest.CaptureFixture[str]) -> None:
     tournament.match("random", "random", hands=4, seed=1, processes=1, progress=True)
     assert "tournament" in capsys.readouterr().err
+
+
+def test_any_executor_gives_the_serial_result() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    serial = tournament.match("standard", "beginner", hands=40, seed=7, processes=1, progress=False)
+    with ThreadPoolExecutor(3) as pool:
+        assert tournament.match("standard", "beginner", hands=40, seed=7, executor=pool, progress=False) == serial
+    with pytest.raises(ValueError, match=r"concurrent\.futures\.Executor"):
+        tournament.match("standard", "beginner", hands=4, executor="dask://here")  # type: ignore[arg-type]
+
+
+def test_dealers_team_points_are_counted() -> None:
+    result = tournament.match("standard", "standard", hands=200, seed=1, processes=1, progress=False)
+    a, b = result.side_a, result.side_b
+    # each deal is dealt once by each side's seats: the same bot, the same numbers
+    assert a.dealer_points_per_hand == b.dealer_points_per_hand > 0
+    assert a.dealer_net_per_hand == b.dealer_net_per_hand
+
+
+def test_a_match_on_a_dask_cluster_gives_the_serial_result() -> None:
+    distributed = pytest.importorskip("distributed")
+    # processes=False: the scheduler and the workers run in this process and talk over
+    # in-process queues (inproc://), so the test opens no network connection at all
+    serial = tournament.match("standard", "beginner", hands=64, seed=11, processes=1, progress=False)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = tournament.match(
+            "standard", "beginner", hands=64, seed=11, executor=client.get_executor(), progress=False
+        )
+        rr = tournament.round_robin(
+            ["random", "beginner"], hands=32, seed=2, executor=client.get_executor(), progress=False
+        )
+    assert on_dask == serial
+    assert rr == tournament.round_robin(["random", "beginner"], hands=32, seed=2, processes=1, progress=False)

@@ -1,15 +1,28 @@
-"""The 'expert' bot: the advisor for bidding, perfect-information sampling for the play.
+"""The 'expert' bot: sampled deals of the unseen cards for the close calls, the standard bot's
+ratings for the clear ones.
 
-* **Bidding** (round 1 and 2, the dealer's discard, naming the Benny's suit, defending
-  alone, the railroad): the Monte-Carlo advisor (:func:`euchre_learn.analysis.advisor.evaluate`)
-  over ``bid_worlds`` deals of the cards the seat cannot see, consistent with the bids
-  made so far; the action with the best expected points wins.
-* **Play**: perfect-information Monte Carlo (PIMC). The unseen cards are dealt
-  ``play_worlds`` times, consistently with everything the seat has seen: its own cards,
-  the cards played, the suits each player has shown out of, where the upcard went, its
-  own discard. Each deal is solved double-dummy (:mod:`euchre_learn.analysis.solver`) for every
-  legal card; the card with the best average score for the seat's side (then the most
-  tricks) is played.
+* **Bidding** (round 1 and 2, the dealer's discard). The standard bot's rating of the hand
+  (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far below
+  what a call needs is passed, a hand far above it is called, at once. The close calls, and
+  every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards the
+  seat cannot see that fit the bids made so far (the Monte-Carlo advisor's worlds,
+  :mod:`euchre_learn.analysis.advisor`), each played out by the 'standard' bot (the players
+  it will meet), every candidate in the same worlds. The candidate with the best average
+  wins, where the average counts **the game, not just the points** when the score is known:
+  points beyond what a side needs to win are worth nothing, and reaching the target is worth
+  more than any single hand's points (so no loner at 8 or 9 points, R7.1, R8).
+  Defending alone, the railroad and naming the Benny's suit (rare) use the advisor's full
+  table.
+* **Play**: perfect-information Monte Carlo (PIMC). The unseen cards are dealt up to
+  ``play_worlds`` times, consistently with everything the seat has seen (its own cards, the
+  cards played, the suits each player has shown out of, where the upcard went, its own
+  discard) **and with the bids**: a player who passed the upcard rarely held a hand the
+  standard bot would order up with, the maker rarely a hand it would pass. Each deal is
+  solved double-dummy (:mod:`euchre_learn.analysis.solver`) for every card worth trying;
+  the card with the best average score for the seat's side (then the most tricks) is played.
+  The last player to a trick wins it as cheaply as it can or throws the least useful card,
+  the rule a solver agrees with, with no sampling; the worlds stop early once one card is
+  clearly best.
 
 It registers itself as ``'expert'`` with :func:`euchre_learn.analysis.bots.register` when imported
 (``bots.get('expert')`` imports it).
@@ -20,22 +33,30 @@ It registers itself as ``'expert'`` with :func:`euchre_learn.analysis.bots.regis
 >>> bot.act(hand)
 Action.parse('play J♥')
 >>> bot.explain(hand)  # doctest: +ELLIPSIS
-'North leads the J♥: over 24 deals of the unseen cards, each played out with every card visible, it averages ...'
+'North leads the J♥: over ... deals of the unseen cards that fit the bids, each played out with every card visible, it averages ...'
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_history
 from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
-from euchre_learn.analysis.advisor import evaluate, known_history
 from euchre_learn.analysis.advisor import voids as _voids
-from euchre_learn.analysis.bots import Bot, get, register
+from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
+from euchre_learn.analysis.bots.bidding import (
+    _TRUMP_VALUE,
+    _alone_blocked,
+    _score_words,
+    bid1_rating,
+    bid2_ratings,
+)
 from euchre_learn.analysis.solver import _search_for, reduce_holding
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
-from euchre_learn.engine.actions import PLAY
+from euchre_learn.engine._core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
+from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
@@ -43,20 +64,38 @@ from euchre_learn.engine.trump import POWER
 
 __all__ = ["ExpertBot", "play_worlds"]
 
+PASS_BELOW = 0.9
+"""A hand rated this far below what the standard bot needs to make trump is passed unsampled."""
+MAKE_ABOVE = 1.1
+"""A hand rated this far above it is called unsampled (unless a loner is worth thinking about)."""
+ALONE_LOSERS = 2
+"""Loners are sampled when :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many."""
+GAME = 2.0
+"""What reaching the target is worth, in points, on top of the points that reach it."""
+TIE = 0.2
+"""Cards whose sampled averages lie this close (in points) are a tie, which the standard bot's
+conventional card breaks."""
+BID_SLACK = (0.3, 0.6)
+"""How far a modelled player may stray from the standard bot's ratings: a passer's hand may be
+rated up to 0.3 above what a call needs, a maker's up to 0.6 below it."""
+
 
 class ExpertBot(Bot):
-    """Bids with the advisor and plays by perfect-information Monte Carlo (see the module docs).
+    """Screens with the standard bot's ratings, samples the close calls, plays by PIMC (see the
+    module docs).
 
-    ``bid_worlds`` and ``play_worlds`` set how many deals each decision samples: more is
-    stronger and slower.
+    ``bid_worlds`` and ``play_worlds`` set how many deals a sampled decision uses: more is
+    stronger and slower. ``screen=False`` samples every bidding decision with the advisor's
+    full table and the solver (the slow expert of old, kept to measure against).
     """
 
     name = "expert"
 
-    def __init__(self, seed: Any = None, bid_worlds: int = 80, play_worlds: int = 24) -> None:
+    def __init__(self, seed: Any = None, bid_worlds: int = 36, play_worlds: int = 16, *, screen: bool = True) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
         self.play_worlds = play_worlds
+        self.screen = screen
         self._bidder = get("standard", seed=self.seed)
 
     def decide(
@@ -71,7 +110,12 @@ class ExpertBot(Bot):
                 why.append(f"{who} has one legal choice: {action_words(state, state.to_act, legal[0])}.")
             return legal[0]
         if state.phase == PLAY_PHASE:
-            return self._play(state, rng, why)
+            return self._play(state, rng, why, score)
+        if self.screen and state.phase in (BID1, BID2, DISCARD_PHASE):
+            cands = self._candidates(state, score)
+            if len(cands) == 1:  # clear-cut: the standard bot's rating decides
+                return self._bidder.decide(state, rng, why, score)
+            return self._sampled_bid(state, cands, rng, why, score)
         own, history = known_history(state)
         options, _ = evaluate(state, own, history, self.bid_worlds, rng, self._bidder)
         best = options[0]
@@ -85,7 +129,80 @@ class ExpertBot(Bot):
             )
         return best.action.id
 
-    def _play(self, state: State, rng: random.Random, why: list[str] | None) -> int:
+    # ---- bidding ----------------------------------------------------------------------------
+
+    def _candidates(self, s: State, score: Sequence[int] | None) -> list[int]:
+        """The actions worth sampling; one action when the standard bot's rating is clear-cut."""
+        legal = s.legal()
+        seat = s.to_act
+        no_loner = bool(_alone_blocked(score, seat, s.rules.points_to_win))
+        benny = bool(s.rules.benny)
+        if s.phase == DISCARD_PHASE:
+            hand, t = s.hands[seat], s.trump
+            ranked = sorted(
+                (c for c in bits(hand & ~(1 << s.upcard))),
+                key=lambda c: (-hand_value(hand & ~(1 << c), t), POWER[t][c], -c),
+            )
+            top = hand_value(hand & ~(1 << ranked[0]), t)
+            close = [c for c in ranked[:3] if top - hand_value(hand & ~(1 << c), t) < 0.15]
+            first = best_discard(hand, t, 1 << s.upcard)
+            return [DISCARD + first] + [DISCARD + c for c in close if c != first]
+        if s.phase == BID1:
+            value, needed, _note, _how, march_mask = bid1_rating(s, score, BIDDING)
+            margin = value - needed
+            loner = not no_loner and march_losers(march_mask, s.proposed, benny) <= ALONE_LOSERS
+            if ORDER_UP not in legal:  # the dealer's partner may only go alone (R5.3)
+                return [PASS, ORDER_UP_ALONE] if loner or margin > -PASS_BELOW else [PASS]
+            if margin < -PASS_BELOW and not loner:
+                return [PASS]
+            if margin > MAKE_ABOVE and not loner:
+                return [ORDER_UP]
+            return [a for a in (PASS, ORDER_UP, ORDER_UP_ALONE) if a in legal and (a != ORDER_UP_ALONE or loner)]
+        ratings = bid2_ratings(s, score, BIDDING)
+        hand = s.hands[seat]
+        near = sorted(
+            (t for t, (v, need) in ratings.items() if v - need > -PASS_BELOW), key=lambda t: ratings[t][1] - ratings[t][0]
+        )
+        if PASS not in legal and not near:  # stuck (R4.3): the best two suits
+            near = sorted(ratings, key=lambda t: ratings[t][1] - ratings[t][0])[:2]
+        cands = [PASS] if PASS in legal else []
+        for t in near:
+            cands.append(CALL + t)
+            if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
+                cands.append(CALL_ALONE + t)
+        if len(cands) == 2 and cands[0] == PASS and ratings[cands[1] - CALL][0] - ratings[cands[1] - CALL][1] > MAKE_ABOVE:
+            return cands[1:]
+        return cands
+
+    def _sampled_bid(
+        self, s: State, cands: list[int], rng: random.Random, why: list[str] | None, score: Sequence[int] | None
+    ) -> int:
+        points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True)
+        best = max(cands, key=lambda a: (utility[a], points[a], -a))
+        if why is not None:
+            who = Seat(s.to_act).word
+            team = Seat(s.to_act).team.word
+            others = sorted((a for a in cands if a != best), key=lambda a: -utility[a])
+            runner = (
+                f", against {points[others[0]]:+.2f} to {action_words(s, s.to_act, others[0])}" if others else ""
+            )
+            by_points = max(cands, key=lambda a: (points[a], -a))
+            note = ""
+            if score is not None and by_points != best:
+                note = (
+                    f"; {_score_words(score, s.to_act)}, winning the game counts more than the points, "
+                    f"so not {action_words(s, s.to_act, by_points)}"
+                )
+            why.append(
+                f"{who} chooses to {action_words(s, s.to_act, best)}: over {n} deals of the cards "
+                f"{who} cannot see, played out by club players, that averages {points[best]:+.2f} points for "
+                f"{team}{runner}{note}."
+            )
+        return best
+
+    # ---- play -------------------------------------------------------------------------------
+
+    def _play(self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None) -> int:
         seat = state.to_act
         t = state.trump
         outstanding = sum(state.hands) | sum(1 << c for c in state.trick)
@@ -95,8 +212,21 @@ class ExpertBot(Bot):
             if why is not None:
                 why.append(f"{Seat(seat).word} plays the {Card(c)}: every legal card does the same here.")
             return PLAY + c
-        points, tricks = play_worlds(state, self.play_worlds, rng)
+        if len(state.trick) == state.n_active() - 1:  # last to the trick: nothing to guess about it
+            return self._bidder.decide(state, rng, why, score)
+        points, tricks, n = _play_worlds(state, self.play_worlds, rng, model=True, cands=cands)
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
+        club = self._bidder.decide(state, rng, None, score) - PLAY
+        if club != best and points[club] >= points[best] - TIE:
+            # the sample cannot tell them apart: play the card a club player would
+            if why is not None:
+                why.append(
+                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, the "
+                    f"conventional card: over {n} deals of the unseen cards that fit the bids it averages "
+                    f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
+                    f"({points[best]:+.2f}) within what so few deals can tell apart."
+                )
+            return PLAY + club
         if why is not None:
             who = Seat(seat).word
             verb = "leads" if not state.trick else "plays"
@@ -104,11 +234,173 @@ class ExpertBot(Bot):
             nxt = next((c for c in order if c != best), None)
             tail = f"; the next best, the {Card(nxt)}, averages {points[nxt]:+.2f}" if nxt is not None else ""
             why.append(
-                f"{who} {verb} the {Card(best)}: over {self.play_worlds} deals of the unseen cards, each played out "
-                f"with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
+                f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit the bids, each played "
+                f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
                 f"for {Seat(seat).team.word}{tail}."
             )
         return PLAY + best
+
+
+# ---- sampled bidding ------------------------------------------------------------------------
+
+
+def _game_value(ours: int, theirs: int, score: Sequence[int] | None, team: int, target: int) -> float:
+    """A hand's result for ``team``, counting the game: points are capped at what each side
+    needs, and reaching the target adds :data:`GAME`. Without a score, plain points."""
+    if score is None:
+        return float(ours - theirs)
+    us, them = target - score[team], target - score[1 - team]
+    return min(ours, us) - min(theirs, them) + GAME * ((ours >= us) - (theirs >= them))
+
+
+class _FastWorlds:
+    """Deals of the hidden cards for a bidding decision in the plain game (no Benny, no
+    railroad): each other seat gets five of the cards the seat cannot see, the rest go to the
+    kitty, and the deal is kept when every bid heard so far (the passes, an order-up) is one
+    the standard bot's rating explains (within :data:`BID_SLACK`). Cheaper than replaying the bidding bot through the
+    history (the advisor's :class:`~euchre_learn.analysis.advisor._Worlds`), which the rarer
+    phases still use."""
+
+    def __init__(self, state: State, own: int, history: Sequence[tuple[int, int]]) -> None:
+        self.state = state
+        self.seat = state.to_act
+        self.own = own
+        deck = (1 << 24) - 1
+        self.pool = [c for c in range(24) if deck >> c & 1 and not (own | 1 << state.upcard) >> c & 1]
+        # (seat, round, made): every pass heard, and an order-up in round 1
+        self.bids = [(seat, 1 if i < 4 else 2, a != PASS) for i, (seat, a) in enumerate(history)]
+        self.history = history
+
+    def sample(self, rng: random.Random) -> State:
+        st = self.state
+        best: list[int] | None = None
+        best_bad = 99
+        for _ in range(24):
+            pool = self.pool[:]
+            rng.shuffle(pool)
+            hands = [0, 0, 0, 0]
+            i = 0
+            for x in range(4):
+                if x == self.seat:
+                    hands[x] = self.own
+                    continue
+                for c in pool[i : i + 5]:
+                    hands[x] |= 1 << c
+                i += 5
+            bad = 0
+            t1 = st.upcard // 6
+            for seat, rnd, made in self.bids:
+                if seat == self.seat:
+                    continue
+                if rnd == 1:
+                    value, need = _round1(st, seat, hands[seat], t1, False)
+                    margin = value - need
+                else:
+                    margin = max(hand_value(hands[seat], x) - BIDDING["call"] for x in range(4) if x != t1)
+                bad += margin < -BID_SLACK[1] if made else margin > BID_SLACK[0]
+            if bad < best_bad:
+                best, best_bad = hands, bad
+            if bad == 0:
+                break
+        assert best is not None
+        kitty = 0
+        taken = 0
+        for h in best:
+            taken |= h
+        for c in self.pool:
+            if not taken >> c & 1:
+                kitty |= 1 << c
+        world = State.new(st.rules, st.dealer, best, st.upcard, kitty)
+        for _seat, a in self.history:
+            world.apply(a)
+        return world
+
+
+def _fast_ok(state: State, history: Sequence[tuple[int, int]]) -> bool:
+    """Whether :class:`_FastWorlds` covers this decision: the plain game, a history of passes
+    and at most an order-up in round 1 (the dealer's discard)."""
+    r = state.rules
+    return (
+        not r.benny
+        and not r.railroad
+        and all(a == PASS or (a == ORDER_UP and i < 4) for i, (_s, a) in enumerate(history))
+    )
+
+
+def bid_worlds(
+    state: State,
+    actions: Sequence[int],
+    worlds: int,
+    rng: random.Random,
+    bidder: Bot,
+    score: Sequence[int] | None = None,
+    *,
+    early: bool = False,
+) -> tuple[dict[int, float], dict[int, float]]:
+    """For each of ``actions`` (bidding actions of the seat to act): the average points for its
+    side, and the average result counting the game (see :func:`_game_value`), over up to
+    ``worlds`` deals of the hidden cards that fit the bids so far, each played out by
+    ``bidder``. ``early``: stop after 24, 36, ... deals once the leader is clear (its lead over
+    the runner-up, deal by deal, is more than 2.5 standard errors).
+
+    >>> import random, euchre_learn as el
+    >>> state = el.examples.hand('next-suit-call', after=4).state          # West, round 2
+    >>> points, game = bid_worlds(state, [0, 5], 16, random.Random(1), el.bots.get('standard'))
+    >>> points[5] > points[0], points == game      # calling hearts beats passing; no score known
+    (True, True)
+    """
+    points, utility, _n = _bid_worlds(state, actions, worlds, rng, bidder, score, early)
+    return points, utility
+
+
+def _bid_worlds(
+    state: State,
+    actions: Sequence[int],
+    worlds: int,
+    rng: random.Random,
+    bidder: Bot,
+    score: Sequence[int] | None = None,
+    early: bool = False,
+) -> tuple[dict[int, float], dict[int, float], int]:
+    """:func:`bid_worlds`, and the number of deals used."""
+    own, history = known_history(state)
+    fast = _FastWorlds(state, own, history) if _fast_ok(state, history) else None
+    sampler = None if fast is not None else _Worlds(state, own, history, bidder)
+    team = state.to_act & 1
+    target = state.rules.points_to_win
+    points = dict.fromkeys(actions, 0.0)
+    utility: dict[int, list[float]] = {a: [] for a in actions}
+    n = 0
+    for _ in range(worlds):
+        world = fast.sample(rng) if fast is not None else sampler.sample(rng)[0]  # type: ignore[union-attr]
+        world_seed = rng.getrandbits(32)
+        for a in actions:
+            s = world.copy()
+            s.apply(a)
+            _finish(s, bidder, bidder, random.Random(world_seed))
+            sc = s.score
+            if sc is None:  # thrown in
+                utility[a].append(0.0)
+                continue
+            ours, theirs = (sc.makers, sc.defenders) if s.maker & 1 == team else (sc.defenders, sc.makers)
+            points[a] += ours - theirs
+            utility[a].append(_game_value(ours, theirs, score, team, target))
+        n += 1
+        if early and n % 12 == 0 and 24 <= n < worlds and _clear(utility, n):
+            break
+    return {a: p / n for a, p in points.items()}, {a: sum(u) / n for a, u in utility.items()}, n
+
+
+def _clear(utility: dict[int, list[float]], n: int) -> bool:
+    """Whether the best action leads the runner-up by more than 2.5 standard errors of their
+    deal-by-deal difference."""
+    ranked = sorted(utility, key=lambda a: -sum(utility[a]))
+    if len(ranked) < 2:
+        return True
+    d = [x - y for x, y in zip(utility[ranked[0]], utility[ranked[1]], strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > 2.5 * math.sqrt(var / n)
 
 
 # ---- perfect-information Monte Carlo for the play -------------------------------------------
@@ -141,6 +433,154 @@ def _layout(state: State) -> tuple[int, list[int], list[int]]:
     return hidden, fixed, counts
 
 
+class _BidModel:
+    """The bids heard, as tests on a sampled deal: would the standard bot, holding these cards,
+    have passed where the player passed and made trump where the player made it (within
+    :data:`BID_SLACK`)? Each seat's dealt cards are its cards in the deal plus those it played."""
+
+    def __init__(self, state: State) -> None:
+        self.checks: list[tuple[int, int, int, bool]] = []  # (seat, round, suit or -1 for any, made)
+        self.state = state
+        if state.maker < 0:
+            return
+        dealer, maker = state.dealer, state.maker
+        eldest = (dealer + 1) & 3
+        me = state.to_act
+        round2 = state.turned_down >= 0
+        t1 = state.turned_down if round2 else state.trump
+        if round2:
+            for i in range(4):
+                self.checks.append(((eldest + i) & 3, 1, t1, False))
+            for i in range((maker - eldest) & 3):
+                self.checks.append(((eldest + i) & 3, 2, -1, False))
+            self.checks.append((maker, 2, state.trump, True))
+        else:
+            for i in range((maker - eldest) & 3):
+                self.checks.append(((eldest + i) & 3, 1, t1, False))
+            self.checks.append((maker, 1, t1, True))
+        self.checks = [c for c in self.checks if c[0] != me and not (state.alone and c[0] == maker and c[3])]
+        played = [0, 0, 0, 0]
+        for _lead, cs, seats, _w in state.tricks:
+            for c, who in zip(cs, seats, strict=True):
+                played[who] |= 1 << c
+        for c, who in zip(state.trick, state.trick_seats, strict=True):
+            played[who] |= 1 << c
+        self.played = played
+
+    def misfits(self, hands: list[int]) -> int:
+        """How many of the bids a deal (each seat's cards now) fails to explain."""
+        s = self.state
+        bad = 0
+        for seat, rnd, suit, made in self.checks:
+            dealt = hands[seat] | self.played[seat]
+            if rnd == 1:
+                value, need = _round1(s, seat, dealt, suit, made)
+                margin = value - need
+            else:
+                suits = [suit] if suit >= 0 else [x for x in range(4) if x != s.turned_down]
+                margin = max(hand_value(dealt, x) - BIDDING["call"] for x in suits)
+            if (made and margin < -BID_SLACK[1]) or (not made and margin > BID_SLACK[0]):
+                bad += 1
+        return bad
+
+
+def _round1(s: State, seat: int, dealt: int, t: int, made: bool) -> tuple[float, float]:
+    """The standard bot's round-1 rating of ``dealt`` for ``seat``, ``t`` the upcard's suit."""
+    up = s.upcard
+    upv = BIDDING["upcard"] * _TRUMP_VALUE[POWER[t][up]]
+    if seat == s.dealer:
+        # the dealer's five after the pick-up (when it made trump, the cards it holds and played)
+        five = dealt if made else dealt | 1 << up
+        if five.bit_count() > 5:
+            five &= ~(1 << best_discard(five, t, 1 << up))
+        return hand_value(five, t), BIDDING["dealer"]
+    if seat == (s.dealer + 2) & 3:
+        return hand_value(dealt, t) + upv, BIDDING["assist"]
+    need = BIDDING["order"] - (BIDDING["eldest"] if seat == (s.dealer + 1) & 3 else 0.0)
+    return hand_value(dealt, t) - upv, need
+
+
+def _sample_world(
+    hidden: list[int],
+    counts: list[int],
+    voids: list[int],
+    trump: int,
+    rng: random.Random,
+    model: _BidModel | None,
+    fixed: list[int],
+    tries: int = 8,
+) -> list[int]:
+    """One deal of the hidden cards: the first of ``tries`` that fits every bid, else the one
+    that fits the most (and, should the voids leave no room, one that ignores them)."""
+    best: list[int] | None = None
+    best_bad = 99
+    for _try in range(tries if model is not None and model.checks else 1):
+        dealt = None
+        for _ in range(50):
+            dealt = _deal_hidden(hidden, counts, voids, trump, rng)
+            if dealt is not None:
+                break
+        if dealt is None:  # the voids leave no room: ignore them this time
+            dealt = _deal_hidden(hidden, counts, [0, 0, 0, 0], trump, rng)
+        assert dealt is not None
+        if model is None or not model.checks:
+            return dealt
+        bad = model.misfits([d | f for d, f in zip(dealt, fixed, strict=True)])
+        if bad == 0:
+            return dealt
+        if bad < best_bad:
+            best, best_bad = dealt, bad
+    assert best is not None
+    return best
+
+
+def _play_worlds(
+    state: State, worlds: int, rng: random.Random, *, model: bool = False, cands: int | None = None
+) -> tuple[dict[int, float], dict[int, float], int]:
+    """The engine of :func:`play_worlds`; ``model`` fits the deals to the bids, ``cands`` (a
+    mask of touching-card representatives) lets the sampling stop early once one card leads
+    clearly. Returns the averages and the number of worlds used."""
+    seat = state.to_act
+    team = seat & 1
+    mt = state.maker & 1
+    hidden_mask, fixed, counts = _layout(state)
+    hidden = bits(hidden_mask)
+    voids = _voids(state)
+    legal = bits(state.play_mask())
+    points = dict.fromkeys(legal, 0.0)
+    tricks = dict.fromkeys(legal, 0.0)
+    done = state.won[mt]
+    lone = state.lone_defender >= 0
+    bids = _BidModel(state) if model else None
+    scores: dict[int, tuple[float, int]] = {}  # final makers' tricks -> (points for us, tricks for us)
+    n = 0
+    stop_at = 8 if cands is not None else worlds
+    for _ in range(worlds):
+        dealt = _sample_world(hidden, counts, voids, state.trump, rng, bids, fixed)
+        world = state.copy()
+        for s in range(4):
+            if s != seat and not state.out >> s & 1:
+                world.hands[s] = dealt[s] | fixed[s]
+        search = _search_for(world)
+        values = search.play_values(world.leader, world.trick[:])
+        for c, v in values.items():
+            final = done + v
+            got = scores.get(final)
+            if got is None:
+                sc = score_hand(final, alone=state.alone, lone_defender=lone, rules=state.rules)
+                mine = (sc.makers - sc.defenders) if team == mt else (sc.defenders - sc.makers)
+                got = scores[final] = (float(mine), final if team == mt else 5 - final)
+            points[c] += got[0]
+            tricks[c] += got[1]
+        n += 1
+        if n == stop_at and n < worlds:
+            ranked = sorted((points[c] / n for c in bits(cands or 0)), reverse=True)
+            if len(ranked) < 2 or ranked[0] - ranked[1] > 8.0 / n:
+                break  # one card leads by more than a world or two could overturn
+            stop_at += 8
+    return {c: p / n for c, p in points.items()}, {c: k / n for c, k in tricks.items()}, n
+
+
 def play_worlds(state: State, worlds: int, rng: random.Random) -> tuple[dict[int, float], dict[int, float]]:
     """For each legal card of the seat to play: the average points for its side (its points
     minus the other side's) and the average tricks its side ends with, over ``worlds``
@@ -153,41 +593,8 @@ def play_worlds(state: State, worlds: int, rng: random.Random) -> tuple[dict[int
     >>> sorted(el.Card(c) for c in points) == sorted(el.Card(c) for c in bits(state.play_mask()))
     True
     """
-    seat = state.to_act
-    team = seat & 1
-    mt = state.maker & 1
-    hidden_mask, fixed, counts = _layout(state)
-    hidden = bits(hidden_mask)
-    voids = _voids(state)
-    legal = bits(state.play_mask())
-    points = dict.fromkeys(legal, 0.0)
-    tricks = dict.fromkeys(legal, 0.0)
-    done = state.won[mt]
-    lone = state.lone_defender >= 0
-    n = 0
-    for _ in range(worlds):
-        dealt = None
-        for _try in range(50):
-            dealt = _deal_hidden(hidden, counts, voids, state.trump, rng)
-            if dealt is not None:
-                break
-        if dealt is None:  # the voids leave no room: ignore them this time
-            dealt = _deal_hidden(hidden, counts, [0, 0, 0, 0], state.trump, rng)
-        assert dealt is not None
-        world = state.copy()
-        for s in range(4):
-            if s != seat and not state.out >> s & 1:
-                world.hands[s] = dealt[s] | fixed[s]
-        search = _search_for(world)
-        values = search.play_values(world.leader, world.trick[:])
-        for c, v in values.items():
-            final = done + v
-            sc = score_hand(final, alone=state.alone, lone_defender=lone, rules=state.rules)
-            mine = (sc.makers - sc.defenders) if team == mt else (sc.defenders - sc.makers)
-            points[c] += mine
-            tricks[c] += final if team == mt else 5 - final
-        n += 1
-    return {c: p / n for c, p in points.items()}, {c: k / n for c, k in tricks.items()}
+    points, tricks, _n = _play_worlds(state, worlds, rng)
+    return points, tricks
 
 
 def _expert(seed: Any) -> ExpertBot:

@@ -5,9 +5,12 @@ East-West, then the other way round (a *mirrored* deal), and the dealer moves ro
 table from one deal to the next. A strong bot then cannot win by being dealt better cards.
 In games mode, each game's hands are dealt from the same seeds in both mirrors.
 
-The deals are shared among all the machine's cores (``processes=None``), or played in this
-process (``processes=1``); either way the same ``seed`` gives the same result, because every
-deal and every decision draws from its own seeded generator.
+The deals are shared among all the machine's cores (``processes=None``), played in this
+process (``processes=1``), or handed to any :class:`concurrent.futures.Executor`
+(``executor=``: a process pool, Dask's ``distributed.Client.get_executor()``, ...). Whichever
+runs them, the same ``seed`` gives the same result: the deals are cut into chunks of a fixed
+size (never by the number of workers), and every deal and every decision draws from its own
+generator seeded by the deal's number. ``docs/studies.md`` shows a study on a Dask cluster.
 
 >>> import euchre_learn as el
 >>> result = el.tournament.match('standard', 'random', hands=40, seed=1, processes=1)
@@ -27,6 +30,7 @@ import math
 import os
 import random
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +73,10 @@ class Side:
     make_rate: float
     """Of the hands this side made trump in, the share it made (3 tricks or more)."""
     alone_per_hand: float
+    dealer_points_per_hand: float = 0.0
+    """Points this side scored per hand on the hands its own side dealt (the dealer's team)."""
+    dealer_net_per_hand: float = 0.0
+    """The same hands: this side's points minus the other side's, per hand."""
 
 
 @dataclass(frozen=True)
@@ -152,18 +160,26 @@ def _bot(spec: Any, seed: Any) -> Bot:
     return get(spec, seed=seed) if isinstance(spec, str) else spec
 
 
-def _hand_stats(state: _core.State, team_a: int) -> tuple[int, int, int, int, int, int, int, int]:
-    """(A's points, B's points, A called, A made, A alone, B called, B made, B alone)."""
+_STATS = 13
+"""(A's points, B's points, A called, A made, A alone, B called, B made, B alone, A dealt,
+A's and B's points on the hands A's side dealt, A's and B's points on the hands B's side dealt)."""
+
+
+def _hand_stats(state: _core.State, team_a: int) -> tuple[int, ...]:
+    """One hand's numbers (see :data:`_STATS`), summed over hands by the callers."""
+    a_dealt = int(state.dealer & 1 == team_a)
     if state.score is None:
-        return (0, 0, 0, 0, 0, 0, 0, 0)
+        return (0, 0, 0, 0, 0, 0, 0, 0, a_dealt, 0, 0, 0, 0)
     makers = state.maker & 1
     pts = [0, 0]
     pts[makers], pts[1 - makers] = state.score.makers, state.score.defenders
     made = int(state.score.makers > 0)
     alone = int(state.alone)
+    pa, pb = pts[team_a], pts[1 - team_a]
+    dealer = (pa, pb, 0, 0) if a_dealt else (0, 0, pa, pb)
     if makers == team_a:
-        return (pts[team_a], pts[1 - team_a], 1, made, alone, 0, 0, 0)
-    return (pts[team_a], pts[1 - team_a], 0, 0, 0, 1, made, alone)
+        return (pa, pb, 1, made, alone, 0, 0, 0, a_dealt, *dealer)
+    return (pa, pb, 0, 0, 0, 1, made, alone, a_dealt, *dealer)
 
 
 def _run(task: _Task) -> list[tuple[Any, ...]]:
@@ -186,7 +202,8 @@ def _run(task: _Task) -> list[tuple[Any, ...]]:
 
 
 _CHUNK = 8
-"""Deals (or games) per task sent to a worker process."""
+"""Deals (or games) per task sent to a worker. Fixed, never derived from the number of
+workers, so that a chunk's bots and deals (hence the result) are the same on any executor."""
 
 
 def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple[Any, ...]:
@@ -195,7 +212,7 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
     score = [0, 0]
     dealer = g % 4
     k = 0
-    totals = [0] * 8
+    totals = [0] * _STATS
     while max(score) < rules.points_to_win:
         deal = _core.deal(rules, dealer, random.Random(f"{seed}/game {g}/hand {k}"))
         state = play_hand(deal, seats, random.Random(f"{seed}/game {g}/play {k}/{mirror}"), score=tuple(score))
@@ -211,12 +228,20 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
 # ---- running and summing up ------------------------------------------------------------------
 
 
-def _map(tasks: list[_Task], processes: int | None, progress: bool | None, total: int) -> list[list[tuple[Any, ...]]]:
+def _map(
+    tasks: list[_Task], processes: int | None, progress: bool | None, total: int, executor: Executor | None = None
+) -> list[list[tuple[Any, ...]]]:
     bar = progress_bar(total, "tournament", progress)
     n = processes or os.cpu_count() or 1
     out: list[list[tuple[Any, ...]]] = [[] for _ in tasks]
     try:
-        if n <= 1 or len(tasks) <= 1:
+        if executor is not None:
+            futures = [executor.submit(_run, task) for task in tasks]
+            for k, fut in enumerate(futures):  # in order: the result never depends on who finished first
+                out[k] = fut.result()
+                if bar is not None:
+                    bar.update(len(out[k]))
+        elif n <= 1 or len(tasks) <= 1:
             for k, task in enumerate(tasks):
                 out[k] = _run(task)
                 if bar is not None:
@@ -245,15 +270,31 @@ def match(
     seed: Any = 0,
     rules: Rules | str | None = None,
     processes: int | None = None,
+    executor: Executor | None = None,
     progress: bool | None = None,
 ) -> MatchResult:
     """Bot ``a`` against bot ``b`` (names, or :class:`~euchre_learn.analysis.bots.Bot` objects) over
     ``hands`` hands (an even number: each deal is played both ways round) or ``games`` games
     (each also played both ways round, so ``2 * games`` are played).
 
-    ``processes=None`` uses every core; ``1`` plays here, in order. ``progress``: ``True``
-    always shows a progress bar, ``False`` never, ``None`` for runs longer than 2 seconds.
+    ``processes=None`` uses every core; ``1`` plays here, in order. ``executor``: any
+    :class:`concurrent.futures.Executor` to run the chunks of deals instead (a
+    ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``; ``processes`` is then ignored);
+    the bots are sent to it by name (or pickled, for bot objects). The same ``seed`` gives the
+    same result whichever runs it. ``progress``: ``True`` always shows a progress bar,
+    ``False`` never, ``None`` for runs longer than 2 seconds.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     on_pool = match('standard', 'beginner', hands=40, seed=3, executor=pool, progress=False)
+    >>> on_pool == match('standard', 'beginner', hands=40, seed=3, processes=1, progress=False)
+    True
     """
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(
+            f"executor must be a concurrent.futures.Executor (a process pool, Client.get_executor()), "
+            f"not {type(executor).__name__}"
+        )
     if (hands is None) == (games is None):
         raise ValueError("match() needs exactly one of hands=N or games=N")
     r = Rules.from_value(rules)
@@ -269,12 +310,12 @@ def match(
         if isinstance(x, str):
             get(x)  # an unknown name fails here, with the list of bots
     tasks: list[_Task] = [(a, b, r, seed, mode, range(k, min(k + _CHUNK, units))) for k in range(0, units, _CHUNK)]
-    rows = [row for part in _map(tasks, processes, progress, units) for row in part]
+    rows = [row for part in _map(tasks, processes, progress, units, executor) for row in part]
     return _summarise(names[0], names[1], mode, rows, seed, r)
 
 
 def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any, rules: Rules) -> MatchResult:
-    totals = [0] * 8
+    totals = [0] * _STATS
     margins: list[float] = []
     wins: list[float] = []
     n_hands = 0
@@ -300,8 +341,13 @@ def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any
         margin = (totals[0] - totals[1]) / n_hands
     h = max(1, n_hands)
 
-    def side(name: str, points: int, called: int, made: int, alone: int) -> Side:
-        return Side(name, points / h, called / h, made / called if called else 0.0, alone / h)
+    a_dealt, b_dealt = totals[8], n_hands - totals[8]
+
+    def side(name: str, points: int, called: int, made: int, alone: int, dealt: int, mine: int, theirs: int) -> Side:
+        d = max(1, dealt)
+        return Side(
+            name, points / h, called / h, made / called if called else 0.0, alone / h, mine / d, (mine - theirs) / d
+        )
 
     return MatchResult(
         a,
@@ -314,8 +360,8 @@ def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any
         margin_ci,
         win,
         win_ci,
-        side(a, totals[0], totals[2], totals[3], totals[4]),
-        side(b, totals[1], totals[5], totals[6], totals[7]),
+        side(a, totals[0], totals[2], totals[3], totals[4], a_dealt, totals[9], totals[10]),
+        side(b, totals[1], totals[5], totals[6], totals[7], b_dealt, totals[12], totals[11]),
         seed,
         rules,
     )
@@ -370,9 +416,11 @@ def round_robin(
     seed: Any = 0,
     rules: Rules | str | None = None,
     processes: int | None = None,
+    executor: Executor | None = None,
     progress: bool | None = None,
 ) -> RoundRobin:
     """Every pair of the named bots in a :func:`match`; the table gives each pair's margin.
+    ``processes`` and ``executor`` are as for :func:`match`.
 
     >>> rr = round_robin(['random', 'beginner'], hands=20, processes=1)
     >>> rr.margin('beginner', 'random') == -rr.margin('random', 'beginner')
@@ -383,6 +431,16 @@ def round_robin(
     for i, a in enumerate(ns):
         for b in ns[i + 1 :]:
             out.append(
-                match(a, b, hands=hands, games=games, seed=seed, rules=rules, processes=processes, progress=progress)
+                match(
+                    a,
+                    b,
+                    hands=hands,
+                    games=games,
+                    seed=seed,
+                    rules=rules,
+                    processes=processes,
+                    executor=executor,
+                    progress=progress,
+                )
             )
     return RoundRobin(ns, tuple(out))

@@ -57,17 +57,29 @@ def play(
     open_hands: bool = False,
     delay: float = 0.6,
     review: bool = True,
+    partner: str | Bot | None = None,
+    opponents: str | Bot | None = None,
 ) -> TableWidget:
     """A table to play at in a notebook: a :class:`Table` shown by the widget.
 
     ``delay``: seconds between bot moves (0: instant). The kernel never waits: paced moves
-    are scheduled on its event loop. ``review``: after each hand, the learner's decisions are
-    reviewed in the background and the costly ones listed below the table
-    (:mod:`.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
+    are scheduled on its event loop. ``partner='expert', opponents='beginner'``: a strong
+    partner against beatable opponents (see :class:`Table`). ``review``: after each hand, the
+    learner's decisions are reviewed in the background and the costly ones listed below the
+    table (:mod:`.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
     """
     from euchre_learn.interactive.table_widget import TableWidget
 
-    table = Table(rules, humans=humans, bots=bots, seed=seed, dealer=dealer, open_hands=open_hands)
+    table = Table(
+        rules,
+        humans=humans,
+        bots=bots,
+        seed=seed,
+        dealer=dealer,
+        open_hands=open_hands,
+        partner=partner,
+        opponents=opponents,
+    )
     return TableWidget(table, delay=delay, review=review)
 
 

@@ -306,12 +306,19 @@ class Table:
     several at one screen), bots at the other seats.
 
     ``bots``: a bot name (see :func:`euchre_learn.analysis.bots.names`) for every bot seat, or a
-    mapping seat → name or :class:`~euchre_learn.analysis.bots.Bot`. ``seed`` fixes the deals and the
-    bots' choices. ``open_hands`` shows every hand (for teaching).
+    mapping seat → name or :class:`~euchre_learn.analysis.bots.Bot`. ``partner`` and ``opponents``
+    choose the bot across from the human (the first in N E S W order, when several play) and
+    the two bots against them, so a learner can
+    play with a strong partner against beatable opponents; a seat named in a ``bots`` mapping
+    keeps its bot. ``seed`` fixes the deals and the bots' choices. ``open_hands`` shows every
+    hand (for teaching).
 
     >>> t = Table(humans=[], seed=2, dealer='S')     # four bots: a demonstration
     >>> _ = t.run_bots(); t.hand_over
     True
+    >>> t = Table(humans='S', partner='expert', opponents='beginner', seed=1)
+    >>> {str(seat): bot.name for seat, bot in t.bots.items()}
+    {'N': 'expert', 'E': 'beginner', 'W': 'beginner'}
     """
 
     def __init__(
@@ -324,6 +331,8 @@ class Table:
         dealer: Seat | str | None = None,
         open_hands: bool = False,
         hint_bot: str = "standard",
+        partner: str | Bot | None = None,
+        opponents: str | Bot | None = None,
     ) -> None:
         self.rules = Rules.from_value(rules)
         self.humans = _seats(humans)
@@ -331,10 +340,14 @@ class Table:
         self.open_hands = bool(open_hands)
         self._bot_spec = bots
         self.bots: dict[Seat, Bot] = {}
+        me = min(self.humans) if self.humans else None
         for seat in Seat:
             if seat in self.humans:
                 continue
             spec = bots.get(seat, bots.get(str(seat), "standard")) if isinstance(bots, Mapping) else bots
+            named = isinstance(bots, Mapping) and (seat in bots or str(seat) in bots)
+            if me is not None and not named:
+                spec = (partner if seat.team == me.team else opponents) or spec
             self.bots[seat] = get_bot(spec, seed=f"{self.seed}/{seat}") if isinstance(spec, str) else spec
         self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
         self._dealer = dealer

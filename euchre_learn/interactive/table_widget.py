@@ -428,6 +428,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         }
         choices = [n for n in bot_names() if n != "random"] + ["random"]
         self.bots = widgets.Dropdown(description="Bots:", options=choices, value="standard")
+        self.partner = widgets.Dropdown(description="Partner:", options=[("as the bots", None), *choices], value=None)
         self.pace = widgets.Dropdown(
             description="Bot pace:", options=[(k, v) for k, v in PACES.items()], value=PACES["normal"]
         )
@@ -445,6 +446,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             self.points,
             seat_row,
             self.bots,
+            self.partner,
             self.pace,
             self.open_hands,
             self.seed,
@@ -470,7 +472,8 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         seed: Any = self.seed.value.strip() or None
         try:
             table = Table(
-                self.rules(), humans=humans, bots=self.bots.value, seed=seed, open_hands=self.open_hands.value
+                self.rules(), humans=humans, bots=self.bots.value, seed=seed, open_hands=self.open_hands.value,
+                partner=self.partner.value,
             )
         except ValueError as err:
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"

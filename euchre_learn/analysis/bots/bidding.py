@@ -203,31 +203,67 @@ def _need(score: Sequence[int] | None, seat: int, target: int) -> tuple[int, int
     return target - score[seat & 1], target - score[(seat + 1) & 1]
 
 
+def _score_words(score: Sequence[int], seat: int) -> str:
+    """'with North-South on 6 and East-West on 8': the score in words, the seat's side first."""
+    from euchre_learn.engine.cards import Team
+
+    team = seat & 1
+    return f"with {Team(team).word} on {score[team]} and {Team(1 - team).word} on {score[1 - team]}"
+
+
 def _threshold(base: float, score: Sequence[int] | None, seat: int, target: int) -> tuple[float, str]:
+    """The value needed to make trump at this score, and the words saying how the score moved it."""
     us, them = _need(score, seat, target)
+    if score is None:
+        return base, ""
     if them == 1:
-        return base - 0.5, " (they need one point, so it pays to take control)"
+        return base - 0.5, f" ({_score_words(score, seat)}, the other side needs one point, so it pays to take control)"
     if them == 2 and us > 2:
-        return base + 0.4, " (a euchre would give them the game, so it takes a little more)"
+        return base + 0.4, (
+            f" ({_score_words(score, seat)}, a euchre would give the other side the game, so it takes a little more)"
+        )
     return base, ""
 
 
+def _alone_blocked(score: Sequence[int] | None, seat: int, target: int) -> str:
+    """Words for why the score rules out going alone ('' when it does not): one or two points win
+    the game, and a march with partner scores two (R7.1), so a loner risks the game for nothing."""
+    us, _them = _need(score, seat, target)
+    if score is None or us > 2:
+        return ""
+    return (
+        f" (not alone: {_score_words(score, seat)}, {'1 point wins' if us == 1 else '2 points win'} the game, "
+        "which a march with partner scores too, R7.1)"
+    )
+
+
 def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, seat: int, th: dict[str, float]) -> bool:
-    us, _them = _need(score, seat, s.rules.points_to_win)
-    if us <= 2:
+    if _alone_blocked(score, seat, s.rules.points_to_win):
         return False  # a march with the partner's help is enough to win
+    return _marches(value_mask, t, s, th)
+
+
+def _marches(value_mask: int, t: int, s: State, th: dict[str, float]) -> bool:
+    """Strong enough to go alone, whatever the score."""
     return march_losers(value_mask, t, bool(s.rules.benny)) <= th["alone_losers"]
 
 
-def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+def bid1_rating(s: State, score: Sequence[int] | None, th: dict[str, float]) -> tuple[float, float, str, str, int]:
+    """How the standard bot rates the seat to act's hand in round 1: (value, the value needed,
+    the score's note, how the upcard counts, the five cards it would play alone with).
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.bots import BIDDING
+    >>> hand = el.examples.hand('next-suit-call').state
+    >>> value, needed, note, how, mask = bid1_rating(hand, (9, 8), BIDDING)
+    >>> value < needed, note
+    (True, ' (with East-West on 8 and North-South on 9, the other side needs one point, so it pays to take control)')
+    """
     seat = s.to_act
     t = s.proposed
     hand = s.hands[seat]
-    legal = s.legal()
     up = s.upcard
     upv = _TRUMP_VALUE[POWER[t][up]]
-    target = s.rules.points_to_win
-    who = _who(seat)
     partner_deals = seat == (s.dealer + 2) & 3
     if seat == s.dealer:
         six = hand | (1 << up)
@@ -245,13 +281,49 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
         march_mask = hand
         if seat == (s.dealer + 1) & 3:
             base -= th["eldest"]  # eldest leads the first trick
-    threshold, note = _threshold(base, score, seat, target)
+    threshold, note = _threshold(base, score, seat, s.rules.points_to_win)
+    if partner_deals and not s.rules.dealer_picks_up_for_partner_loner:
+        march_mask = hand  # an alone call plays without the dealer's pick-up (R5.2)
+    return value, threshold, note, how, march_mask
+
+
+def bid2_ratings(s: State, score: Sequence[int] | None, th: dict[str, float]) -> dict[int, tuple[float, float]]:
+    """How the standard bot rates the seat to act's hand in round 2: for each suit it may
+    name, (value, the value needed).
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.bots import BIDDING
+    >>> state = el.examples.hand('next-suit-call', after=4).state        # West, eldest
+    >>> sorted(bid2_ratings(state, None, BIDDING)) == sorted({0, 1, 2, 3} - {state.turned_down})
+    True
+    """
+    seat = s.to_act
+    hand = s.hands[seat]
+    td = s.turned_down
+    eldest = seat == (s.dealer + 1) & 3
+    next_suit = 3 - td
+    out = {}
+    for t in range(4):
+        if t == td:
+            continue
+        base = th["next"] if (eldest and t == next_suit) else th["call"]
+        out[t] = (hand_value(hand, t), _threshold(base, score, seat, s.rules.points_to_win)[0])
+    return out
+
+
+def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+    seat = s.to_act
+    t = s.proposed
+    hand = s.hands[seat]
+    legal = s.legal()
+    up = s.upcard
+    who = _who(seat)
+    value, threshold, note, how, march_mask = bid1_rating(s, score, th)
     n = _count(hand | ((1 << up) if seat == s.dealer else 0), t)
     alone_only = ORDER_UP not in legal
-    # an alone call plays without the dealer's pick-up when the partner deals (R5.2)
-    if partner_deals and not s.rules.dealer_picks_up_for_partner_loner:
-        march_mask = hand
     alone = _alone_ok(march_mask, t, s, score, seat, th)
+    if why is not None and not alone and _marches(march_mask, t, s, th):
+        note += _alone_blocked(score, seat, s.rules.points_to_win)
     if alone_only:
         alone = alone or value >= threshold + 1.2
     if alone or (value >= threshold and not alone_only):
@@ -297,19 +369,19 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
     eldest = seat == (s.dealer + 1) & 3
     next_suit = 3 - td  # next, the same colour (R1.2): clubs-spades, diamonds-hearts (C0 D1 H2 S3)
     best_t, best_margin, best_value = -1, -99.0, 0.0
-    for t in range(4):
-        if t == td:
-            continue
-        value = hand_value(hand, t)
-        base = th["next"] if (eldest and t == next_suit) else th["call"]
-        threshold, _ = _threshold(base, score, seat, s.rules.points_to_win)
+    for t, (value, threshold) in bid2_ratings(s, score, th).items():
         margin = value - threshold
         if margin > best_margin:
             best_t, best_margin, best_value = t, margin, value
     t = best_t
+    base = th["next"] if (eldest and t == next_suit) else th["call"]
+    note = _threshold(base, score, seat, s.rules.points_to_win)[1]
     stuck = PASS not in legal
     if best_margin >= 0 or stuck:
         alone = _alone_ok(hand, t, s, score, seat, th)
+        blocked = ""
+        if why is not None and not alone and _marches(hand, t, s, th):
+            blocked = _alone_blocked(score, seat, s.rules.points_to_win)
         a = (CALL_ALONE if alone else CALL) + t
         if why is not None:
             n = _count(hand, t)
@@ -328,14 +400,15 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
                 why.append(
                     f"{who} calls next, {suit_words(t)}, the same colour as the turned-down {suit_words(td)}: "
                     f"the dealer passed on {Suit(td).plural}, so the two jacks of that colour, {_bowers(t)}, "
-                    f"are less likely against {who}, and from eldest {trumps} is enough."
+                    f"are less likely against {who}, and from eldest {trumps} is enough"
+                    f"{note}{blocked}."
                 )
             else:
                 extra = counted(hand, t)
                 why.append(
                     f"{who} calls {suit_words(t)}: {n} trump{'s' * (n != 1)} ({trumps})"
                     f"{_besides(extra)} {_strength(best_value, best_value - best_margin)} "
-                    "to make it with partner's help."
+                    f"to make it with partner's help{note}{blocked}."
                 )
         return a
     if why is not None:
@@ -344,7 +417,7 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
         extra = counted(hand, best_t)
         why.append(
             f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, would give {held}"
-            f"{', with ' + extra if extra else ''}: too weak to call ({suit_words(td)} was turned down, R4.1)."
+            f"{', with ' + extra if extra else ''}: too weak to call ({suit_words(td)} was turned down, R4.1){note}."
         )
     return PASS
 

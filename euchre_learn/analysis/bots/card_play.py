@@ -75,9 +75,18 @@ def _std_play(s: State, why: list[str] | None) -> int:
             reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
         else:
             sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
+            partner_later = v.partner in later
             if sure:
                 c = min(sure, key=lambda c: _key(c, t, led_suit))
                 reason = "the lowest card sure to win the trick"
+            elif following and partner_later and len(trick) == 1:
+                c = _throw(v, legal, following)  # second hand low: partner plays after
+                if why is not None:
+                    why.append(
+                        f"{who} plays low, the {_card(c)}: second hand low, since nothing in hand is sure to win "
+                        f"and partner still plays after {_who(opp_later[0])}."
+                    )
+                return PLAY + c
             elif following:
                 c = max(winners, key=lambda c: _key(c, t, led_suit))
                 reason = "the highest card in the suit, to make the next player pay to beat it"
@@ -111,10 +120,16 @@ def _holds(v: _View, c: int, led_suit: int, opp_later: list[int]) -> bool:
     return not any(v.voids[x] >> led_suit & 1 for x in opp_later) or not v.unseen & TRUMP_MASK[t]
 
 
+def _left_of(t: int) -> int:
+    """The left bower of trump ``t``: the jack of the same colour (R1.2)."""
+    return (3 - t) * 6 + 2
+
+
 def _left_note(v: _View, c: int, legal: int) -> str:
     t = v.t
     left = [x for x in range(24) if EFFECTIVE[t][x] == t and x // 6 != t and x % 6 == 2]
-    if left and legal >> left[0] & 1 and c != left[0] and EFFECTIVE[t][c] == t:
+    others = legal & TRUMP_MASK[t] & ~(1 << c) & ~(1 << left[0]) if left else 0
+    if left and legal >> left[0] & 1 and c != left[0] and EFFECTIVE[t][c] == t and others:
         right = t * 6 + 2
         if v.unseen >> right & 1:
             return f", keeping the {_card(left[0])} (the left bower) protected while the right bower is out"
@@ -148,15 +163,31 @@ def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
     out_trumps = v.unseen & tm
     makers = s.maker & 1 == v.seat & 1
     opponents = [x for x in range(4) if x & 1 != v.seat & 1 and not s.out >> x & 1]
-    if makers and trumps and out_trumps:
+    # a dealer who named trump in round 2 under stick the dealer may have been forced to (R4.3)
+    stuck = s.maker == s.dealer and s.turned_down >= 0 and s.rules.stick_the_dealer
+    if makers and trumps and out_trumps and not (stuck and v.seat != s.maker):
         top = _highest(trumps, t)
         n = trumps.bit_count()
-        if v.boss(top) and (v.seat == s.maker or n >= 1):
+        if v.boss(top):
             if why is not None:
                 role = "the maker" if v.seat == s.maker else "the maker's partner"
                 why.append(
                     f"{who} leads the {_card(top)}, the highest trump left: as {role}, {who} draws the "
                     "other side's trumps so the off-suit winners are safe."
+                )
+            return PLAY + top
+        if v.seat != s.maker and top == _left_of(t) and not v.voids[s.maker] >> t & 1:
+            if why is not None:
+                why.append(
+                    f"{who} leads the {_card(top)}, the left bower, to partner who made trump: it draws the "
+                    "other side's trumps and tells partner where the left bower is."
+                )
+            return PLAY + top
+        if v.seat == s.maker and n >= 3 and POWER[t][top] >= POWER[t][t * 6 + 5]:
+            if why is not None:
+                why.append(
+                    f"{who} leads the {_card(top)}, a high trump: the maker draws trumps, and a high one forces "
+                    "out the right bower rather than losing to a small trump."
                 )
             return PLAY + top
         if v.seat == s.maker and n >= 2:

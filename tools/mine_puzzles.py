@@ -21,8 +21,9 @@ cannot see, four times as many for a bid). A position is kept when
 
 Found positions are appended, one JSON line per hand, to ``--raw`` (default
 ``build/puzzles-raw.jsonl``); games already there are skipped, so a run can stop and go on
-(and several machines can mine disjoint ``--first``/``--games`` ranges into files that are
-concatenated). The output depends only on the seed and the games, not on ``--workers``.
+(and several machines can mine disjoint ``--first``/``--games`` ranges, or other seeds, into
+files that ``build`` reads together). ``--phases play`` looks only at the card play, which
+is several times cheaper to value than a bid (each world of a bid is played out). The output depends only on the seed and the games, not on ``--workers``.
 ``build`` tags each position with its theme (:func:`euchre_learn.analysis.puzzles.classify`)
 and writes the package data, sorted by id.
 """
@@ -43,7 +44,7 @@ from euchre_learn.analysis.puzzles import MIN_GAP, classify, evaluate, puzzle_id
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Team
 from euchre_learn.engine.game import Game
-from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,10 +73,10 @@ def _write(raw: str, row: dict[str, Any]) -> None:
         out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def mine_game(args: tuple[int, int, int, int, str]) -> dict[str, Any]:
+def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
     """Play game ``game`` of ``seed``, append the positions kept to ``raw`` hand by hand (so a
     stopped run keeps what it found) and return the counts, with timing."""
-    seed, game, worlds, max_hands, raw = args
+    seed, game, worlds, max_hands, raw, phases = args
     start = time.perf_counter()
     rules = "stick-the-dealer" if game % 3 == 2 else "standard"
     g = Game(rules, seed=f"mine|{seed}|{game}")
@@ -89,7 +90,7 @@ def mine_game(args: tuple[int, int, int, int, str]) -> dict[str, Any]:
         h: Hand = g.hand
         seat = h.to_act
         assert seat is not None
-        if len(h.legal_actions()) >= 2:
+        if len(h.legal_actions()) >= 2 and (phases == "all" or h.phase == Phase.PLAY):
             decisions += 1
             key = f"{seed}|{game}|{number}|{len(h._history)}"
             screen = evaluate(h, max(4, worlds // 3), key + "|screen", score)
@@ -150,7 +151,9 @@ def cmd_mine(ns: argparse.Namespace) -> None:
     raw.parent.mkdir(parents=True, exist_ok=True)
     done = _done(raw, ns.seed)
     todo = [
-        (ns.seed, g, ns.worlds, ns.max_hands, str(raw)) for g in range(ns.first, ns.first + ns.games) if g not in done
+        (ns.seed, g, ns.worlds, ns.max_hands, str(raw), ns.phases)
+        for g in range(ns.first, ns.first + ns.games)
+        if g not in done
     ]
     print(f"mining {len(todo)} games ({len(done)} already in {raw}) on {ns.workers} workers", flush=True)
     start = time.perf_counter()
@@ -216,8 +219,11 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--max-hands", type=int, default=30, help="stop a game after this many hands")
     m.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     m.add_argument("--raw", default=str(RAW))
+    m.add_argument(
+        "--phases", choices=("all", "play"), default="all", help="'play': look only at the cards (cheaper to value)"
+    )
     b = sub.add_parser("build", help="tag the found puzzles with themes and write the package data")
-    b.add_argument("raw", nargs="*", default=[str(RAW)])
+    b.add_argument("raw", nargs="*", default=sorted(str(p) for p in RAW.parent.glob("puzzles-raw*.jsonl")))
     b.add_argument("--out", default=str(DATA))
     ns = p.parse_args(argv)
     {"mine": cmd_mine, "build": cmd_build}[ns.cmd](ns)

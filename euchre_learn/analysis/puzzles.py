@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any
 
 from euchre_learn.engine._core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE, bits
-from euchre_learn.engine.actions import CALL, ORDER_UP, PASS, PLAY, Action
+from euchre_learn.engine.actions import CALL, PASS, PLAY, Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
@@ -61,8 +61,10 @@ THEMES = (
     "the stuck dealer's call",
     "next in round 2",
     "calling in round 2",
-    "ordering up",
-    "passing",
+    "passing in round 2",
+    "the dealer's pick-up",
+    "assisting your partner",
+    "ordering up the other side's dealer",
     "the dealer's discard",
     "leading trump when your side made it",
     "leading against the makers",
@@ -196,9 +198,10 @@ def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int
 
     * bidding: an answer or a runner-up alone is *going alone*; the discard is *the dealer's
       discard*; in round 1 with a side at 8 or 9 points, *ordering up at 8-9 points*, else
-      *ordering up* or *passing*; in round 2 the dealer under stick-the-dealer makes *the stuck
-      dealer's call*, a choice that involves the suit of the turned-down card's colour is
-      *next in round 2*, else *calling in round 2* (or *passing*);
+      by who deals: *the dealer's pick-up*, *assisting your partner* or *ordering up the other
+      side's dealer* (to order up or to pass); in round 2 the dealer under stick-the-dealer
+      makes *the stuck dealer's call*, a choice that involves the suit of the turned-down
+      card's colour is *next in round 2*, else *calling in round 2* or *passing in round 2*;
     * leading: against a lone maker, *leading against a loner*; a trump when the seat's side
       made it (over a non-trump runner-up), *leading trump when your side made it*;
     * from the third trick on, with at most one trump the seat cannot place and trump against
@@ -229,7 +232,11 @@ def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int
         if s.phase == BID1:
             if score is not None and max(score) >= 8:
                 return "ordering up at 8-9 points"
-            return "ordering up" if a == ORDER_UP else "passing"
+            if seat == s.dealer:
+                return "the dealer's pick-up"
+            if (seat ^ s.dealer) & 1 == 0:
+                return "assisting your partner"
+            return "ordering up the other side's dealer"
         if s.phase == BID2:
             if s.rules.stick_the_dealer and seat == s.dealer:
                 return "the stuck dealer's call"
@@ -237,8 +244,8 @@ def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int
             named = [x - CALL for x in (a, r) if CALL <= x < CALL + 4]
             if nxt in named:
                 return "next in round 2"
-            return "calling in round 2" if a != PASS else "passing"
-        return "passing"
+            return "calling in round 2" if a != PASS else "passing in round 2"
+        return "passing in round 2" if a == PASS else "calling in round 2"
     t = s.trump
     eff = EFFECTIVE[t]
     c, rc = a - PLAY, r - PLAY

@@ -226,7 +226,7 @@ def test_todays_practice_serves_a_due_puzzle(tmp_path: Path) -> None:
 def test_widget_themes_position_check_explanation_next(tmp_path: Path) -> None:
     clock = Clock()
     w = puzzle_widget(progress=tmp_path / "l.sqlite3", seed=5, clock=clock)
-    theme = list(puzzles.themes())[0]
+    theme = next(iter(puzzles.themes()))
     w.choose_themes([theme])
     p = w.model.puzzle
     assert p.theme == theme

@@ -396,11 +396,11 @@ class Puzzle:
             runner = max((o for o in self.options if o[0] != a), key=lambda o: o[1])
             return (
                 f"Right: {self.answer} gives {best:+.2f} points for {team} {deals}; the next best, "
-                f"{runner[0]}, gives {runner[1]:+.2f}, {best - runner[1]:.2f} less."
+                f"{runner[0]}, gives {runner[1]:+.2f}, {round(best, 2) - round(runner[1], 2):.2f} less."
             )
         return (
             f"Not this time: {self.answer} was best, {best:+.2f} points for {team} against {mine:+.2f} "
-            f"for {a} {deals} ({best - mine:.2f} points better)."
+            f"for {a} {deals} ({round(best, 2) - round(mine, 2):.2f} points better)."
         )
 
     @property

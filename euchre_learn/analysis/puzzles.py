@@ -206,9 +206,10 @@ def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int
       made it (over a non-trump runner-up), *leading trump when your side made it*;
     * from the third trick on, with at most one trump the seat cannot place and trump against
       non-trump as the choice, *counting trumps*;
-    * holding the left bower with the right still out, when the runner-up plays the left and
-      the answer does not, *protecting the left bower*; when the runner-up cashes a boss card of
-      a plain suit and the answer keeps it, *saving the boss card*;
+    * holding the left bower, when the runner-up plays it and the answer does not, *protecting
+      the left bower*; when the runner-up plays a boss card (the highest of its suit still out)
+      that does not win this trick, or leads it, and the answer is no boss card, *saving the
+      boss card*;
     * following: void with the partner winning, a non-trump over trumping is *not trumping
       partner's winner*; void with an opponent winning, trumping is *trumping in*; second to
       play, a card that does not take the lead over one that does is *second hand low*; third
@@ -258,12 +259,11 @@ def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int
         return "leading trump when your side made it"
     if len(s.tricks) >= 2 and _outstanding_trumps(position) <= 1 and (eff[c] == t) != (eff[rc] == t):
         return "counting trumps"
-    left, right = (3 - t) * 6 + 2, t * 6 + 2
-    if mine >> left & 1 and not mine >> right & 1 and not s.played >> right & 1 and rc == left and c != left:
+    left = (3 - t) * 6 + 2  # the jack of the same colour (R1.3)
+    if mine >> left & 1 and rc == left and c != left:
         return "protecting the left bower"
-    if eff[rc] != t and _boss(position, rc) and c != rc and not (eff[c] == eff[rc] and _boss(position, c)):
-        if not s.trick or not _wins(position, c):
-            return "saving the boss card"
+    if _boss(position, rc) and not _boss(position, c) and (leading or not _wins(position, rc)):
+        return "saving the boss card"
     if not leading:
         w = winner_index(s.trick, t)
         led = eff[s.trick[0]]

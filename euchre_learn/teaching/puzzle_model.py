@@ -11,10 +11,10 @@ the weakest again. :func:`puzzle_question` turns a puzzle into a quiz question, 
 
 >>> import tempfile, os
 >>> from datetime import datetime, timezone
->>> t = PuzzleTrainer(['second hand low'], progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'), seed=1,
+>>> t = PuzzleTrainer(['trumping in'], progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'), seed=1,
 ...                   clock=lambda: datetime(2026, 12, 1, 9, tzinfo=timezone.utc))
 >>> t.puzzle.theme, t.source
-('second hand low', 'new')
+('trumping in', 'new')
 >>> t.answer(t.question.answer).correct, t.solved, t.asked
 (True, 1, 1)
 """

@@ -8,11 +8,11 @@ In a notebook::
 
     from euchre_learn.teaching.puzzle_widget import puzzles
     puzzles()                          # every theme
-    puzzles(['second hand low'])       # one theme
+    puzzles(['trumping in'])       # one theme
     puzzles(daily=True)                # start with the puzzle of the day
 
 >>> import tempfile, os
->>> w = puzzles(['second hand low'], seed=2, progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))
+>>> w = puzzles(['trumping in'], seed=2, progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))
 >>> w.current.choose(w.model.question.answer); w.current.check_button.click()
 >>> w.model.solved, 'solved 1 of 1' in w.status_view.value
 (1, True)

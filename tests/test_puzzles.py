@@ -80,6 +80,12 @@ def test_each_theme_is_the_rule_of_the_position() -> None:
         assert classify(p.hand, p.answer, runner, p.score) == p.theme, p.id
 
 
+def test_every_theme_says_its_idea() -> None:
+    assert set(puzzles.IDEAS) == set(THEMES)
+    p = ALL[0]
+    assert p.why.endswith(puzzles.IDEAS[p.theme]) and puzzles.IDEAS[p.theme] in p.check(p.answer).message
+
+
 def test_theme_counts_as_shipped() -> None:
     data = _data()
     counted = Counter(d["theme"] for d in data["puzzles"])

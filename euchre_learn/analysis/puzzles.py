@@ -39,6 +39,7 @@ from euchre_learn.engine.records import replay
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 
 __all__ = [
+    "IDEAS",
     "MIN_GAP",
     "THEMES",
     "Evaluation",
@@ -81,6 +82,35 @@ THEMES = (
     "following suit",
 )
 """The themes, in the order of the rules that tag them (:func:`classify`: the first that fits)."""
+
+
+IDEAS = {
+    "going alone": "Going alone scores 4 for a march but only 1 for three or four tricks, and without your partner the euchre comes sooner: go alone when your hand takes the tricks by itself.",
+    "leading against a loner": "Against a loner, lead to make the lone hand guess: a trump can pull one of its few trumps, an ace can take a trick before it is ruffed.",
+    "ordering up at 8-9 points": "Near the end of the game the score changes the price of a euchre: a side at 8 or 9 needs one or two points, and a euchre gives the other side two.",
+    "the stuck dealer's call": "Stuck, the dealer must name a suit: choose the one that gives the most tricks with what is left, not the longest.",
+    "next in round 2": "After a suit is turned down, its same-colour suit (next) is the usual call left of the dealer: the dealer's side showed it did not want that colour.",
+    "calling in round 2": "In round 2 you call trump knowing the upcard is buried: count the tricks your hand takes in that suit before calling.",
+    "passing in round 2": "Passing in round 2 is right when no suit gives your side three tricks: a euchre costs two points.",
+    "the dealer's pick-up": "The dealer who picks up gains the upcard and a discard; that is worth it only when the hand then takes three tricks with partner's help.",
+    "assisting your partner": "Ordering up your partner gives your own side the upcard, but it is you who must help take three tricks.",
+    "ordering up the other side's dealer": "Ordering up when an opponent deals hands that opponent the upcard: order up only when your hand is strong enough to make trump anyway.",
+    "the dealer's discard": "The dealer's discard shapes the hand: a void in a plain suit lets you trump it, a lone low card is a loser.",
+    "leading trump when your side made it": "When your side made trump, leading trump draws the defenders' trumps so that your side's winners are not ruffed.",
+    "leading against the makers": "Against the makers, lead what makes them spend trumps or what your partner can win, not a trump of your own.",
+    "counting trumps": "Count the trumps: when you know how many are still out, you know whether your card can still be ruffed or beaten.",
+    "protecting the left bower": "The left bower is the second-highest trump: spend a smaller trump now and keep it for a trick it can win later.",
+    "saving the boss card": "A boss card, the highest of its suit still out, is a sure trick later: do not throw it away on a trick it cannot win.",
+    "not trumping partner's winner": "Your partner is already winning the trick: a trump here is spent for nothing.",
+    "trumping in": "When you cannot follow suit and the other side is winning the trick, a trump takes it.",
+    "second hand low": "Second to play, play low: your partner still plays after the other side, and your high card is worth more later.",
+    "third hand high": "Third to play, play high enough to win: only one player is left to beat you.",
+    "last to play": "Last to play you see every card of the trick: win it as cheaply as you can, or throw your least useful card.",
+    "throwing off": "When you cannot follow suit or win, throw the card you will need least.",
+    "leading": "Leading, choose the card that brings your side the most tricks over the rest of the hand.",
+    "following suit": "Following suit, choose which card of the suit to play: the cheapest that does the job.",
+}
+"""The idea each theme practises, in one sentence (a puzzle's :attr:`Puzzle.why` says it)."""
 
 
 # ---- evaluation (the reviewer's valuation, kept per deal) ----------------------------------------
@@ -409,7 +439,7 @@ class Puzzle:
         answer against the runner-up, and how often it did better in the deals)."""
         return (
             f"{self.explanation} Against the runner-up it did better in {self.better} of the "
-            f"{self.worlds} deals and worse in {self.worse}."
+            f"{self.worlds} deals and worse in {self.worse}. The idea ({self.theme}): {IDEAS[self.theme]}"
         )
 
     def check(self, action: Action | str) -> Feedback:

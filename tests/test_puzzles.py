@@ -98,6 +98,12 @@ def test_theme_counts_as_shipped() -> None:
         puzzles.all("leading from the kitchen")
 
 
+def test_the_issue_targets_hold_for_the_shipped_data() -> None:
+    counted = Counter(p.theme for p in ALL)
+    assert len(ALL) >= 500
+    assert sum(1 for n in counted.values() if n >= 20) >= 12
+
+
 def test_every_puzzle_explains_why_with_the_numbers() -> None:
     for p in ALL:
         # the answer's expected points (stored to 3 decimals, so the text's 2 may round the other way)

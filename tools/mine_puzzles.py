@@ -15,7 +15,9 @@ cannot see, four times as many for a bid). A position is kept when
    and is the best by the game-win chance too (the game score is known);
 2. the same holds again with twice the worlds and another seed (the numbers shipped are
    this second check's);
-3. in the second check the best does better than the runner-up in more deals than it does
+3. the best also raises the chance to win the game over the runner-up (``build`` drops a
+   position where the game is decided either way);
+4. in the second check the best does better than the runner-up in more deals than it does
    worse: the answer holds on what the seat knew, not thanks to a few deals that only the
    solver's perfect information could tell apart.
 
@@ -173,6 +175,14 @@ def cmd_mine(ns: argparse.Namespace) -> None:
             )
 
 
+def _game_matters(found: dict[str, Any]) -> bool:
+    """Does the answer also raise the chance to win the game over the runner-up? Not when the
+    game is decided either way (100% or 0% after both), where the points no longer matter."""
+    win = {o["action"]: o.get("win") for o in found["options"]}
+    a, r = win[found["answer"]], win[found["runner_up"]]
+    return a is None or r is None or a > r
+
+
 def cmd_build(ns: argparse.Namespace) -> None:
     rows: dict[str, dict[str, Any]] = {}
     for path in ns.raw:
@@ -181,6 +191,8 @@ def cmd_build(ns: argparse.Namespace) -> None:
                 continue
             row = json.loads(line)
             for f in [] if row.get("done") else row["found"]:
+                if not _game_matters(f):
+                    continue
                 record = f["record"]
                 pid = puzzle_id({k: v for k, v in record.items() if k != "score"})
                 position = replay({k: v for k, v in record.items() if k != "score"})

@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 
 LITE_VENV := .venv-lite
 
-.PHONY: lab test bench clean app lite fuzz
+.PHONY: lab test bench clean app lite fuzz puzzles
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,3 +67,9 @@ fuzz: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) build *.egg-info
+
+# Mine the puzzles again (tools/mine_puzzles.py; hours on two cores): every core, then the package data.
+puzzles: $(VENV)/.installed
+	$(BIN)/python tools/mine_puzzles.py mine --seed 13 --games 80
+	$(BIN)/python tools/mine_puzzles.py mine --seed 14 --games 80 --phases play --raw build/puzzles-raw-play.jsonl
+	$(BIN)/python tools/mine_puzzles.py build

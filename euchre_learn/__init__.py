@@ -70,6 +70,7 @@ _SUBMODULES = {
     "examples": "euchre_learn.analysis.examples",
     "explain": "euchre_learn.engine.explain",
     "plots": "euchre_learn.analysis.plots",
+    "puzzles": "euchre_learn.analysis.puzzles",
     "quiz": "euchre_learn.teaching.quiz",
     "render": "euchre_learn.teaching.render",
     "stepper": "euchre_learn.interactive.stepper",

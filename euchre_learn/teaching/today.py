@@ -8,7 +8,8 @@ when the question was shown by the same clock the schedule uses.
 
 Items of any kind can be served once a maker for the kind is known (:data:`MAKERS`): a quiz
 topic (``'quiz'``) is a freshly dealt question, a retry (``'retry'``) is the question saved
-in the store. Another kind (a puzzle) registers its own with :func:`register`.
+in the store, a puzzle (``'puzzle'``, :mod:`euchre_learn.teaching.puzzle_model`) is the
+puzzle's question. Another kind registers its own with :func:`register`.
 
 >>> import tempfile, os
 >>> from datetime import datetime, timezone
@@ -34,6 +35,8 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.schedule import Item, Schedule
 from euchre_learn.learner.store import Store
+from euchre_learn.teaching.puzzle_model import KIND as _PUZZLE
+from euchre_learn.teaching.puzzle_model import serve as _puzzle
 from euchre_learn.teaching.quiz import TOPICS, Feedback, Question, QuizError, generate, topic
 
 __all__ = ["MAKERS", "TodaysPractice", "register"]
@@ -57,7 +60,7 @@ def _retry(key: str, store: Store, _rng: random.Random, _rules: Rules | None) ->
         return None
 
 
-MAKERS: dict[str, Maker] = {"quiz": _quiz, "retry": _retry}
+MAKERS: dict[str, Maker] = {"quiz": _quiz, "retry": _retry, _PUZZLE: _puzzle}
 """The question maker for each kind of scheduled item."""
 
 

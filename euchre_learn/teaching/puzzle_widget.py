@@ -1,0 +1,140 @@
+"""The puzzle widget: a thin ipywidgets view over
+:class:`euchre_learn.teaching.puzzle_model.PuzzleTrainer` (which puzzle, checking and the
+record in the learner's store live there): the themes to choose, the position as the seat
+to act sees it (:func:`euchre_learn.teaching.render.hand_html`), the choices as buttons with
+Check and the explanation (the quiz widget of :mod:`euchre_learn.teaching.widgets`), and Next.
+
+In a notebook::
+
+    from euchre_learn.teaching.puzzle_widget import puzzles
+    puzzles()                          # every theme
+    puzzles(['trumping in'])       # one theme
+    puzzles(daily=True)                # start with the puzzle of the day
+
+>>> import tempfile, os
+>>> w = puzzles(['trumping in'], seed=2, progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))
+>>> w.current.choose(w.model.question.answer); w.current.check_button.click()
+>>> w.model.solved, 'solved 1 of 1' in w.status_view.value
+(1, True)
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import ipywidgets as W  # type: ignore[import-untyped]
+
+from euchre_learn.teaching.puzzle_model import PuzzleTrainer
+from euchre_learn.teaching.render import hand_html
+from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget
+
+__all__ = ["PuzzleWidget", "puzzles"]
+
+_WHY = {
+    "daily": "Puzzle of the day",
+    "due": "Due for review",
+    "new": "New puzzle",
+    "more": "Again: every puzzle of these themes tried, none due",
+}
+
+
+class PuzzleWidget(W.VBox):  # type: ignore[misc]
+    """Themes to choose, a status line, the position, the question with its choices, Next."""
+
+    def __init__(
+        self,
+        themes: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        progress: Any = None,
+        clock: Callable[[], datetime] | None = None,
+        daily: bool = False,
+    ) -> None:
+        self.model = PuzzleTrainer(themes, progress=progress, seed=seed, clock=clock, daily=daily)
+        have = self.model.available_themes()
+        self.theme_picker = W.SelectMultiple(
+            options=[(f"{t} ({n})", t) for t, n in have.items()],
+            value=tuple(self.model.themes) if themes else (),
+            rows=min(8, len(have)),
+            description="Themes",
+            tooltip="Choose one or more themes (none chosen: all)",
+            layout=W.Layout(width="28em"),
+        )
+        self.theme_picker.observe(self._on_themes, names="value")
+        self.warning_view = W.HTML()
+        self.status_view = W.HTML()
+        self.why_view = W.HTML()
+        self.position_view = W.HTML()
+        self.holder = W.VBox()
+        self.next_button = W.Button(
+            description="Next puzzle", icon="arrow-right", tooltip="The next puzzle", layout=auto_width("10em")
+        )
+        self.next_button.on_click(lambda _b: self.next())
+        self.current: QuizWidget = self._show()
+        super().__init__(
+            [
+                self.theme_picker,
+                self.warning_view,
+                self.status_view,
+                self.why_view,
+                self.position_view,
+                self.holder,
+                self.next_button,
+            ]
+        )
+        self.add_class("el-puzzles")
+
+    def _show(self) -> QuizWidget:
+        m = self.model
+        self.position_view.value = hand_html(m.puzzle.hand, show=m.puzzle.seat, mark_legal=True)
+        w = quiz_widget(m.question, grade=m.answer, on_answer=lambda _fb: self._refresh())
+        self.holder.children = [w]
+        self.current = w
+        self._refresh()
+        return w
+
+    def _on_themes(self, change: dict[str, Any]) -> None:
+        self.model.set_themes(tuple(change["new"]) or None)
+        self._show()
+
+    def choose_themes(self, themes: Sequence[str]) -> None:
+        """Pick themes as the learner does in the list (a new puzzle of them is shown)."""
+        self.theme_picker.value = tuple(themes)
+
+    def next(self) -> QuizWidget:
+        """Show the next puzzle."""
+        self.model.next()
+        return self._show()
+
+    def _refresh(self) -> None:
+        m = self.model
+        line = (
+            f"Puzzle {m.puzzle.id} · theme: {m.puzzle.theme} · due now: {m.count_due} · "
+            f"tried {m.tried} of {len(m.pool)} · solved {m.solved} of {m.asked} today"
+        )
+        self.status_view.value = f'<span class="el-score" role="status">{html.escape(line)}</span>'
+        self.why_view.value = f'<span class="el-topic"><b>{html.escape(_WHY.get(m.source, m.source))}</b></span>'
+        warns = m.warnings
+        self.warning_view.value = (
+            '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
+            + " ".join(html.escape(w) for w in warns)
+            + "</div>"
+            if warns
+            else ""
+        )
+
+
+def puzzles(
+    themes: Sequence[str] | None = None,
+    *,
+    seed: int | None = None,
+    progress: str | os.PathLike[str] | None = None,
+    clock: Callable[[], datetime] | None = None,
+    daily: bool = False,
+) -> PuzzleWidget:
+    """The puzzle trainer on the learner's own store (or the one at ``progress``)."""
+    return PuzzleWidget(themes, seed=seed, progress=progress, clock=clock, daily=daily)

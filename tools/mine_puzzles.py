@@ -1,0 +1,245 @@
+"""Mine puzzles from bot-against-bot games: euchre_learn/analysis/data/puzzles.json.
+
+    PYTHONPATH=$PWD python tools/mine_puzzles.py mine --seed 13 --games 400 --workers 2
+    PYTHONPATH=$PWD python tools/mine_puzzles.py build
+
+``mine`` plays games (game ``g`` of a seed is always the same game: the rules, the bots and
+the deal follow from ``seed`` and ``g``), four 'standard' bots, or in every fourth game the
+'expert' for North-South, under the standard rules, or in every third game stick-the-dealer.
+Every decision with two or more legal actions is first looked at with a third of the worlds
+(a gap under 0.15 points drops it), then valued as the review values it
+(:func:`euchre_learn.analysis.puzzles.evaluate`, ``--worlds`` deals of the cards the seat
+cannot see, four times as many for a bid). A position is kept when
+
+1. the best action beats every other by at least 0.3 expected points for the side to act,
+   and is the best by the game-win chance too (the game score is known);
+2. the same holds again with twice the worlds and another seed (the numbers shipped are
+   this second check's);
+3. the best also raises the chance to win the game over the runner-up (``build`` drops a
+   position where the game is decided either way);
+4. in the second check the best does better than the runner-up in more deals than it does
+   worse: the answer holds on what the seat knew, not thanks to a few deals that only the
+   solver's perfect information could tell apart.
+
+Found positions are appended, one JSON line per hand, to ``--raw`` (default
+``build/puzzles-raw.jsonl``); games already there are skipped, so a run can stop and go on
+(and several machines can mine disjoint ``--first``/``--games`` ranges, or other seeds, into
+files that ``build`` reads together). ``--phases play`` looks only at the card play, which
+is several times cheaper to value than a bid (each world of a bid is played out). The output depends only on the seed and the games, not on ``--workers``.
+``build`` tags each position with its theme (:func:`euchre_learn.analysis.puzzles.classify`)
+and writes the package data, sorted by id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from euchre_learn.analysis.bots import get
+from euchre_learn.analysis.puzzles import MIN_GAP, classify, evaluate, puzzle_id
+from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import Team
+from euchre_learn.engine.game import Game
+from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.records import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "euchre_learn" / "analysis" / "data" / "puzzles.json"
+RAW = ROOT / "build" / "puzzles-raw.jsonl"
+
+
+def _bots(seed: int, game: int) -> list[Any]:
+    expert = game % 4 == 3
+    return [
+        get("expert" if expert and seat % 2 == 0 else "standard", seed=f"{seed}|{game}|{seat}") for seat in range(4)
+    ]
+
+
+SCREEN_GAP = 0.15
+"""A quick look with a third of the worlds drops the positions clearly without a puzzle in them."""
+
+
+def _good(ev: Any) -> bool:
+    return ev.gap >= MIN_GAP and not ev.forced
+
+
+def _write(raw: str, row: dict[str, Any]) -> None:
+    # one line per write, appended: workers share the file
+    with open(raw, "a", encoding="utf-8") as out:
+        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
+    """Play game ``game`` of ``seed``, append the positions kept to ``raw`` hand by hand (so a
+    stopped run keeps what it found) and return the counts, with timing."""
+    seed, game, worlds, max_hands, raw, phases = args
+    start = time.perf_counter()
+    rules = "stick-the-dealer" if game % 3 == 2 else "standard"
+    g = Game(rules, seed=f"mine|{seed}|{game}")
+    bots = _bots(seed, game)
+    found: list[dict[str, Any]] = []
+    decisions = 0
+    kept = 0
+    while not g.is_over and len(g.hands) < max_hands:
+        score = (g.score[Team.NS], g.score[Team.EW])
+        number = len(g.hands)
+        h: Hand = g.hand
+        seat = h.to_act
+        assert seat is not None
+        if len(h.legal_actions()) >= 2 and (phases == "all" or h.phase == Phase.PLAY):
+            decisions += 1
+            key = f"{seed}|{game}|{number}|{len(h._history)}"
+            screen = evaluate(h, max(4, worlds // 3), key + "|screen", score)
+            first = evaluate(h, worlds, key, score) if screen.gap >= SCREEN_GAP and not screen.forced else None
+            if first is not None and _good(first):
+                second = evaluate(h, 2 * worlds, key + "|confirm", score)
+                if _good(second) and second.best == first.best and second.better > second.worse:
+                    record = dict(h.to_record())
+                    record["score"] = {"NS": score[0], "EW": score[1]}
+                    found.append(
+                        {
+                            "record": record,
+                            "answer": str(second.best),
+                            "runner_up": str(second.runner_up),
+                            "options": [
+                                {"action": str(a), "points": round(p, 3), "se": round(se, 3)}
+                                | ({} if w is None else {"win": round(w, 4)})
+                                for a, p, se, w in second.options
+                            ],
+                            "gap": round(second.gap, 3),
+                            "first_gap": round(first.gap, 3),
+                            "worlds": second.worlds,
+                            "first_worlds": first.worlds,
+                            "better": second.better,
+                            "worse": second.worse,
+                            "explanation": second.explanation,
+                            "source": {"seed": seed, "game": game, "hand": number, "index": len(h._history)},
+                        }
+                    )
+        g = g.apply(bots[int(seat)].act(g))
+        if len(g.hands) > number or g.is_over:
+            _write(raw, {"seed": seed, "game": game, "hand": number, "found": found[kept:]})
+            kept = len(found)
+    hands = len(g.hands)
+    return {
+        "game": game,
+        "seconds": round(time.perf_counter() - start, 2),
+        "decisions": decisions,
+        "hands": hands,
+        "found": len(found),
+    }
+
+
+def _done(raw: Path, seed: int) -> set[int]:
+    if not raw.exists():
+        return set()
+    out = set()
+    for line in raw.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            if row.get("seed") == seed and row.get("done"):
+                out.add(int(row["game"]))
+    return out
+
+
+def cmd_mine(ns: argparse.Namespace) -> None:
+    raw = Path(ns.raw)
+    raw.parent.mkdir(parents=True, exist_ok=True)
+    done = _done(raw, ns.seed)
+    todo = [
+        (ns.seed, g, ns.worlds, ns.max_hands, str(raw), ns.phases)
+        for g in range(ns.first, ns.first + ns.games)
+        if g not in done
+    ]
+    print(f"mining {len(todo)} games ({len(done)} already in {raw}) on {ns.workers} workers", flush=True)
+    start = time.perf_counter()
+    total = 0
+    decisions = 0
+    with multiprocessing.get_context("fork").Pool(ns.workers) as pool:
+        for k, res in enumerate(pool.imap_unordered(mine_game, todo), 1):
+            _write(str(raw), {"seed": ns.seed, "game": res["game"], "done": True} | res)
+            total += res["found"]
+            decisions += res["decisions"]
+            el = time.perf_counter() - start
+            print(
+                f"game {res['game']}: {res['found']} found, {res['decisions']} decisions, {res['seconds']} s | "
+                f"{k}/{len(todo)} games, {total} puzzles, {decisions} decisions in {el:.0f} s "
+                f"({3600 * total / max(el, 1e-9):.0f} puzzles/hour)",
+                flush=True,
+            )
+
+
+def _game_matters(found: dict[str, Any]) -> bool:
+    """Does the answer also raise the chance to win the game over the runner-up? Not when the
+    game is decided either way (100% or 0% after both), where the points no longer matter."""
+    win = {o["action"]: o.get("win") for o in found["options"]}
+    a, r = win[found["answer"]], win[found["runner_up"]]
+    return a is None or r is None or a > r
+
+
+def cmd_build(ns: argparse.Namespace) -> None:
+    rows: dict[str, dict[str, Any]] = {}
+    for path in ns.raw:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            for f in [] if row.get("done") else row["found"]:
+                if not _game_matters(f):
+                    continue
+                record = f["record"]
+                pid = puzzle_id({k: v for k, v in record.items() if k != "score"})
+                position = replay({k: v for k, v in record.items() if k != "score"})
+                sc = record.get("score")
+                score = None if sc is None else (sc["NS"], sc["EW"])
+                theme = classify(position, Action.parse(f["answer"]), Action.parse(f["runner_up"]), score)
+                rows[pid] = {"id": pid, "theme": theme, **f}
+    puzzles = sorted(rows.values(), key=lambda r: r["id"])
+    counts: dict[str, int] = {}
+    for p in puzzles:
+        counts[p["theme"]] = counts.get(p["theme"], 0) + 1
+    data = {
+        "format": "euchre-learn/puzzles-1",
+        "made_by": "tools/mine_puzzles.py",
+        "min_gap": MIN_GAP,
+        "count": len(puzzles),
+        "themes": dict(sorted(counts.items(), key=lambda kv: -kv[1])),
+        "puzzles": puzzles,
+    }
+    out = Path(ns.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    print(f"{len(puzzles)} puzzles in {out}")
+    for t, n in data["themes"].items():
+        print(f"  {n:4d}  {t}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("mine", help="play games and keep the puzzles found")
+    m.add_argument("--seed", type=int, default=13)
+    m.add_argument("--first", type=int, default=0, help="the first game number")
+    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--worlds", type=int, default=24, help="deals per card decision (a bid: four times)")
+    m.add_argument("--max-hands", type=int, default=30, help="stop a game after this many hands")
+    m.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    m.add_argument("--raw", default=str(RAW))
+    m.add_argument(
+        "--phases", choices=("all", "play"), default="all", help="'play': look only at the cards (cheaper to value)"
+    )
+    b = sub.add_parser("build", help="tag the found puzzles with themes and write the package data")
+    b.add_argument("raw", nargs="*", default=sorted(str(p) for p in RAW.parent.glob("puzzles-raw*.jsonl")))
+    b.add_argument("--out", default=str(DATA))
+    ns = p.parse_args(argv)
+    {"mine": cmd_mine, "build": cmd_build}[ns.cmd](ns)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

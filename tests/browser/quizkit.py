@@ -21,7 +21,7 @@ from typing import Any
 
 import nbformat
 
-QUIZ_FUNCS = {"quiz", "practice", "quiz_widget", "today"}
+QUIZ_FUNCS = {"quiz", "practice", "quiz_widget", "today", "puzzles"}
 
 
 @dataclass
@@ -34,7 +34,7 @@ class QuizCell:
 
     @property
     def is_practice(self) -> bool:
-        """A widget that asks one question after another (practice, Today's practice)."""
+        """A widget that asks one question after another (practice, Today's practice, puzzles)."""
         return hasattr(self.widget, "practice") or hasattr(self.widget, "model")
 
     @property

@@ -118,6 +118,34 @@ def test_todays_practice_answers_by_clicking_and_counts_the_day(lab_tab: Any, la
     assert [e for e in bk.new_console_errors(page) if stale not in e] == []
 
 
+def test_a_puzzle_is_solved_by_clicking_and_recorded(lab_tab: Any, lab: bk.Server) -> None:
+    """The puzzle trainer in the browser: the position and the puzzle the same code serves here;
+    the right action by clicking gets the explanation, the status line counts it, and the
+    store has it under the topic 'puzzle' (scheduled like a quiz topic)."""
+    page = lab_tab
+    facts, cells = run_fixture(page, lab, "puzzles")
+    assert bk.problems(facts, cells) == []
+    found, notes = qk.quiz_cells(lab.root / "fixtures" / "puzzles.ipynb", lab.env)
+    assert notes == [] and len(found) == 1 and found[0].is_practice
+    qc = found[0]
+    q = qc.question
+    widget = bk.cell_locator(page, qc.index).locator(".el-puzzles")
+    widget.locator(".el-score", has_text="solved 0 of 0 today").wait_for()
+    quiz = widget.locator(".el-quiz")
+    assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt), "not the same puzzle"
+    response = qk.right_response(q)
+    qk.click_response(quiz, q, response)
+    qk.expect_feedback(quiz, q, response)
+    widget.locator(".el-score", has_text="solved 1 of 1 today").wait_for()
+    bk.screenshot(page, "fixture_puzzles")
+    from euchre_learn.learner.progress import Progress
+
+    stats = Progress(Path(lab.env["EUCHRE_LEARN_HOME"]) / "puzzles-fixture.sqlite3").stats(q.topic)
+    assert (stats.answered, stats.correct) == (1, 1)
+    stale = "Could not send widget sync message"  # the previous test's tab, its kernel shut down
+    assert [e for e in bk.new_console_errors(page) if stale not in e] == []
+
+
 FOCUSED = """() => {
     const a = document.activeElement;
     const ring = getComputedStyle(a);

@@ -65,14 +65,12 @@ def site_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_browser(chromium: str) -> Iterator[Any]:
-    """Chromium that can resolve and reach loopback only."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, headless=True, args=OFFLINE_ARGS)
-        yield browser
-        browser.close()
+def offline_browser(chromium: str, browser: Any) -> Iterator[Any]:
+    """Chromium that can resolve and reach loopback only: a second browser launched through the
+    browser suite's own Playwright (a second ``sync_playwright()`` cannot start inside its loop)."""
+    offline = browser.browser_type.launch(executable_path=chromium, headless=True, args=OFFLINE_ARGS)
+    yield offline
+    offline.close()
 
 
 @pytest.fixture()

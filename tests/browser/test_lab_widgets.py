@@ -88,29 +88,29 @@ def test_every_kind_of_quiz_answers_right_and_wrong_by_clicking(lab_tab: Any, la
     assert bk.new_console_errors(page) == []
 
 
-def test_todays_practice_answers_by_clicking_and_counts_the_day(lab_tab: Any, lab: bk.Server) -> None:
-    """Today's practice in the browser: the question the schedule serves first is the one the same
-    code serves here; a right answer by clicking shows in its status line (today 1 of 1 right)
-    and lands in its store as a review."""
-    page = lab_tab
-    facts, cells = run_fixture(page, lab, "today")
+def _answer_a_trainer(page: Any, lab: bk.Server, fixture: str, css: str, before: str, after: str) -> None:
+    """Run a fixture whose one widget asks one question after another from a store of its own
+    (``<fixture>-fixture.sqlite3`` in the server's private home); check that the browser shows the
+    question the same code gives here, answer it right by clicking, watch the status line go from
+    ``before`` to ``after``, and find the answer in the store."""
+    facts, cells = run_fixture(page, lab, fixture)
     assert bk.problems(facts, cells) == []
-    found, notes = qk.quiz_cells(lab.root / "fixtures" / "today.ipynb", lab.env)
+    found, notes = qk.quiz_cells(lab.root / "fixtures" / f"{fixture}.ipynb", lab.env)
     assert notes == [] and len(found) == 1 and found[0].is_practice
     qc = found[0]
     q = qc.question
-    widget = bk.cell_locator(page, qc.index).locator(".el-today")
-    widget.locator(".el-score", has_text="today 0 of 0 right").wait_for()
+    widget = bk.cell_locator(page, qc.index).locator(css)
+    widget.locator(".el-score", has_text=before).wait_for()
     quiz = widget.locator(".el-quiz")
     assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt), "not the same question"
     response = qk.right_response(q)
     qk.click_response(quiz, q, response)
     qk.expect_feedback(quiz, q, response)
-    widget.locator(".el-score", has_text="today 1 of 1 right").wait_for()
-    bk.screenshot(page, "fixture_today")
+    widget.locator(".el-score", has_text=after).wait_for()
+    bk.screenshot(page, f"fixture_{fixture}")
     from euchre_learn.learner.progress import Progress
 
-    stats = Progress(Path(lab.env["EUCHRE_LEARN_HOME"]) / "today-fixture.sqlite3").stats(q.topic)
+    stats = Progress(Path(lab.env["EUCHRE_LEARN_HOME"]) / f"{fixture}-fixture.sqlite3").stats(q.topic)
     assert (stats.answered, stats.correct) == (1, 1)
     # The previous test's widgets, in a tab whose kernel is already shut down, may still try to
     # sync their focus when this notebook takes the screen: that message is theirs, not ours.
@@ -118,32 +118,16 @@ def test_todays_practice_answers_by_clicking_and_counts_the_day(lab_tab: Any, la
     assert [e for e in bk.new_console_errors(page) if stale not in e] == []
 
 
-def test_a_puzzle_is_solved_by_clicking_and_recorded(lab_tab: Any, lab: bk.Server) -> None:
-    """The puzzle trainer in the browser: the position and the puzzle the same code serves here;
-    the right action by clicking gets the explanation, the status line counts it, and the
-    store has it under the topic 'puzzle' (scheduled like a quiz topic)."""
-    page = lab_tab
-    facts, cells = run_fixture(page, lab, "puzzles")
-    assert bk.problems(facts, cells) == []
-    found, notes = qk.quiz_cells(lab.root / "fixtures" / "puzzles.ipynb", lab.env)
-    assert notes == [] and len(found) == 1 and found[0].is_practice
-    qc = found[0]
-    q = qc.question
-    widget = bk.cell_locator(page, qc.index).locator(".el-puzzles")
-    widget.locator(".el-score", has_text="solved 0 of 0 today").wait_for()
-    quiz = widget.locator(".el-quiz")
-    assert qk.squash(quiz.locator(".el-prompt").inner_text()) == qk.squash(q.prompt), "not the same puzzle"
-    response = qk.right_response(q)
-    qk.click_response(quiz, q, response)
-    qk.expect_feedback(quiz, q, response)
-    widget.locator(".el-score", has_text="solved 1 of 1 today").wait_for()
-    bk.screenshot(page, "fixture_puzzles")
-    from euchre_learn.learner.progress import Progress
+def test_todays_practice_answers_by_clicking_and_counts_the_day(lab_tab: Any, lab: bk.Server) -> None:
+    """Today's practice: the item the schedule serves first here is the one the browser shows; a
+    right answer shows in its status line (today 1 of 1 right) and lands in its store."""
+    _answer_a_trainer(lab_tab, lab, "today", ".el-today", "today 0 of 0 right", "today 1 of 1 right")
 
-    stats = Progress(Path(lab.env["EUCHRE_LEARN_HOME"]) / "puzzles-fixture.sqlite3").stats(q.topic)
-    assert (stats.answered, stats.correct) == (1, 1)
-    stale = "Could not send widget sync message"  # the previous test's tab, its kernel shut down
-    assert [e for e in bk.new_console_errors(page) if stale not in e] == []
+
+def test_a_puzzle_is_solved_by_clicking_and_recorded(lab_tab: Any, lab: bk.Server) -> None:
+    """The puzzle trainer: the same puzzle as here, solved by clicking, counted in its status line
+    and in its store under the topic 'puzzle' (scheduled like a quiz topic)."""
+    _answer_a_trainer(lab_tab, lab, "puzzles", ".el-puzzles", "solved 0 of 0 today", "solved 1 of 1 today")
 
 
 FOCUSED = """() => {

@@ -162,7 +162,8 @@ def test_make_lab_opens_the_contents_page_rules_and_exercises(make_lab: Lab, pag
     sheet.dblclick()
     _wait_tab(page, "01_cards_and_bidding.ipynb")
     exercise = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
-    exercise.locator(".jp-Cell").first.wait_for()
+    # JupyterLab draws a notebook's cells a few at a time: wait for the fourth, not a count at once
+    exercise.locator(".jp-Cell").nth(3).wait_for(state="attached")
     assert exercise.locator(".jp-Cell").count() > 3
     bk.screenshot(page, "make_lab_exercise_01", full_page=False)
     errors = [e for e in page.errors if "404" in e or "page error" in e]

@@ -30,7 +30,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.teaching.puzzle_model import PuzzleTrainer
 from euchre_learn.teaching.render import hand_html
-from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget
+from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget, warnings_html
 
 __all__ = ["PuzzleWidget", "puzzles"]
 
@@ -118,14 +118,7 @@ class PuzzleWidget(W.VBox):  # type: ignore[misc]
         )
         self.status_view.value = f'<span class="el-score" role="status">{html.escape(line)}</span>'
         self.why_view.value = f'<span class="el-topic"><b>{html.escape(_WHY.get(m.source, m.source))}</b></span>'
-        warns = m.warnings
-        self.warning_view.value = (
-            '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
-            + " ".join(html.escape(w) for w in warns)
-            + "</div>"
-            if warns
-            else ""
-        )
+        self.warning_view.value = warnings_html(m.warnings)
 
 
 def puzzles(

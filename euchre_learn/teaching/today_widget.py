@@ -27,7 +27,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, topic
 from euchre_learn.teaching.today import TodaysPractice
-from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget
+from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget, warnings_html
 
 __all__ = ["TodaysPracticeWidget", "today"]
 
@@ -93,14 +93,7 @@ class TodaysPracticeWidget(W.VBox):  # type: ignore[misc]
         self.why_view.value = (
             f'<span class="el-topic"><b>{html.escape(_WHY.get(m.source, m.source))}</b>: {html.escape(what)}</span>'
         )
-        warns = m.warnings
-        self.warning_view.value = (
-            '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
-            + " ".join(html.escape(w) for w in warns)
-            + "</div>"
-            if warns
-            else ""
-        )
+        self.warning_view.value = warnings_html(m.warnings)
 
 
 def today(

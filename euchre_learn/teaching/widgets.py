@@ -642,14 +642,22 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
             )
             + "</span>"
         )
-        warns = p.warnings
-        self.warning_view.value = (
-            '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
-            + " ".join(html.escape(w) for w in warns)
-            + "</div>"
-            if warns
-            else ""
-        )
+        self.warning_view.value = warnings_html(p.warnings)
+
+
+def warnings_html(warnings: Sequence[str]) -> str:
+    """The learner-store warnings a practice widget shows above its question (empty: none).
+
+    >>> warnings_html([]), 'role="alert"' in warnings_html(['kept in memory'])
+    ('', True)
+    """
+    if not warnings:
+        return ""
+    return (
+        '<div role="alert" class="el-warning" style="border-left:4px solid #b35900;padding:4px 8px">⚠ '
+        + " ".join(html.escape(w) for w in warnings)
+        + "</div>"
+    )
 
 
 def practice(

@@ -496,7 +496,11 @@ def bidding_options(hand: Hand) -> str:
             else:
                 parts.append(f"Or {who} may pass (R4.1).")
         else:
-            parts.append(f"{who} may not pass: with stick the dealer, the dealer must name a suit (R4.3).")
+            # worded as the refusal of a pass, so a quiz's feedback on "pass" and this say it once
+            parts.append(
+                f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of round 2 and must "
+                f"name {allowed} (R4.3)."
+            )
         return " ".join(parts)
     if phase == DISCARD_PHASE:
         return (
@@ -650,13 +654,14 @@ def leader_reason(hand: Hand) -> str:
 
 
 def card_reason(card: Card | str, trump: Suit | str) -> str:
-    """What a card is with ``trump`` trump: a bower, the Benny, a trump, a card of *next*, or
-    an ordinary off-suit card (R1.2-R1.4). Asks :func:`euchre_learn.is_trump` and friends.
+    """What a card is with ``trump`` trump: a bower, the Benny, a trump, a card of the suit of
+    trump's colour (*next*), or an ordinary off-suit card (R1.2-R1.4). The words avoid "next",
+    which lesson 03 introduces, since lesson 02's quizzes use them. Asks :func:`euchre_learn.is_trump` and friends.
 
     >>> print(card_reason('J♦', 'hearts'))
-    The J♦ is the left bower: the jack of ♦ diamonds, the suit of the same colour as ♥ hearts (next), so it is the second-highest trump and counts as a heart, not a diamond (R1.2, R1.3).
+    The J♦ is the left bower: the jack of ♦ diamonds, the other suit of the same colour as ♥ hearts, so it is the second-highest trump and counts as a heart, not a diamond (R1.2, R1.3).
     >>> print(card_reason('A♦', 'hearts'))
-    The A♦ is not a trump: ♦ diamonds are next to ♥ hearts, but only their jack turns into trump; the rest of diamonds rank A K Q 10 9 (R1.2, R1.4).
+    The A♦ is not a trump: ♦ diamonds are the same colour as ♥ hearts, but only their jack turns into trump; the rest of diamonds rank A K Q 10 9 (R1.2, R1.4).
     """
     c = Card.parse(card)
     t = Suit.parse(trump)
@@ -667,15 +672,15 @@ def card_reason(card: Card | str, trump: Suit | str) -> str:
         return f"The {c} is the right bower: the jack of trump, the highest trump (only the Benny, if used, is higher) (R1.3)."
     if c == left_bower(t):
         return (
-            f"The {c} is the left bower: the jack of {suit_words(c.suit)}, the suit of the same colour as "
-            f"{suit_words(t)} (next), so it is the second-highest trump and counts as a {_singular(t)}, "
+            f"The {c} is the left bower: the jack of {suit_words(c.suit)}, the other suit of the same colour "
+            f"as {suit_words(t)}, so it is the second-highest trump and counts as a {_singular(t)}, "
             f"not a {_singular(c.suit)} (R1.2, R1.3)."
         )
     if is_trump(c, t):
         return f"The {c} is a trump: {suit_words(t)} are trump, and the {c.rank.word} ranks below both bowers (R1.3)."
     if c.suit == t.next:
         return (
-            f"The {c} is not a trump: {suit_words(c.suit)} are next to {suit_words(t)}, but only their jack "
+            f"The {c} is not a trump: {suit_words(c.suit)} are the same colour as {suit_words(t)}, but only their jack "
             f"turns into trump; the rest of {c.suit.plural} rank A K Q 10 9 (R1.2, R1.4)."
         )
     if c.rank == Rank.JACK:

@@ -291,11 +291,12 @@ class Question:
             note = fb.get(given, "") if isinstance(given, str) else ""
             return _join("Correct!", note or expl)
         if self.kind == "number":
-            return _join(f"Not quite: the answer is {self.answer}, not {given}.", expl)
+            return f"Not quite: the answer is {self.answer}, not {given}. {_join(expl)}"
         if self.kind == "single":
             assert isinstance(given, str)
             note = fb.get(given, "")
-            return _join(f"Not quite: the answer is {self.answer}.", note, expl)
+            answer = f"“{self.answer}”" if len(self.answer.split()) > 3 else self.answer  # a sentence, quoted
+            return f"Not quite: the answer is {answer}. {_join(note, expl)}"
         assert isinstance(given, tuple) and isinstance(self.answer, tuple)
         if self.kind == "select-all":
             want = set(self.answer)
@@ -308,16 +309,13 @@ class Question:
             else:
                 head = f"Not quite: the right choices are {_and(self.answer)}."
             # choices missed (or picked) for the same reason are named together, the reason said once
-            return _join(head, *_grouped("You left out {}", missed, fb), *_grouped("{} is wrong", extra, fb), expl)
+            return f"{head} {_join(*_grouped('You left out {}', missed, fb), *_grouped('{} is wrong', extra, fb), expl)}"
         first = next(i for i, (a, b) in enumerate(zip(given, self.answer, strict=True)) if a != b)
         want_c = self.answer[first]
         note = fb.get(want_c, "")
-        return _join(
-            f"Not quite: the right order is {' → '.join(self.answer)}.",
-            f"Place {first + 1} is {want_c}, not {given[first]}.",
-            note,
-            expl,
-        )
+        # the answer (the order and the first misplaced card) is said in full, the reasons each once after it
+        head = f"Not quite: the right order is {' → '.join(self.answer)}. Place {first + 1} is {want_c}, not {given[first]}."
+        return f"{head} {_join(note, expl)}".rstrip()
 
     # --- data ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -423,7 +421,7 @@ def _grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[s
     groups: dict[str, list[str]] = {}
     for c in choices:
         note = fb.get(c, "")
-        groups.setdefault(note.replace(c, "\x00") if note else "", []).append(c)
+        groups.setdefault(_unnamed(note, c) if note else "", []).append(c)
     out = []
     for key, named in groups.items():
         said = lead.format(_and(named))
@@ -439,14 +437,80 @@ def _grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[s
     return out
 
 
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z♠♥♦♣0-9'])")
+_CLAUSE = re.compile(r"(?<=[:;])\s+")
+_CITE = re.compile(r"\s*\((?:R\d+(?:\.\d+)*(?:,\s*)?)+\)")
+_TAIL = re.compile(r"(?:\s*\((?:R\d+(?:\.\d+)*(?:,\s*)?)+\))?[.!?]*\s*$")
+_SAID_RUN = 5
+"""A clause counts as said already when runs of this many words that were said before cover
+at least three quarters of it."""
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w♠♥♦♣]+", _CITE.sub("", text).lower())
+
+
+def _runs(words: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + _SAID_RUN]) for i in range(len(words) - _SAID_RUN + 1)}
+
+
+def _said(clause: str, runs: set[tuple[str, ...]], clauses: set[tuple[str, ...]]) -> bool:
+    words = _words(clause)
+    if not words:
+        return False
+    if len(words) < _SAID_RUN:  # a short clause is said when a clause said before was the same
+        return tuple(words) in clauses
+    covered = [False] * len(words)
+    for i in range(len(words) - _SAID_RUN + 1):
+        if tuple(words[i : i + _SAID_RUN]) in runs:
+            covered[i : i + _SAID_RUN] = [True] * _SAID_RUN
+    return sum(covered) >= 0.75 * len(words)
+
+
+def _unnamed(note: str, choice: str) -> str:
+    """``note`` with the choice's own name taken out (and a card's rank and suit words), so notes
+    that give two cards the same reason compare equal."""
+    key = note.replace(choice, "\x00")
+    try:
+        card = Card.parse(choice)
+    except InvalidCardError:
+        return key
+    if card.rank is not None and card.suit is not None:
+        for word in (card.rank.word, card.suit.plural, card.suit.plural[:-1]):
+            key = re.sub(rf"\b{re.escape(word)}\b", "\x01", key)
+    return key
+
+
 def _join(*parts: str) -> str:
-    """The parts as one message, each said once: a part contained in another is left out."""
-    items = [p.strip() for p in parts if p and p.strip()]
+    """The parts as one message, each fact said once.
+
+    A sentence (or a clause of one, after a colon or a semicolon) that says again what an
+    earlier sentence said is left out; the rule cited stays with what remains.
+
+    >>> _join("Not quite.", "The J♦ is the left bower (R1.3).", "The J♦ is the left bower (R1.3).")
+    'Not quite. The J♦ is the left bower (R1.3).'
+    >>> _join("A trump beats every card of the suit led (R6.3).",
+    ...       "The Q♥ wins the trick: it is the highest trump; any trump beats every card of the suit led (R6.3).")
+    'A trump beats every card of the suit led (R6.3). The Q♥ wins the trick: it is the highest trump (R6.3).'
+    """
     out: list[str] = []
-    for i, p in enumerate(items):
-        if p in out or any(p in q and p != q for q in items[:i] + items[i + 1 :]):
-            continue
-        out.append(p)
+    runs: set[tuple[str, ...]] = set()
+    said: set[tuple[str, ...]] = set()
+    for part in parts:
+        for sentence in _SENTENCE.split(part.strip()) if part else ():
+            tail = _TAIL.search(sentence)
+            assert tail is not None  # the pattern matches the empty end of any sentence
+            clauses = _CLAUSE.split(sentence[: tail.start()])
+            kept = [c for c in clauses if not _said(c, runs, said)]
+            if not kept:
+                continue
+            if kept[0] is not clauses[0]:
+                kept.insert(0, clauses[0])  # a sentence keeps its subject
+            end = tail.group().strip()
+            text = " ".join(kept).rstrip(":;, ") + (" " + end if end.startswith("(") else end)
+            out.append(text)
+            runs |= _runs(_words(text))
+            said |= {tuple(_words(c)) for c in kept}
     return " ".join(out)
 
 

@@ -91,7 +91,7 @@ def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence
         chosen = rng.sample(pool, 4)
         full = " ".join(str(c) for c in _strength_order(pool, t))
         lost = (
-            f" {suit_words(suit).capitalize()} are next to {suit_words(t)} and have lost their jack, the left bower."
+            f" Their jack, the {left_bower(t)}, is missing: it is the left bower, a {t.plural[:-1]} now (R1.2)."
             if suit == t.next
             else ""
         )

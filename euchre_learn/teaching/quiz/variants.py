@@ -284,8 +284,8 @@ def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
     b = f"The {up} is dead: {dealer.word} sits out and does not pick it up"
     c = f"{partner.word}, the loner, takes the {up} and discards a card"
     rule = (
-        "With the house rule dealer_picks_up_for_partner_loner (as OpenSpiel plays), the dealer picks up and "
-        "discards first anyway, then sits out (R5.2)."
+        "With the house rule that the dealer picks up even when partner goes alone (as OpenSpiel plays), the "
+        "dealer picks up and discards first anyway, then sits out (R5.2)."
         if picks_up
         else "The dealer sits out with the loner's partner's cards face down and does not pick up: the upcard is dead (R5.1, R5.2)."
     )
@@ -295,7 +295,7 @@ def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
         c: f"The upcard only ever goes to the dealer (R3.2); the loner plays the cards dealt. {rule}",
     }
     house = (
-        "Rules: as OpenSpiel plays them (dealer_picks_up_for_partner_loner)."
+        "Rules: as OpenSpiel plays them (the dealer picks up the upcard even when partner goes alone)."
         if rules.dealer_picks_up_for_partner_loner
         else "Rules: standard."
     )

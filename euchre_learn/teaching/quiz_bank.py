@@ -293,7 +293,7 @@ class Question:
         if self.kind == "number":
             return f"Not quite: the answer is {self.answer}, not {given}. {_join(expl)}"
         if self.kind == "single":
-            assert isinstance(given, str)
+            assert isinstance(given, str) and isinstance(self.answer, str)
             note = fb.get(given, "")
             answer = f"“{self.answer}”" if len(self.answer.split()) > 3 else self.answer  # a sentence, quoted
             return f"Not quite: the answer is {answer}. {_join(note, expl)}"

@@ -1,6 +1,7 @@
 """`make site`: the course as a static web site, read without a kernel, in build/site.
 
     python tools/site.py [--out build/site] [--work build/site-work] [--lite-url ../lite/]
+    python tools/site.py --fetch-only      # only the npm downloads, into the cache (tests/sitekit.py)
 
 Every lesson (``notebooks/``, the contents page ``notebooks/index`` as the home page), the
 exercise sheets' student versions (``exercises/*.ipynb``; ``exercises/solutions/`` is never
@@ -170,6 +171,9 @@ def build(out: Path, work: Path, lite_url: str = "../lite/") -> float:
     loads = external_assets(out)
     if loads:
         raise SiteError("pages load files from the web:\n" + "\n".join(loads[:20]))
+    # Sphinx's note for incremental builds (a hash of the config, which names the work folder):
+    # every build here is a full one, and the same checkout gives the same files wherever built
+    (out / ".buildinfo").unlink(missing_ok=True)
     return time.monotonic() - t
 
 
@@ -182,8 +186,13 @@ def main(argv: list[str] | None = None) -> int:
         default="../lite/",
         help="the JupyterLite site, relative to this site's root or absolute (default: ../lite/, as in build/)",
     )
+    parser.add_argument("--fetch-only", action="store_true", help="only fetch the npm packages into the cache")
     args = parser.parse_args(argv)
     try:
+        if args.fetch_only:
+            for name, version in NPM.items():
+                print(f"site: {name}@{version}: {npm_package(name, version)}")
+            return 0
         seconds = build(args.out.resolve(), args.work.resolve(), args.lite_url)
     except SiteError as err:
         print(f"site: {err}", file=sys.stderr)

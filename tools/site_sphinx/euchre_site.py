@@ -248,8 +248,8 @@ def add_lite_link(app: Sphinx, doctree: nodes.document) -> None:
         lead = f"Run {what} in your browser: "
         body = "each page here shows a notebook as it was last run, and its buttons do not answer. "
     else:
-        numbered = posixpath.basename(docname)[:2].isdigit()
-        what = ("this lesson" if docname.startswith("notebooks/") else "this exercise sheet") if numbered else "this page"
+        kind = "this lesson" if docname.startswith("notebooks/") else "this exercise sheet"
+        what = kind if posixpath.basename(docname)[:2].isdigit() else "this page"  # the cheat sheet
         lead = f"Run {what}: "
         body = "this page shows it as it was last run, and its buttons do not answer here. "
     para = nodes.paragraph(

@@ -52,7 +52,5 @@ def build_course_site(out: Path, work: Path) -> SiteBuild:
     if fetch.returncode != 0:
         return SiteBuild(fetch, offline=False)
     prefix = no_network_prefix()
-    done = subprocess.run(
-        [*prefix, *site_command(out, work)], capture_output=True, text=True, timeout=600, check=False
-    )
+    done = subprocess.run([*prefix, *site_command(out, work)], capture_output=True, text=True, timeout=600, check=False)
     return SiteBuild(done, offline=bool(prefix))

@@ -23,7 +23,8 @@ from euchre_learn.classroom.exercises import checker
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_PAGES = sorted(
-    p.relative_to(ROOT).with_suffix("").as_posix() for p in [*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]
+    p.relative_to(ROOT).with_suffix("").as_posix()
+    for p in [*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]
 )
 DOC_PAGES = sorted(p.relative_to(ROOT).with_suffix("").as_posix() for p in ROOT.glob("docs/*.md"))
 LOADING = {  # tag -> the attributes whose URL the browser fetches when it reads the page
@@ -184,9 +185,9 @@ def _solution_feedback() -> list[str]:
             real = ns.get("check")
             if real is not None and not getattr(real, "recording", False):
 
-                def recording(qid: str, answer: object, _real: object = real) -> object:
+                def recording(qid: str, answer: object, _real: object = real, _graded: dict = graded) -> object:  # type: ignore[type-arg]
                     result = _real(qid, answer)  # type: ignore[operator]
-                    graded[qid] = result
+                    _graded[qid] = result
                     return result
 
                 recording.recording = True  # type: ignore[attr-defined]

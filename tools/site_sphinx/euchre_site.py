@@ -56,6 +56,7 @@ _ID = re.compile(r"""\b(?:id|name)\s*=\s*["']([^"']+)["']""")
 _URL_ATTR = re.compile(r"""(?P<attr>\bhref|\bsrc)=(?P<q>\\?["'])(?P<url>[^"'\\<>]*)(?P=q)""")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 NOTEBOOK_DIRS = ("notebooks/", "exercises/")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 # --- anchors ----------------------------------------------------------------------------------
@@ -243,6 +244,7 @@ def add_lite_link(app: Sphinx, doctree: nodes.document) -> None:
     if top is None:
         return
     link = nodes.reference("", "Open it in JupyterLite", refuri=lite_url(app, docname), classes=["euchre-lite-link"])
+    widgets = any(WIDGET_VIEW in raw.astext() for raw in doctree.findall(nodes.raw))
     if posixpath.basename(docname) == "index":
         what = "the lessons" if docname.startswith("notebooks/") else "the exercise sheets"
         lead = f"Run {what} in your browser: "
@@ -251,7 +253,7 @@ def add_lite_link(app: Sphinx, doctree: nodes.document) -> None:
         kind = "this lesson" if docname.startswith("notebooks/") else "this exercise sheet"
         what = kind if posixpath.basename(docname)[:2].isdigit() else "this page"  # the cheat sheet
         lead = f"Run {what}: "
-        body = "this page shows it as it was last run, and its buttons do not answer here. "
+        body = "this page shows it as it was last run" + (", and its buttons do not answer here. " if widgets else ". ")
     para = nodes.paragraph(
         "",
         "",

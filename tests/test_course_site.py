@@ -130,6 +130,21 @@ def html_pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
 
 
+def test_the_tests_build_the_site_with_the_command_make_site_runs(tmp_path: Path) -> None:
+    from sitekit import SITE_SCRIPT, site_command
+
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^site:.*\n((?:\t.*\n)+)", text, re.MULTILINE)
+    assert recipe is not None, "the Makefile has no site target"
+    assert "\t$(BIN)/python tools/site.py --out build/site\n" in recipe.group(1)
+    assert "ensure_npm.sh" in recipe.group(1)
+    command = site_command(tmp_path / "out", tmp_path / "work")
+    assert command[1:4] == [str(SITE_SCRIPT), "--out", str(tmp_path / "out")]
+    assert SITE_SCRIPT == ROOT / "tools" / "site.py"
+    assert re.search(r"^test: .*\$\(VENV\)/\.installed-test", text, re.MULTILINE)
+    assert "'.[test,dev,site]'" in text, "make test must install the site extra (Sphinx, MyST-NB, Furo)"
+
+
 def test_every_lesson_exercise_sheet_and_reference_page_is_a_page(course_site: Path) -> None:
     built = set(html_pages(course_site))
     wanted = {f"{d}.html" for d in [*NOTEBOOK_PAGES, *DOC_PAGES]}
@@ -288,7 +303,7 @@ def test_every_link_between_pages_lands(course_site: Path) -> None:
             why = _lands(course_site, rel, href)
             if why:
                 broken.append(f"{rel}: {why}")
-    assert checked > 2000
+    assert checked > 2000, checked
     assert broken == [], f"{len(broken)} links do not land:\n" + "\n".join(broken[:25])
     quiz_links = [h for p in read(course_site, "notebooks/03_bidding_round_1.html").widget_html() for h in p.links]
     assert any(h.startswith("../docs/rules.html#R") for h in quiz_links), "the quizzes' rule links are not rewritten"

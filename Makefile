@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 
 LITE_VENV := .venv-lite
 
-.PHONY: lab test bench clean app lite fuzz puzzles
+.PHONY: lab test bench clean app lite fuzz puzzles site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[test,dev]'
+	$(BIN)/pip install -q -e '.[test,dev,site]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-site
+
+$(VENV)/.installed-site: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[site]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
@@ -55,6 +59,15 @@ app: $(VENV)/.installed-app
 lite: $(LITE_VENV)/.installed
 	bash tools/ensure_npm.sh
 	$(LITE_VENV)/bin/python lite/build.py --out build/lite
+
+# The course as a static web site, read without a kernel, in build/site: every lesson, exercise
+# sheet (student version) and reference page, from the notebooks' stored outputs and widget
+# state (Sphinx + MyST-NB; tools/site.py). Nothing on its pages comes from the web; the widgets'
+# JavaScript is fetched from npm here, once. With `make lite` too, serve both:
+# python -m http.server -d build 8000, then http://127.0.0.1:8000/site/ (docs/teaching.md).
+site: $(VENV)/.installed-site
+	bash tools/ensure_npm.sh
+	$(BIN)/python tools/site.py --out build/site
 
 # A few minutes by default; EUCHRE_BENCH_FULL=1 make bench runs the full sizes (the 500-decision
 # review quality check, the 200-hand expert match, ...: an hour or more).

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Make sure npm is here for the JupyterLite build (lite/build.py fetches the npm package
-# `pyodide` with `npm pack`, once, into lite/.cache/offline/npm/).
+# Make sure npm is here for the JupyterLite build and the course site: lite/build.py fetches
+# the npm package `pyodide`, tools/site.py the widgets' `@jupyter-widgets/html-manager` and
+# `requirejs`, each with `npm pack`, once, into lite/.cache/offline/npm/.
 #
-#   tools/ensure_npm.sh        # called by `make test` and `make lite`
+#   tools/ensure_npm.sh        # called by `make test`, `make lite` and `make site`
 #
-# Nothing to do when npm is on PATH or the package is already cached. Otherwise, as root with
+# Nothing to do when npm is on PATH or the packages are already cached. Otherwise, as root with
 # apt-get, install Debian's npm. When it still cannot be had, say so and exit 0: the build then
 # stops with one line naming what is missing (never a site that quietly needs the internet).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if command -v npm >/dev/null 2>&1 || compgen -G "lite/.cache/offline/npm/pyodide-*.tgz" >/dev/null; then
+if command -v npm >/dev/null 2>&1 || { compgen -G "lite/.cache/offline/npm/pyodide-*.tgz" >/dev/null \
+    && compgen -G "lite/.cache/offline/npm/jupyter-widgets-html-manager-*.tgz" >/dev/null \
+    && compgen -G "lite/.cache/offline/npm/requirejs-*.tgz" >/dev/null; }; then
     exit 0
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
@@ -21,6 +24,6 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
         exit 0
     fi
 fi
-echo "ensure_npm: npm is NOT installed and could not be installed here: the JupyterLite build needs it once" \
-     "to fetch Pyodide (install npm, e.g. sudo apt-get install npm)" >&2
+echo "ensure_npm: npm is NOT installed and could not be installed here: the JupyterLite build and the course" \
+     "site need it once to fetch Pyodide and the widgets' JavaScript (install npm, e.g. sudo apt-get install npm)" >&2
 exit 0

@@ -9,6 +9,8 @@ ever downloaded.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import json
 import os
 import re
@@ -17,13 +19,15 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+from urllib.parse import urlparse
 
 import nbformat
 
@@ -40,6 +44,14 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+LOOPBACK = {"127.0.0.1", "localhost"}
+OFFLINE_ARGS = [
+    *CHROMIUM_ARGS,
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    "--proxy-server=http://127.0.0.1:9",  # loopback bypasses proxies; anything else goes nowhere
+]
+"""Chromium that can resolve and reach loopback only (the static sites' offline tests)."""
 
 # JupyterLab settings for the test server: no news or update checks (nothing leaves the
 # machine), and every cell kept in the DOM (no virtual windowing) so outputs can be read.
@@ -60,6 +72,60 @@ def find_chromium() -> str | None:
         if found:
             return found
     return None
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Python's static file server, quiet, with the types the built sites serve."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_static(directory: Path) -> Iterator[str]:
+    """A static web site on loopback (a thread of this process); yields its base URL."""
+    handler = functools.partial(StaticHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def block_offsite(context: Any) -> tuple[list[str], list[str]]:
+    """Abort every request of ``context`` (its pages and workers) for a host other than
+    loopback. Returns the lists it fills: the URLs blocked, and each loopback answer of 400 or
+    more (``"404 /path"``; Chromium's own favicon.ico aside)."""
+    blocked: list[str] = []
+    failed: list[str] = []
+
+    def guard(route: Any) -> None:
+        if urlparse(route.request.url).hostname not in LOOPBACK:
+            blocked.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/*", guard)
+    context.on(
+        "response",
+        lambda r: (
+            failed.append(f"{r.status} {urlparse(r.url).path}")
+            if r.status >= 400 and urlparse(r.url).path != "/favicon.ico"
+            else None
+        ),
+    )
+    return blocked, failed
 
 
 def free_port() -> int:

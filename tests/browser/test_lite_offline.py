@@ -15,15 +15,12 @@ Run > Run Selected Cell and All Below from the next cell, as docs/teaching.md te
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 from urllib.parse import urlparse
 
 import nbformat
@@ -33,42 +30,21 @@ from . import browserkit as bk
 from . import quizkit as qk
 
 LESSONS = ("00_how_to_use", "01_cards_and_table", "02_trump_and_bowers", "11_strategy_by_simulation")
-LOOPBACK = {"127.0.0.1", "localhost"}
-OFFLINE_ARGS = [
-    *bk.CHROMIUM_ARGS,
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    "--proxy-server=http://127.0.0.1:9",  # loopback bypasses proxies; anything else goes nowhere
-]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, *args: object) -> None:
-        pass
+LOOPBACK = bk.LOOPBACK
 
 
 @pytest.fixture(scope="module")
 def site_url(lite_site: Path) -> Iterator[str]:
     """The site on loopback, from Python's own static file server."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(lite_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with bk.serve_static(lite_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def offline_browser(chromium: str, browser: Any) -> Iterator[Any]:
     """Chromium that can resolve and reach loopback only: a second browser launched through the
     browser suite's own Playwright (a second ``sync_playwright()`` cannot start inside its loop)."""
-    offline = browser.browser_type.launch(executable_path=chromium, headless=True, args=OFFLINE_ARGS)
+    offline = browser.browser_type.launch(executable_path=chromium, headless=True, args=bk.OFFLINE_ARGS)
     yield offline
     offline.close()
 

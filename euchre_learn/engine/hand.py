@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import _random
 import enum
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
-from euchre_learn.engine._core import State
-from euchre_learn.engine.actions import _ACTIONS, PLAY, Action, Actions
+from euchre_learn.engine._core import OVER, PLAY_PHASE, State, final_score
+from euchre_learn.engine.actions import _ACTIONS, N_ACTIONS, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
-from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
+from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, winner_index
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
@@ -54,18 +55,59 @@ class Phase(str, enum.Enum):
 _PHASES = tuple(Phase)
 
 
-def _play_tables() -> list[tuple[tuple[Action, ...], ...]]:
-    """``_PLAY_BY_BYTE[k][b]``: the play actions of the cards ``8k + i`` for the bits ``i`` of
-    ``b``, so the plays of a card mask are four lookups (the cards are 0-24, the Benny 24)."""
-    return [tuple(tuple(_ACTIONS[PLAY + 8 * k + i] for i in range(8) if b >> i & 1) for b in range(256 if k < 3 else 2)) for k in range(4)]
+def _play_table(low: int, width: int) -> tuple[tuple[Action, ...], ...]:
+    """``table[b]``: the play actions of the cards ``low + i`` for the bits ``i`` of ``b``."""
+    return tuple(tuple(_ACTIONS[PLAY + low + i] for i in range(width) if b >> i & 1) for b in range(1 << width))
 
 
-_P0, _P1, _P2, _P3 = _play_tables()
+# the plays of a card mask are three lookups (the cards are 0-23, the Benny 24)
+_P0, _P1, _P2 = _play_table(0, 8), _play_table(8, 8), _play_table(16, 9)
 
 
 def _plays(mask: int) -> Actions:
     """The play actions of the cards in ``mask``, in id order, as :class:`Actions`."""
-    return tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16 & 255] + _P3[mask >> 24])
+    return tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
+
+
+_M = (1 << 32) - 1
+"""A hand in play keeps the four holdings in one int, seat ``s`` in bits ``32s`` to ``32s + 24``."""
+
+_PAIRS = tuple(tuple((s, a) for a in range(N_ACTIONS)) for s in range(4))
+"""``_PAIRS[seat][action id]``: the history entries, made once and shared."""
+
+_FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
+"""``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
+
+_PlayRules = tuple[tuple[int, ...], int, tuple[int, ...], int]
+_Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
+_Ctx = tuple[tuple[_Trick, ...], tuple[int, int], int, HandScore | None, _PlayRules]
+
+_PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
+"""What the play phase reads and never changes, by (seats out, trump): the next active seat of
+each seat, the cards in a trick, the follow masks and trump."""
+
+
+def _play_rules(out: int, trump: int) -> _PlayRules:
+    key = (out, trump)
+    found = _PLAY_RULES.get(key)
+    if found is None:
+        nxt = []
+        for seat in range(4):
+            after = (seat + 1) & 3
+            for _ in range(4):  # the next seat that does not sit out (as State.apply finds it)
+                if not out >> after & 1:
+                    break
+                after = (after + 1) & 3
+            nxt.append(after)
+        found = _PLAY_RULES[key] = (tuple(nxt), 4 - out.bit_count(), _FOLLOW[trump & 3], trump)
+    return found
+
+
+_BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
+"""The legal actions and their mask of a bidding list of ids (a few dozen lists, asked often)."""
+
+_SMALL_PHASES = frozenset({_core.BENNY, _core.BID1, _core.BID2, _core.RR_TAKE, _core.DEFEND})
+"""The phases whose legal actions are one of a few lists (the discards and gives are not)."""
 
 
 _new_object = object.__new__
@@ -155,42 +197,139 @@ class Hand:
     (<Suit.HEARTS: 2>, <Seat.N: 0>, <Seat.S: 2>, <Phase.DISCARD: "dealer's discard">)
     """
 
-    __slots__ = ("_deal", "_history", "_legal", "_legal_mask", "_s")
+    __slots__ = (
+        "_b",
+        "_ctx",
+        "_deal",
+        "_held",
+        "_hist",
+        "_legal",
+        "_legal_mask",
+        "_phase",
+        "_played",
+        "_st",
+        "_to_act",
+        "_trick",
+        "_trick_seats",
+    )  # fmt: skip
 
-    _s: State
+    # A hand keeps what :meth:`apply` and :meth:`legal_actions` read in its own slots, and its core
+    # :class:`State` is built only when something asks for it (``_s``): in the play phase, copying
+    # the state for each card took more time than the rest of ``apply``. Hands share what does not
+    # change (a tuple, a ``State`` that nothing mutates), never anything that does.
+    _st: State | None
+    """This hand's state; in the play phase ``None`` until asked for (see ``_s``)."""
+    _b: State
+    """A state with this hand's values of everything the play phase does not change (rules, dealer,
+    trump, maker, who sits out, ...): ``_st`` itself before the play, the state at the start of
+    the play after. Shared by the hands of a play, and never mutated."""
+    _ctx: _Ctx | None
+    """``None`` before the play (``_st`` says everything); in the play phase what changes only when a
+    trick ends: (finished tricks, tricks won, leader, score, ``_play_rules``)."""
+    _phase: int
+    _to_act: int
+    _held: int
+    """In the play phase: the four holdings in one int (seat ``s`` in bits ``32s`` up)."""
+    _played: int
+    _trick: tuple[int, ...]
+    _trick_seats: tuple[int, ...]
     _deal: tuple[tuple[int, ...], int, int]
-    _history: tuple[tuple[int, int], ...]
+    _hist: tuple[Any, ...]
+    """The history as a chain ``(earlier chain, (seat, action id))``, ``()`` at the start: each
+    :meth:`apply` adds one link instead of copying the tuple (see ``_history``)."""
     _legal_mask: int
     """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
-    changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply` alike)."""
-    _legal: Actions
+    changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply`
+    alike). In the play phase it is known from the start (two int operations)."""
+    _legal: Actions | None
 
     # --- making hands ----------------------------------------------------------------------
     @classmethod
-    def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: tuple[tuple[int, int], ...]) -> Hand:
+    def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: Iterable[tuple[int, int]]) -> Hand:
+        chain: tuple[Any, ...] = ()
+        for entry in history:
+            chain = (chain, entry)
+        return cls._of(state, deal, chain, False)
+
+    @classmethod
+    def _of(cls, state: State, deal: tuple[tuple[int, ...], int, int], chain: tuple[Any, ...], own: bool) -> Hand:
+        """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
+        phase may keep it as ``_b`` without a copy."""
         h = _new_object(cls)
-        h._s, h._deal, h._history, h._legal_mask = state, deal, history, -1
+        h._deal, h._hist, h._legal = deal, chain, None
+        phase = h._phase = state.phase
+        h._to_act = state.to_act
+        if phase != PLAY_PHASE:
+            h._st = h._b = state
+            h._ctx = None
+            h._legal_mask = -1
+            return h
+        if own:
+            h._st, h._b = None, state
+        else:
+            h._st, h._b = state, state.copy()
+        held = 0
+        for seat, mask in enumerate(state.hands):
+            held |= mask << (seat << 5)
+        h._held = held
+        h._played = state.played
+        h._trick, h._trick_seats = tuple(state.trick), tuple(state.trick_seats)
+        rules = _play_rules(state.out, state.trump)
+        h._ctx = (tuple(state.tricks), (state.won[0], state.won[1]), state.leader, state.score, rules)
+        h._legal_mask = state.play_mask() << PLAY
         return h
+
+    @property
+    def _s(self) -> State:
+        """The core state of this hand, for the engine's readers (bots, the solver, explanations):
+        read it, never change it (:attr:`state` is a copy to change). In the play phase it is built
+        from the slots when first asked for."""
+        s = self._st
+        if s is None:
+            tricks, won, leader, score, _ = self._ctx  # type: ignore[misc]
+            s = self._b.copy()
+            held = self._held
+            s.hands = [held & _M, held >> 32 & _M, held >> 64 & _M, held >> 96]
+            s.played = self._played
+            s.trick, s.trick_seats = list(self._trick), list(self._trick_seats)
+            s.tricks, s.won = list(tricks), list(won)
+            s.leader, s.to_act, s.phase, s.score = leader, self._to_act, self._phase, score
+            self._st = s
+        return s
+
+    @property
+    def _history(self) -> tuple[tuple[int, int], ...]:
+        """Every action so far as ``(seat, action id)``, oldest first."""
+        out = []
+        chain = self._hist
+        while chain:
+            chain, entry = chain
+            out.append(entry)
+        out.reverse()
+        return tuple(out)
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
-        s = self._s
-        if s.phase == _core.PLAY_PHASE:
-            cards = s.play_mask()
-            self._legal = _plays(cards)
-            self._legal_mask = mask = cards << PLAY
-            return mask
+        if self._ctx is not None:  # the play phase: the mask is known
+            self._legal = _plays(self._legal_mask >> PLAY)
+            return self._legal_mask
+        s = self._b
         ids = s.legal()
-        mask = 0
-        for a in ids:
-            mask |= 1 << a
-        self._legal = tuple.__new__(Actions, [_ACTIONS[a] for a in ids])
-        self._legal_mask = mask
-        return mask
+        key = tuple(ids)
+        found = _BIDDING_LEGAL.get(key)
+        if found is None:
+            mask = 0
+            for a in ids:
+                mask |= 1 << a
+            found = (tuple.__new__(Actions, [_ACTIONS[a] for a in ids]), mask)
+            if s.phase in _SMALL_PHASES:
+                _BIDDING_LEGAL[key] = found
+        self._legal, self._legal_mask = found
+        return found[1]
 
     @classmethod
     def _start(cls, state: State) -> Hand:
-        return cls._wrap(state, (tuple(state.hands), state.upcard, state.kitty), ())
+        return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), False)
 
     @classmethod
     def deal(cls, dealer: Seat | str, rules: Rules | str | None = None, seed: Any = None) -> Hand:
@@ -204,7 +343,11 @@ class Hand:
         """
         r = rules if type(rules) is Rules else Rules.from_value(rules, argument="Hand.deal(rules)")
         seat = _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 else Seat.parse(dealer)
-        return cls._start(_core.deal(r, seat, seeded_random(seed)))
+        if type(seed) is int:  # random.Random(seed) without its Python layer: the same generator
+            state = _core.deal_by(r, seat, _random.Random(seed).getrandbits)
+        else:
+            state = _core.deal(r, seat, seeded_random(seed))
+        return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), True)
 
     @classmethod
     def from_cards(
@@ -275,70 +418,70 @@ class Hand:
     # --- reading ---------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
-        return self._s.rules
+        return self._b.rules
 
     @property
     def dealer(self) -> Seat:
-        return Seat(self._s.dealer)
+        return Seat(self._b.dealer)
 
     @property
     def phase(self) -> Phase:
-        return _PHASES[self._s.phase]
+        return _PHASES[self._phase]
 
     @property
     def to_act(self) -> Seat | None:
         """The seat whose turn it is, or ``None`` when the hand is over."""
-        return None if self._s.to_act < 0 else Seat(self._s.to_act)
+        return None if self._to_act < 0 else _SEATS[self._to_act]
 
     @property
     def upcard(self) -> Card:
-        return Card(self._s.upcard)
+        return Card(self._b.upcard)
 
     @property
     def proposed(self) -> Suit | None:
         """The suit the upcard proposes in round 1 (for the Benny: the suit the dealer named)."""
-        return None if self._s.proposed < 0 else Suit(self._s.proposed)
+        return None if self._b.proposed < 0 else Suit(self._b.proposed)
 
     @property
     def turned_down(self) -> Suit | None:
         """The suit turned down after round 1 (R3.4), which round 2 may not name."""
-        return None if self._s.turned_down < 0 else Suit(self._s.turned_down)
+        return None if self._b.turned_down < 0 else Suit(self._b.turned_down)
 
     @property
     def trump(self) -> Suit | None:
-        return None if self._s.trump < 0 else Suit(self._s.trump)
+        return None if self._b.trump < 0 else Suit(self._b.trump)
 
     @property
     def maker(self) -> Seat | None:
-        return None if self._s.maker < 0 else Seat(self._s.maker)
+        return None if self._b.maker < 0 else Seat(self._b.maker)
 
     @property
     def alone(self) -> bool:
-        return self._s.alone
+        return self._b.alone
 
     @property
     def lone_defender(self) -> Seat | None:
-        return None if self._s.lone_defender < 0 else Seat(self._s.lone_defender)
+        return None if self._b.lone_defender < 0 else Seat(self._b.lone_defender)
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
         """The seats that take no part: a loner's partner, a lone defender's partner (R5.1, R5.4)."""
-        return tuple(s for s in Seat if self._s.out >> s & 1)
+        return tuple(s for s in Seat if self._b.out >> s & 1)
 
     @property
     def discard(self) -> Card | None:
         """The card the dealer discarded after taking up (known to the dealer only)."""
-        return None if self._s.discard < 0 else Card(self._s.discard)
+        return None if self._b.discard < 0 else Card(self._b.discard)
 
     @property
     def railroad_card(self) -> Card | None:
         """The card the loner's partner passed (R5.5), if any."""
-        return None if self._s.given < 0 else Card(self._s.given)
+        return None if self._b.given < 0 else Card(self._b.given)
 
     @property
     def kitty(self) -> Cards:
         """The cards left face down under the upcard."""
-        return mask_to_cards(self._s.kitty)
+        return mask_to_cards(self._b.kitty)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -362,11 +505,11 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self._s.phase == _core.OVER
+        return self._phase == OVER
 
     @property
     def thrown_in(self) -> bool:
-        return self._s.thrown_in
+        return self._b.thrown_in
 
     @property
     def score(self) -> HandScore | None:
@@ -405,20 +548,15 @@ class Hand:
         >>> 'order up' in hand.legal_actions(), 'call ♥' in hand.legal_actions()
         (True, False)
         """
-        if self._legal_mask < 0:
-            s = self._s
-            if s.phase == _core.PLAY_PHASE:  # the common case, inline: see _find_legal
-                cards = s.hands[s.to_act]
-                if s.trick:
-                    t = s.trump
-                    cards = cards & SUIT_MASK[t][EFFECTIVE[t][s.trick[0]]] or cards
-                legal = self._legal = tuple.__new__(
-                    Actions, _P0[cards & 255] + _P1[cards >> 8 & 255] + _P2[cards >> 16 & 255] + _P3[cards >> 24]
-                )
-                self._legal_mask = cards << PLAY
+        legal = self._legal
+        if legal is None:
+            if self._ctx is not None:  # the play phase, inline: see _find_legal
+                m = self._legal_mask >> PLAY
+                legal = self._legal = tuple.__new__(Actions, _P0[m & 255] + _P1[m >> 8 & 255] + _P2[m >> 16])
                 return legal
             self._find_legal()
-        return self._legal
+            legal = self._legal
+        return legal  # type: ignore[return-value]
 
     def _allows(self, a: Action) -> bool:
         mask = self._legal_mask
@@ -451,21 +589,50 @@ class Hand:
         ...
         euchre_learn.engine.hand.IllegalActionError: West cannot 'call ♠ spades' in round 1: ...
         """
-        a = action if isinstance(action, Action) else self._parse_with_seat(action)
+        a = action if type(action) is Action else self._parse_with_seat(action)
         i = a.id
         mask = self._legal_mask
         if mask < 0:
             mask = self._find_legal()
-        s = self._s
         if not mask >> i & 1:
-            raise IllegalActionError(illegal_action(s, i), seat=self.to_act, action=a)
-        new = s.copy()
-        new.apply(i)
+            raise IllegalActionError(illegal_action(self._s, i), seat=self.to_act, action=a)
+        seat = self._to_act
+        ctx = self._ctx
+        if ctx is None:  # before the play: a few actions a hand, on a copy of the state
+            new = self._b.copy()
+            new.apply(i)
+            return Hand._of(new, self._deal, (self._hist, _PAIRS[seat][i]), True)
+        # a card played: the new hand from the slots, as State.apply plays it
+        c = i - PLAY
+        bit = 1 << c
+        held = self._held & ~(bit << (seat << 5))
+        trick = (*self._trick, c)
+        seats = (*self._trick_seats, seat)
         h = _new_object(Hand)
-        h._s, h._deal, h._history, h._legal_mask = new, self._deal, (*self._history, (s.to_act, i)), -1
+        h._b, h._deal, h._hist, h._st, h._legal = self._b, self._deal, (self._hist, _PAIRS[seat][i]), None, None
+        h._held, h._played = held, self._played | bit
+        tricks, won, leader, score, play = ctx
+        nxt, size, follow, trump = play
+        if len(trick) < size:
+            seat = nxt[seat]
+            h._ctx, h._phase, h._to_act, h._trick, h._trick_seats = ctx, PLAY_PHASE, seat, trick, seats
+            cards = held >> (seat << 5) & _M
+            h._legal_mask = (cards & follow[trick[0]] or cards) << PLAY
+            return h
+        w = seats[winner_index(trick, trump)]
+        tricks = (*tricks, (leader, trick, seats, w))
+        won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
+        h._trick = h._trick_seats = ()
+        if len(tricks) < 5:
+            h._ctx, h._phase, h._to_act = (tricks, won, w, None, play), PLAY_PHASE, w
+            h._legal_mask = (held >> (w << 5) & _M) << PLAY
+            return h
+        b = self._b
+        score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
+        h._ctx, h._phase, h._to_act, h._legal_mask = (tricks, won, w, score, play), OVER, -1, 0
         return h
 
-    def _parse_with_seat(self, text: str) -> Action:
+    def _parse_with_seat(self, text: Action | str) -> Action:
         if not isinstance(text, str):
             return Action.parse(text)  # a ValueError that names it
         head, _, rest = text.strip().partition(" ")
@@ -520,7 +687,7 @@ class Hand:
         return self._s.copy()
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._s.rules, self._s.dealer, self._deal, self._history)
+        return (self._b.rules, self._b.dealer, self._deal, self._history)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()

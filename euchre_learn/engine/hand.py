@@ -6,6 +6,7 @@ import _random
 import enum
 import random
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
@@ -64,13 +65,25 @@ def _play_table(low: int, width: int) -> tuple[tuple[Action, ...], ...]:
 _P0, _P1, _P2 = _play_table(0, 8), _play_table(8, 8), _play_table(16, 9)
 
 
+_PLAYS: dict[int, Actions] = {}
+"""The :class:`Actions` of the card masks seen, up to ``_PLAYS_KEPT`` of them: in random play two
+thirds of the masks have one or two cards, and a few thousand masks make most of the rest."""
+_PLAYS_KEPT = 8192
+
+
 def _plays(mask: int) -> Actions:
     """The play actions of the cards in ``mask``, in id order, as :class:`Actions`."""
-    return tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
+    found = _PLAYS.get(mask)
+    if found is None:
+        found = tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
+        if len(_PLAYS) < _PLAYS_KEPT:
+            _PLAYS[mask] = found
+    return found
 
 
-_M = (1 << 32) - 1
-"""A hand in play keeps the four holdings in one int, seat ``s`` in bits ``32s`` to ``32s + 24``."""
+_ONE = tuple((x,) for x in range(25))
+"""``(c,)`` made once, to add card ``c`` to a trick."""
+_NO_ACTIONS = Actions()
 
 _PAIRS = tuple(tuple((s, a) for a in range(N_ACTIONS)) for s in range(4))
 """``_PAIRS[seat][action id]``: the history entries, made once and shared."""
@@ -78,13 +91,25 @@ _PAIRS = tuple(tuple((s, a) for a in range(N_ACTIONS)) for s in range(4))
 _FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
 """``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
 
-_PlayRules = tuple[tuple[int, ...], int, tuple[int, ...], int]
+_PlayRules = tuple[tuple[int, ...], int, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
 _Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
-_Ctx = tuple[tuple[_Trick, ...], tuple[int, int], int, HandScore | None, _PlayRules]
+_Ctx = tuple[
+    tuple[int, ...],  # next active seat of each seat
+    int,  # cards in a trick
+    tuple[int, ...],  # the cards that follow each card led
+    int,  # trump
+    tuple[tuple[int, ...], ...],  # the seats of a trick in play order, by leader
+    tuple[int, ...],  # the holdings at the start of the play (of _b)
+    tuple[_Trick, ...],  # finished tricks
+    tuple[int, int],  # tricks won
+    int,  # leader
+    HandScore | None,
+]
 
 _PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
 """What the play phase reads and never changes, by (seats out, trump): the next active seat of
-each seat, the cards in a trick, the follow masks and trump."""
+each seat, the cards in a trick, the follow masks, trump, and the seats of a trick by leader
+(empty for a seat that sits out)."""
 
 
 def _play_rules(out: int, trump: int) -> _PlayRules:
@@ -99,7 +124,14 @@ def _play_rules(out: int, trump: int) -> _PlayRules:
                     break
                 after = (after + 1) & 3
             nxt.append(after)
-        found = _PLAY_RULES[key] = (tuple(nxt), 4 - out.bit_count(), _FOLLOW[trump & 3], trump)
+        size = 4 - out.bit_count()
+        order = []
+        for leader in range(4):
+            seats = [leader]
+            while len(seats) < size:
+                seats.append(nxt[seats[-1]])
+            order.append(() if out >> leader & 1 or size < 1 else tuple(seats))
+        found = _PLAY_RULES[key] = (tuple(nxt), size, _FOLLOW[trump & 3], trump, tuple(order))
     return found
 
 
@@ -201,16 +233,14 @@ class Hand:
         "_b",
         "_ctx",
         "_deal",
-        "_held",
+        "_gone",
         "_hist",
         "_legal",
         "_legal_mask",
-        "_phase",
-        "_played",
+        "_over",
         "_st",
         "_to_act",
         "_trick",
-        "_trick_seats",
     )  # fmt: skip
 
     # A hand keeps what :meth:`apply` and :meth:`legal_actions` read in its own slots, and its core
@@ -224,15 +254,16 @@ class Hand:
     trump, maker, who sits out, ...): ``_st`` itself before the play, the state at the start of
     the play after. Shared by the hands of a play, and never mutated."""
     _ctx: _Ctx | None
-    """``None`` before the play (``_st`` says everything); in the play phase what changes only when a
-    trick ends: (finished tricks, tricks won, leader, score, ``_play_rules``)."""
-    _phase: int
+    """``None`` when ``_st`` says everything (before the play, or a state that the play below does
+    not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
+    the values of ``_play_rules``, the holdings at the start of the play, then what changes only when
+    a trick ends: finished tricks, tricks won, leader, score."""
+    _over: bool
     _to_act: int
-    _held: int
-    """In the play phase: the four holdings in one int (seat ``s`` in bits ``32s`` up)."""
-    _played: int
+    _gone: int
+    """In the play phase: the cards played since ``_b`` (each left the one holding that had it)."""
     _trick: tuple[int, ...]
-    _trick_seats: tuple[int, ...]
+    """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
     _deal: tuple[tuple[int, ...], int, int]
     _hist: tuple[Any, ...]
     """The history as a chain ``(earlier chain, (seat, action id))``, ``()`` at the start: each
@@ -257,26 +288,34 @@ class Hand:
         phase may keep it as ``_b`` without a copy."""
         h = _new_object(cls)
         h._deal, h._hist, h._legal = deal, chain, None
-        phase = h._phase = state.phase
+        h._over = state.phase == OVER
         h._to_act = state.to_act
-        if phase != PLAY_PHASE:
-            h._st = h._b = state
-            h._ctx = None
-            h._legal_mask = -1
-            return h
-        if own:
-            h._st, h._b = None, state
-        else:
-            h._st, h._b = state, state.copy()
-        held = 0
-        for seat, mask in enumerate(state.hands):
-            held |= mask << (seat << 5)
-        h._held = held
-        h._played = state.played
-        h._trick, h._trick_seats = tuple(state.trick), tuple(state.trick_seats)
-        rules = _play_rules(state.out, state.trump)
-        h._ctx = (tuple(state.tricks), (state.won[0], state.won[1]), state.leader, state.score, rules)
-        h._legal_mask = state.play_mask() << PLAY
+        if state.phase == PLAY_PHASE:
+            hands, trick = tuple(state.hands), tuple(state.trick)
+            rules = _play_rules(state.out, state.trump)
+            seats = rules[4][state.leader & 3]
+            every = hands[0] | hands[1] | hands[2] | hands[3]
+            if (
+                sum(x.bit_count() for x in hands) == every.bit_count()
+                and 0 <= state.leader < 4
+                and len(state.tricks) < 5
+                and len(trick) < len(seats)
+                and state.trick_seats == list(seats[: len(trick)])
+                and state.to_act == seats[len(trick)]
+            ):
+                if own:
+                    h._st, h._b = None, state
+                else:
+                    h._st, h._b = state, state.copy()
+                h._gone, h._trick = 0, trick
+                won = (state.won[0], state.won[1])
+                h._ctx = (*rules, hands, tuple(state.tricks), won, state.leader, state.score)
+                m = state.play_mask()
+                h._legal_mask, h._legal = m << PLAY, _plays(m)
+                return h
+        h._st = h._b = state
+        h._ctx = None
+        h._legal_mask = -1
         return h
 
     @property
@@ -286,14 +325,16 @@ class Hand:
         from the slots when first asked for."""
         s = self._st
         if s is None:
-            tricks, won, leader, score, _ = self._ctx  # type: ignore[misc]
+            _, _, _, _, order, hands, tricks, won, leader, score = self._ctx  # type: ignore[misc]
             s = self._b.copy()
-            held = self._held
-            s.hands = [held & _M, held >> 32 & _M, held >> 64 & _M, held >> 96]
-            s.played = self._played
-            s.trick, s.trick_seats = list(self._trick), list(self._trick_seats)
+            gone = self._gone
+            s.hands = [x & ~gone for x in hands]
+            s.played = s.played | gone
+            s.trick, s.trick_seats = list(self._trick), list(order[leader][: len(self._trick)])
             s.tricks, s.won = list(tricks), list(won)
-            s.leader, s.to_act, s.phase, s.score = leader, self._to_act, self._phase, score
+            s.leader, s.to_act, s.score = leader, self._to_act, score
+            if self._over:
+                s.phase = OVER
             self._st = s
         return s
 
@@ -310,8 +351,7 @@ class Hand:
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
-        if self._ctx is not None:  # the play phase: the mask is known
-            self._legal = _plays(self._legal_mask >> PLAY)
+        if self._ctx is not None:  # the play phase: known from the start
             return self._legal_mask
         s = self._b
         ids = s.legal()
@@ -426,7 +466,9 @@ class Hand:
 
     @property
     def phase(self) -> Phase:
-        return _PHASES[self._phase]
+        if self._over:
+            return Phase.OVER
+        return Phase.PLAY if self._ctx is not None else _PHASES[self._b.phase]
 
     @property
     def to_act(self) -> Seat | None:
@@ -503,9 +545,7 @@ class Hand:
     def tricks_won(self) -> dict[Team, int]:
         return {Team.NS: self._s.won[0], Team.EW: self._s.won[1]}
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
+    is_over = property(attrgetter("_over"), doc="True once the hand is over (scored or thrown in).")
 
     @property
     def thrown_in(self) -> bool:
@@ -549,11 +589,7 @@ class Hand:
         (True, False)
         """
         legal = self._legal
-        if legal is None:
-            if self._ctx is not None:  # the play phase, inline: see _find_legal
-                m = self._legal_mask >> PLAY
-                legal = self._legal = tuple.__new__(Actions, _P0[m & 255] + _P1[m >> 8 & 255] + _P2[m >> 16])
-                return legal
+        if legal is None:  # before the play (in the play phase apply works them out)
             self._find_legal()
             legal = self._legal
         return legal  # type: ignore[return-value]
@@ -604,32 +640,41 @@ class Hand:
             return Hand._of(new, self._deal, (self._hist, _PAIRS[seat][i]), True)
         # a card played: the new hand from the slots, as State.apply plays it
         c = i - PLAY
-        bit = 1 << c
-        held = self._held & ~(bit << (seat << 5))
-        trick = (*self._trick, c)
-        seats = (*self._trick_seats, seat)
         h = _new_object(Hand)
-        h._b, h._deal, h._hist, h._st, h._legal = self._b, self._deal, (self._hist, _PAIRS[seat][i]), None, None
-        h._held, h._played = held, self._played | bit
-        tricks, won, leader, score, play = ctx
-        nxt, size, follow, trump = play
-        if len(trick) < size:
-            seat = nxt[seat]
-            h._ctx, h._phase, h._to_act, h._trick, h._trick_seats = ctx, PLAY_PHASE, seat, trick, seats
-            cards = held >> (seat << 5) & _M
-            h._legal_mask = (cards & follow[trick[0]] or cards) << PLAY
+        h._b = self._b
+        h._deal = self._deal
+        h._hist = (self._hist, _PAIRS[seat][i])
+        h._st = None
+        gone = h._gone = self._gone | 1 << c
+        trick = self._trick + _ONE[c]
+        if len(trick) < ctx[1]:
+            seat = ctx[0][seat]
+            h._ctx = ctx
+            h._over = False
+            h._to_act = seat
+            h._trick = trick
+            cards = ctx[5][seat] & ~gone
+            m = cards & ctx[2][trick[0]] or cards
+            h._legal_mask = m << PLAY
+            h._legal = _PLAYS.get(m) or _plays(m)
             return h
+        nxt, size, follow, trump, order, hands, tricks, won, leader, score = ctx
+        seats = order[leader]
         w = seats[winner_index(trick, trump)]
         tricks = (*tricks, (leader, trick, seats, w))
         won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
-        h._trick = h._trick_seats = ()
+        h._trick = ()
         if len(tricks) < 5:
-            h._ctx, h._phase, h._to_act = (tricks, won, w, None, play), PLAY_PHASE, w
-            h._legal_mask = (held >> (w << 5) & _M) << PLAY
+            h._ctx = (nxt, size, follow, trump, order, hands, tricks, won, w, None)
+            h._over, h._to_act = False, w
+            m = hands[w] & ~gone
+            h._legal_mask = m << PLAY
+            h._legal = _PLAYS.get(m) or _plays(m)
             return h
         b = self._b
         score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
-        h._ctx, h._phase, h._to_act, h._legal_mask = (tricks, won, w, score, play), OVER, -1, 0
+        h._ctx = (nxt, size, follow, trump, order, hands, tricks, won, w, score)
+        h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, _NO_ACTIONS
         return h
 
     def _parse_with_seat(self, text: Action | str) -> Action:

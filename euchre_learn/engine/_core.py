@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 
 from euchre_learn.engine.actions import (
     CALL,
@@ -409,17 +410,20 @@ def _shuffle(pack: list[int], getrandbits: Callable[[int], int]) -> None:
         pack[i], pack[j] = pack[j], pack[i]
 
 
-def _deal_order(dealer: int, packets: tuple[int, ...]) -> tuple[int, ...]:
-    """The seat that each of the first 20 cards of the pack goes to (R2.2): clockwise from eldest,
-    a packet to each seat, then the next packet to each."""
-    order: list[int] = []
+def _deal_order(dealer: int, packets: tuple[int, ...]) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each seat, a getter of the five cards of the pack it is dealt (R2.2): clockwise from
+    eldest, a packet to each seat, then the next packet to each."""
+    where: list[list[int]] = [[], [], [], []]
+    i = 0
     for packet in packets:
         for k in range(4):
-            order += [(dealer + 1 + k) & 3] * packet
-    return tuple(order)
+            where[(dealer + 1 + k) & 3] += range(i, i + packet)
+            i += packet
+    return tuple(itemgetter(*w) for w in where)
 
 
-_DEAL_ORDER: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+_DEAL_ORDER: dict[tuple[int, tuple[int, ...]], tuple[Callable[[list[int]], tuple[int, ...]], ...]] = {}
+_BIT = tuple(1 << c for c in range(25))
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> State:
@@ -444,10 +448,7 @@ def _deal_pack(rules: Rules, dealer: int, pack: list[int]) -> State:
     order = _DEAL_ORDER.get(key)
     if order is None:
         order = _DEAL_ORDER[key] = _deal_order(dealer, rules.deal_packets)
-    hands = [0, 0, 0, 0]
-    for seat, c in zip(order, pack, strict=False):  # the first 20 cards; the rest are not dealt
-        hands[seat] |= 1 << c
-    kitty = 0
-    for c in pack[21:]:
-        kitty |= 1 << c
-    return State.new(rules, dealer, hands, pack[20], kitty)
+    bit = _BIT.__getitem__  # the cards are distinct, so the sum of their bits is their mask
+    n, e, s, w = order
+    hands = [sum(map(bit, n(pack))), sum(map(bit, e(pack))), sum(map(bit, s(pack))), sum(map(bit, w(pack)))]
+    return State.new(rules, dealer, hands, pack[20], sum(map(bit, pack[21:])))

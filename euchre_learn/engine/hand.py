@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State, final_score
-from euchre_learn.engine.actions import _ACTIONS, N_ACTIONS, PLAY, Action, Actions
+from euchre_learn.engine.actions import _ACTIONS, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
@@ -85,20 +85,15 @@ _ONE = tuple((x,) for x in range(25))
 """``(c,)`` made once, to add card ``c`` to a trick."""
 _NO_ACTIONS = Actions()
 
-_PAIRS = tuple(tuple((s, a) for a in range(N_ACTIONS)) for s in range(4))
-"""``_PAIRS[seat][action id]``: the history entries, made once and shared."""
-
 _FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
 """``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
 
-_PlayRules = tuple[tuple[int, ...], int, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
+_PlayRules = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]
 _Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
 _Ctx = tuple[
-    tuple[int, ...],  # next active seat of each seat
-    int,  # cards in a trick
+    tuple[int, ...],  # the next seat of this trick after each seat; -1 after the last
     tuple[int, ...],  # the cards that follow each card led
-    int,  # trump
-    tuple[tuple[int, ...], ...],  # the seats of a trick in play order, by leader
+    _PlayRules,
     tuple[int, ...],  # the holdings at the start of the play (of _b)
     tuple[_Trick, ...],  # finished tricks
     tuple[int, int],  # tricks won
@@ -107,31 +102,31 @@ _Ctx = tuple[
 ]
 
 _PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
-"""What the play phase reads and never changes, by (seats out, trump): the next active seat of
-each seat, the cards in a trick, the follow masks, trump, and the seats of a trick by leader
-(empty for a seat that sits out)."""
+"""What the play phase reads and never changes, by (seats out, trump): by leader, the seats of a
+trick in play order (empty for a seat that sits out) and the next seat of the trick after each seat
+(-1 after the last); the follow masks; trump."""
 
 
 def _play_rules(out: int, trump: int) -> _PlayRules:
     key = (out, trump)
     found = _PLAY_RULES.get(key)
     if found is None:
-        nxt = []
-        for seat in range(4):
-            after = (seat + 1) & 3
-            for _ in range(4):  # the next seat that does not sit out (as State.apply finds it)
-                if not out >> after & 1:
-                    break
-                after = (after + 1) & 3
-            nxt.append(after)
-        size = 4 - out.bit_count()
-        order = []
+        size = 4 - out.bit_count()  # the cards in a trick, and the next active seat, as State.apply
+        orders, afters = [], []
         for leader in range(4):
             seats = [leader]
             while len(seats) < size:
-                seats.append(nxt[seats[-1]])
-            order.append(() if out >> leader & 1 or size < 1 else tuple(seats))
-        found = _PLAY_RULES[key] = (tuple(nxt), size, _FOLLOW[trump & 3], trump, tuple(order))
+                after = (seats[-1] + 1) & 3
+                while out >> after & 1:
+                    after = (after + 1) & 3
+                seats.append(after)
+            order = () if out >> leader & 1 or size < 1 else tuple(seats)
+            nxt = [-1, -1, -1, -1]
+            for k in range(len(order) - 1):
+                nxt[order[k]] = order[k + 1]
+            orders.append(order)
+            afters.append(tuple(nxt))
+        found = _PLAY_RULES[key] = (tuple(orders), tuple(afters), _FOLLOW[trump & 3], trump)
     return found
 
 
@@ -256,8 +251,7 @@ class Hand:
     _ctx: _Ctx | None
     """``None`` when ``_st`` says everything (before the play, or a state that the play below does
     not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
-    the values of ``_play_rules``, the holdings at the start of the play, then what changes only when
-    a trick ends: finished tricks, tricks won, leader, score."""
+    see ``_Ctx``: what changes only when a trick ends, and what never changes in the play."""
     _over: bool
     _to_act: int
     _gone: int
@@ -266,7 +260,7 @@ class Hand:
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
     _deal: tuple[tuple[int, ...], int, int]
     _hist: tuple[Any, ...]
-    """The history as a chain ``(earlier chain, (seat, action id))``, ``()`` at the start: each
+    """The history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
     :meth:`apply` adds one link instead of copying the tuple (see ``_history``)."""
     _legal_mask: int
     """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
@@ -278,8 +272,8 @@ class Hand:
     @classmethod
     def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: Iterable[tuple[int, int]]) -> Hand:
         chain: tuple[Any, ...] = ()
-        for entry in history:
-            chain = (chain, entry)
+        for seat, action in history:
+            chain = (chain, seat, action)
         return cls._of(state, deal, chain, False)
 
     @classmethod
@@ -291,17 +285,17 @@ class Hand:
         h._over = state.phase == OVER
         h._to_act = state.to_act
         if state.phase == PLAY_PHASE:
-            hands, trick = tuple(state.hands), tuple(state.trick)
-            rules = _play_rules(state.out, state.trump)
-            seats = rules[4][state.leader & 3]
-            every = hands[0] | hands[1] | hands[2] | hands[3]
-            if (
-                sum(x.bit_count() for x in hands) == every.bit_count()
-                and 0 <= state.leader < 4
+            hands, trick, leader = tuple(state.hands), tuple(state.trick), state.leader
+            a, b, c, d = hands
+            rules = _PLAY_RULES.get((state.out, state.trump)) or _play_rules(state.out, state.trump)
+            order = rules[0][leader & 3]
+            if (  # what the play slots hold exactly (as every state that was dealt and played does)
+                not (a & (b | c | d) or b & (c | d) or c & d)
+                and 0 <= leader < 4
                 and len(state.tricks) < 5
-                and len(trick) < len(seats)
-                and state.trick_seats == list(seats[: len(trick)])
-                and state.to_act == seats[len(trick)]
+                and len(trick) < len(order)
+                and state.to_act == order[len(trick)]
+                and state.trick_seats == list(order[: len(trick)])
             ):
                 if own:
                     h._st, h._b = None, state
@@ -309,8 +303,10 @@ class Hand:
                     h._st, h._b = state, state.copy()
                 h._gone, h._trick = 0, trick
                 won = (state.won[0], state.won[1])
-                h._ctx = (*rules, hands, tuple(state.tricks), won, state.leader, state.score)
-                m = state.play_mask()
+                h._ctx = (rules[1][leader], rules[2], rules, hands, tuple(state.tricks), won, leader, state.score)
+                m = hands[state.to_act]
+                if trick:
+                    m = m & rules[2][trick[0]] or m
                 h._legal_mask, h._legal = m << PLAY, _plays(m)
                 return h
         h._st = h._b = state
@@ -325,12 +321,12 @@ class Hand:
         from the slots when first asked for."""
         s = self._st
         if s is None:
-            _, _, _, _, order, hands, tricks, won, leader, score = self._ctx  # type: ignore[misc]
+            _, _, rules, hands, tricks, won, leader, score = self._ctx  # type: ignore[misc]
             s = self._b.copy()
             gone = self._gone
             s.hands = [x & ~gone for x in hands]
             s.played = s.played | gone
-            s.trick, s.trick_seats = list(self._trick), list(order[leader][: len(self._trick)])
+            s.trick, s.trick_seats = list(self._trick), list(rules[0][leader][: len(self._trick)])
             s.tricks, s.won = list(tricks), list(won)
             s.leader, s.to_act, s.score = leader, self._to_act, score
             if self._over:
@@ -344,8 +340,8 @@ class Hand:
         out = []
         chain = self._hist
         while chain:
-            chain, entry = chain
-            out.append(entry)
+            chain, seat, action = chain
+            out.append((seat, action))
         out.reverse()
         return tuple(out)
 
@@ -637,35 +633,35 @@ class Hand:
         if ctx is None:  # before the play: a few actions a hand, on a copy of the state
             new = self._b.copy()
             new.apply(i)
-            return Hand._of(new, self._deal, (self._hist, _PAIRS[seat][i]), True)
+            return Hand._of(new, self._deal, (self._hist, seat, i), True)
         # a card played: the new hand from the slots, as State.apply plays it
         c = i - PLAY
         h = _new_object(Hand)
         h._b = self._b
         h._deal = self._deal
-        h._hist = (self._hist, _PAIRS[seat][i])
+        h._hist = (self._hist, seat, i)
         h._st = None
         gone = h._gone = self._gone | 1 << c
         trick = self._trick + _ONE[c]
-        if len(trick) < ctx[1]:
-            seat = ctx[0][seat]
+        seat = ctx[0][seat]
+        if seat >= 0:  # the trick goes on
             h._ctx = ctx
             h._over = False
             h._to_act = seat
             h._trick = trick
-            cards = ctx[5][seat] & ~gone
-            m = cards & ctx[2][trick[0]] or cards
+            cards = ctx[3][seat] & ~gone
+            m = cards & ctx[1][trick[0]] or cards
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)
             return h
-        nxt, size, follow, trump, order, hands, tricks, won, leader, score = ctx
-        seats = order[leader]
-        w = seats[winner_index(trick, trump)]
+        _, follow, rules, hands, tricks, won, leader, score = ctx
+        seats = rules[0][leader]
+        w = seats[winner_index(trick, rules[3])]
         tricks = (*tricks, (leader, trick, seats, w))
         won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
         h._trick = ()
         if len(tricks) < 5:
-            h._ctx = (nxt, size, follow, trump, order, hands, tricks, won, w, None)
+            h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None)
             h._over, h._to_act = False, w
             m = hands[w] & ~gone
             h._legal_mask = m << PLAY
@@ -673,7 +669,7 @@ class Hand:
             return h
         b = self._b
         score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
-        h._ctx = (nxt, size, follow, trump, order, hands, tricks, won, w, score)
+        h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, score)
         h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, _NO_ACTIONS
         return h
 

@@ -203,6 +203,10 @@ class State:
         follow = hand & SUIT_MASK[t][EFFECTIVE[t][self.trick[0]]]
         return follow or hand
 
+    def discard_mask(self) -> int:
+        """Bitmask of the cards the dealer may discard after taking up: any but the upcard (R3.2)."""
+        return self.hands[self.dealer] & ~(1 << self.upcard)
+
     def legal(self) -> list[int]:
         """The legal action ids of the seat to act, in id order."""
         phase = self.phase
@@ -218,7 +222,7 @@ class State:
                 return calls[:]
             return [PASS, *calls]
         if phase == DISCARD_PHASE:
-            return [DISCARD + c for c in bits(self.hands[self.dealer] & ~(1 << self.upcard))]
+            return [DISCARD + c for c in bits(self.discard_mask())]
         if phase == BENNY:
             return [NAME, NAME + 1, NAME + 2, NAME + 3]
         if phase == RR_GIVE:

@@ -11,12 +11,12 @@ from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
 from euchre_learn.engine._core import OVER, PLAY_PHASE, State, final_score
-from euchre_learn.engine.actions import _ACTIONS, PLAY, Action, Actions
+from euchre_learn.engine.actions import _ACTIONS, DISCARD, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
-from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, winner_index
+from euchre_learn.engine.trump import _KEYS, EFFECTIVE, SUIT_MASK
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
@@ -56,28 +56,28 @@ class Phase(str, enum.Enum):
 _PHASES = tuple(Phase)
 
 
-def _play_table(low: int, width: int) -> tuple[tuple[Action, ...], ...]:
-    """``table[b]``: the play actions of the cards ``low + i`` for the bits ``i`` of ``b``."""
-    return tuple(tuple(_ACTIONS[PLAY + low + i] for i in range(width) if b >> i & 1) for b in range(1 << width))
+def _card_table(base: int, low: int, width: int) -> tuple[tuple[Action, ...], ...]:
+    """``table[b]``: the actions ``base + low + i`` (a play or a discard of card ``low + i``) for
+    the bits ``i`` of ``b``."""
+    return tuple(tuple(_ACTIONS[base + low + i] for i in range(width) if b >> i & 1) for b in range(1 << width))
 
 
-# the plays of a card mask are three lookups (the cards are 0-23, the Benny 24)
-_P0, _P1, _P2 = _play_table(0, 8), _play_table(8, 8), _play_table(16, 9)
+# the plays (discards) of a card mask are three lookups (the cards are 0-23, the Benny 24)
+_P0, _P1, _P2 = _card_table(PLAY, 0, 8), _card_table(PLAY, 8, 8), _card_table(PLAY, 16, 9)
+_D0, _D1, _D2 = _card_table(DISCARD, 0, 8), _card_table(DISCARD, 8, 8), _card_table(DISCARD, 16, 9)
 
 
 _PLAYS: dict[int, Actions] = {}
-"""The :class:`Actions` of the card masks seen, up to ``_PLAYS_KEPT`` of them: in random play two
-thirds of the masks have one or two cards, and a few thousand masks make most of the rest."""
-_PLAYS_KEPT = 8192
+"""The :class:`Actions` of the card masks of up to three cards seen (2,625 at most): in random play
+four legal plays in five are one of them. Four or five cards seldom come back, and are built."""
 
 
 def _plays(mask: int) -> Actions:
-    """The play actions of the cards in ``mask``, in id order, as :class:`Actions`."""
-    found = _PLAYS.get(mask)
-    if found is None:
-        found = tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
-        if len(_PLAYS) < _PLAYS_KEPT:
-            _PLAYS[mask] = found
+    """The play actions of the cards in ``mask``, in id order, as :class:`Actions` (after a miss
+    in ``_PLAYS``)."""
+    found = tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
+    if mask.bit_count() <= 3:
+        _PLAYS[mask] = found
     return found
 
 
@@ -307,7 +307,7 @@ class Hand:
                 m = hands[state.to_act]
                 if trick:
                     m = m & rules[2][trick[0]] or m
-                h._legal_mask, h._legal = m << PLAY, _plays(m)
+                h._legal_mask, h._legal = m << PLAY, _PLAYS.get(m) or _plays(m)
                 return h
         h._st = h._b = state
         h._ctx = None
@@ -350,6 +350,11 @@ class Hand:
         if self._ctx is not None:  # the play phase: known from the start
             return self._legal_mask
         s = self._b
+        if s.phase == _core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
+            m = s.discard_mask()
+            self._legal = tuple.__new__(Actions, _D0[m & 255] + _D1[m >> 8 & 255] + _D2[m >> 16])
+            self._legal_mask = m << DISCARD
+            return self._legal_mask
         ids = s.legal()
         key = tuple(ids)
         found = _BIDDING_LEGAL.get(key)
@@ -656,13 +661,16 @@ class Hand:
             return h
         _, follow, rules, hands, tricks, won, leader, score = ctx
         seats = rules[0][leader]
-        w = seats[winner_index(trick, rules[3])]
+        keys = _KEYS[rules[3]][EFFECTIVE[rules[3]][trick[0]]]  # winner_index, inline
+        strength = tuple(map(keys.__getitem__, trick))
+        w = seats[strength.index(max(strength))]
         tricks = (*tricks, (leader, trick, seats, w))
         won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
         h._trick = ()
         if len(tricks) < 5:
             h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None)
-            h._over, h._to_act = False, w
+            h._over = False
+            h._to_act = w
             m = hands[w] & ~gone
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)

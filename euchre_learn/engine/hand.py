@@ -81,6 +81,7 @@ def _plays(mask: int) -> Actions:
     return found
 
 
+_UNBIT = tuple(~(1 << c) for c in range(25))
 _ONE = tuple((x,) for x in range(25))
 """``(c,)`` made once, to add card ``c`` to a trick."""
 _NO_ACTIONS = Actions()
@@ -228,8 +229,8 @@ class Hand:
         "_b",
         "_ctx",
         "_deal",
-        "_gone",
         "_hist",
+        "_left",
         "_legal",
         "_legal_mask",
         "_over",
@@ -254,8 +255,9 @@ class Hand:
     see ``_Ctx``: what changes only when a trick ends, and what never changes in the play."""
     _over: bool
     _to_act: int
-    _gone: int
-    """In the play phase: the cards played since ``_b`` (each left the one holding that had it)."""
+    _left: int
+    """In the play phase: ``~`` the cards played since ``_b`` (each left the one holding that had
+    it), so that ``holding & _left`` is what is left of a holding."""
     _trick: tuple[int, ...]
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
     _deal: tuple[tuple[int, ...], int, int]
@@ -301,7 +303,7 @@ class Hand:
                     h._st, h._b = None, state
                 else:
                     h._st, h._b = state, state.copy()
-                h._gone, h._trick = 0, trick
+                h._left, h._trick = -1, trick
                 won = (state.won[0], state.won[1])
                 h._ctx = (rules[1][leader], rules[2], rules, hands, tuple(state.tricks), won, leader, state.score)
                 m = hands[state.to_act]
@@ -323,8 +325,8 @@ class Hand:
         if s is None:
             _, _, rules, hands, tricks, won, leader, score = self._ctx  # type: ignore[misc]
             s = self._b.copy()
-            gone = self._gone
-            s.hands = [x & ~gone for x in hands]
+            gone = ~self._left
+            s.hands = [x & ~gone for x in hands]  # each card left the one holding that had it
             s.played = s.played | gone
             s.trick, s.trick_seats = list(self._trick), list(rules[0][leader][: len(self._trick)])
             s.tricks, s.won = list(tricks), list(won)
@@ -646,7 +648,7 @@ class Hand:
         h._deal = self._deal
         h._hist = (self._hist, seat, i)
         h._st = None
-        gone = h._gone = self._gone | 1 << c
+        left = h._left = self._left & _UNBIT[c]
         trick = self._trick + _ONE[c]
         seat = ctx[0][seat]
         if seat >= 0:  # the trick goes on
@@ -654,7 +656,7 @@ class Hand:
             h._over = False
             h._to_act = seat
             h._trick = trick
-            cards = ctx[3][seat] & ~gone
+            cards = ctx[3][seat] & left
             m = cards & ctx[1][trick[0]] or cards
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)
@@ -671,7 +673,7 @@ class Hand:
             h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None)
             h._over = False
             h._to_act = w
-            m = hands[w] & ~gone
+            m = hands[w] & left
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)
             return h

@@ -89,7 +89,7 @@ _NO_ACTIONS = Actions()
 _FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
 """``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
 
-_PlayRules = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]
+_PlayRules = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[tuple[int, ...], ...]]
 _Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
 _Ctx = tuple[
     tuple[int, ...],  # the next seat of this trick after each seat; -1 after the last
@@ -105,7 +105,8 @@ _Ctx = tuple[
 _PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
 """What the play phase reads and never changes, by (seats out, trump): by leader, the seats of a
 trick in play order (empty for a seat that sits out) and the next seat of the trick after each seat
-(-1 after the last); the follow masks; trump."""
+(-1 after the last); the follow masks; trump; by the card led, the strength of each card in the
+trick (``winner_index``'s table)."""
 
 
 def _play_rules(out: int, trump: int) -> _PlayRules:
@@ -127,7 +128,8 @@ def _play_rules(out: int, trump: int) -> _PlayRules:
                 nxt[order[k]] = order[k + 1]
             orders.append(order)
             afters.append(tuple(nxt))
-        found = _PLAY_RULES[key] = (tuple(orders), tuple(afters), _FOLLOW[trump & 3], trump)
+        keys = tuple(_KEYS[trump][EFFECTIVE[trump][c]] for c in range(25))  # winner_index's, by the card led
+        found = _PLAY_RULES[key] = (tuple(orders), tuple(afters), _FOLLOW[trump & 3], trump, keys)
     return found
 
 
@@ -663,7 +665,7 @@ class Hand:
             return h
         _, follow, rules, hands, tricks, won, leader, score = ctx
         seats = rules[0][leader]
-        keys = _KEYS[rules[3]][EFFECTIVE[rules[3]][trick[0]]]  # winner_index, inline
+        keys = rules[4][trick[0]]  # winner_index, inline
         strength = tuple(map(keys.__getitem__, trick))
         w = seats[strength.index(max(strength))]
         tricks = (*tricks, (leader, trick, seats, w))

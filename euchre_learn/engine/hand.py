@@ -280,11 +280,11 @@ class Hand:
             chain = (chain, seat, action)
         return cls._of(state, deal, chain, False)
 
-    @classmethod
-    def _of(cls, state: State, deal: tuple[tuple[int, ...], int, int], chain: tuple[Any, ...], own: bool) -> Hand:
+    @staticmethod
+    def _of(state: State, deal: tuple[tuple[int, ...], int, int], chain: tuple[Any, ...], own: bool) -> Hand:
         """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
         phase may keep it as ``_b`` without a copy."""
-        h = _new_object(cls)
+        h = _new_object(Hand)
         h._deal, h._hist, h._legal = deal, chain, None
         h._over = state.phase == OVER
         h._to_act = state.to_act

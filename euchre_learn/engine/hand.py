@@ -89,7 +89,8 @@ _NO_ACTIONS = Actions()
 _FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
 """``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
 
-_PlayRules = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[tuple[int, ...], ...]]
+_Seats = tuple[tuple[int, ...], ...]
+_PlayRules = tuple[_Seats, _Seats, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
 _Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
 _Ctx = tuple[
     tuple[int, ...],  # the next seat of this trick after each seat; -1 after the last
@@ -100,6 +101,10 @@ _Ctx = tuple[
     tuple[int, int],  # tricks won
     int,  # leader
     HandScore | None,
+    State,  # _b
+    tuple[tuple[int, ...], int, int],  # _deal
+    tuple[Any, ...],  # the history chain up to _b
+    int,  # the cards played in _b (the plays in the tricks above that the chain has already)
 ]
 
 _PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
@@ -228,9 +233,9 @@ class Hand:
     """
 
     __slots__ = (
-        "_b",
+        "_bs",
         "_ctx",
-        "_deal",
+        "_dl",
         "_hist",
         "_left",
         "_legal",
@@ -247,10 +252,11 @@ class Hand:
     # change (a tuple, a ``State`` that nothing mutates), never anything that does.
     _st: State | None
     """This hand's state; in the play phase ``None`` until asked for (see ``_s``)."""
-    _b: State
-    """A state with this hand's values of everything the play phase does not change (rules, dealer,
-    trump, maker, who sits out, ...): ``_st`` itself before the play, the state at the start of
-    the play after. Shared by the hands of a play, and never mutated."""
+    _bs: State
+    """Before the play (``_ctx`` is ``None``) the state itself, which ``_b`` reads; in the play
+    ``_ctx`` holds ``_b``: a state with this hand's values of everything the play does not change
+    (rules, dealer, trump, maker, who sits out, ...), shared by the hands of a play and never
+    mutated."""
     _ctx: _Ctx | None
     """``None`` when ``_st`` says everything (before the play, or a state that the play below does
     not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
@@ -262,10 +268,13 @@ class Hand:
     it), so that ``holding & _left`` is what is left of a holding."""
     _trick: tuple[int, ...]
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
-    _deal: tuple[tuple[int, ...], int, int]
+    _dl: tuple[tuple[int, ...], int, int]
+    """Before the play: ``_deal``."""
     _hist: tuple[Any, ...]
-    """The history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
-    :meth:`apply` adds one link instead of copying the tuple (see ``_history``)."""
+    """Before the play: the history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
+    :meth:`apply` adds one link instead of copying the tuple (see ``_history``). In the play the
+    plays are read from the tricks, and ``_b``, ``_deal`` and the chain so far are kept in ``_ctx``:
+    a card played copies three slots fewer."""
     _legal_mask: int
     """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
     changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply`
@@ -285,7 +294,7 @@ class Hand:
         """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
         phase may keep it as ``_b`` without a copy."""
         h = _new_object(Hand)
-        h._deal, h._hist, h._legal = deal, chain, None
+        h._legal = None
         h._over = state.phase == OVER
         h._to_act = state.to_act
         if state.phase == PLAY_PHASE:
@@ -301,22 +310,35 @@ class Hand:
                 and state.to_act == order[len(trick)]
                 and state.trick_seats == list(order[: len(trick)])
             ):
-                if own:
-                    h._st, h._b = None, state
-                else:
-                    h._st, h._b = state, state.copy()
+                base = state if own else state.copy()
+                h._st = None if own else state
                 h._left, h._trick = -1, trick
-                won = (state.won[0], state.won[1])
-                h._ctx = (rules[1][leader], rules[2], rules, hands, tuple(state.tricks), won, leader, state.score)
+                won, tricks = (state.won[0], state.won[1]), tuple(state.tricks)
+                played = sum(len(t[1]) for t in tricks) + len(trick)
+                after = rules[1][leader]
+                h._ctx = (after, rules[2], rules, hands, tricks, won, leader, state.score, base, deal, chain, played)
                 m = hands[state.to_act]
                 if trick:
                     m = m & rules[2][trick[0]] or m
                 h._legal_mask, h._legal = m << PLAY, _PLAYS.get(m) or _plays(m)
                 return h
-        h._st = h._b = state
+        h._st = h._bs = state
+        h._dl, h._hist = deal, chain
         h._ctx = None
         h._legal_mask = -1
         return h
+
+    @property
+    def _b(self) -> State:
+        """A state with this hand's values of everything the play does not change (see ``_bs``)."""
+        ctx = self._ctx
+        return self._bs if ctx is None else ctx[8]
+
+    @property
+    def _deal(self) -> tuple[tuple[int, ...], int, int]:
+        """The deal: the four holdings dealt, the upcard, the kitty."""
+        ctx = self._ctx
+        return self._dl if ctx is None else ctx[9]
 
     @property
     def _s(self) -> State:
@@ -325,8 +347,8 @@ class Hand:
         from the slots when first asked for."""
         s = self._st
         if s is None:
-            _, _, rules, hands, tricks, won, leader, score = self._ctx  # type: ignore[misc]
-            s = self._b.copy()
+            _, _, rules, hands, tricks, won, leader, score, b, _, _, _ = self._ctx  # type: ignore[misc]
+            s = b.copy()
             gone = ~self._left
             s.hands = [x & ~gone for x in hands]  # each card left the one holding that had it
             s.played = s.played | gone
@@ -341,19 +363,25 @@ class Hand:
     @property
     def _history(self) -> tuple[tuple[int, int], ...]:
         """Every action so far as ``(seat, action id)``, oldest first."""
+        ctx = self._ctx
         out = []
-        chain = self._hist
+        chain = self._hist if ctx is None else ctx[10]
         while chain:
             chain, seat, action = chain
             out.append((seat, action))
         out.reverse()
+        if ctx is not None:  # the plays since _b, from the tricks
+            plays = [(s, PLAY + c) for _, cards, seats, _ in ctx[4] for s, c in zip(seats, cards, strict=True)]
+            seats = ctx[2][0][ctx[6]]
+            plays += [(seats[k], PLAY + c) for k, c in enumerate(self._trick)]
+            out += plays[ctx[11] :]
         return tuple(out)
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
         if self._ctx is not None:  # the play phase: known from the start
             return self._legal_mask
-        s = self._b
+        s = self._bs
         if s.phase == _core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
             m = s.discard_mask()
             self._legal = tuple.__new__(Actions, _D0[m & 255] + _D1[m >> 8 & 255] + _D2[m >> 16])
@@ -640,15 +668,12 @@ class Hand:
         seat = self._to_act
         ctx = self._ctx
         if ctx is None:  # before the play: a few actions a hand, on a copy of the state
-            new = self._b.copy()
+            new = self._bs.copy()
             new.apply(i)
-            return Hand._of(new, self._deal, (self._hist, seat, i), True)
+            return Hand._of(new, self._dl, (self._hist, seat, i), True)
         # a card played: the new hand from the slots, as State.apply plays it
         c = i - PLAY
         h = _new_object(Hand)
-        h._b = self._b
-        h._deal = self._deal
-        h._hist = (self._hist, seat, i)
         h._st = None
         left = h._left = self._left & _UNBIT[c]
         trick = self._trick + _ONE[c]
@@ -663,7 +688,7 @@ class Hand:
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)
             return h
-        _, follow, rules, hands, tricks, won, leader, score = ctx
+        _, follow, rules, hands, tricks, won, leader, score, b, deal, chain, played = ctx
         seats = rules[0][leader]
         keys = rules[4][trick[0]]  # winner_index, inline
         strength = tuple(map(keys.__getitem__, trick))
@@ -672,16 +697,15 @@ class Hand:
         won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
         h._trick = ()
         if len(tricks) < 5:
-            h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None)
+            h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None, b, deal, chain, played)
             h._over = False
             h._to_act = w
             m = hands[w] & left
             h._legal_mask = m << PLAY
             h._legal = _PLAYS.get(m) or _plays(m)
             return h
-        b = self._b
         score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
-        h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, score)
+        h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, score, b, deal, chain, played)
         h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, _NO_ACTIONS
         return h
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 
 from euchre_learn.engine.actions import (
     CALL,
@@ -202,6 +203,10 @@ class State:
         follow = hand & SUIT_MASK[t][EFFECTIVE[t][self.trick[0]]]
         return follow or hand
 
+    def discard_mask(self) -> int:
+        """Bitmask of the cards the dealer may discard after taking up: any but the upcard (R3.2)."""
+        return self.hands[self.dealer] & ~(1 << self.upcard)
+
     def legal(self) -> list[int]:
         """The legal action ids of the seat to act, in id order."""
         phase = self.phase
@@ -217,7 +222,7 @@ class State:
                 return calls[:]
             return [PASS, *calls]
         if phase == DISCARD_PHASE:
-            return [DISCARD + c for c in bits(self.hands[self.dealer] & ~(1 << self.upcard))]
+            return [DISCARD + c for c in bits(self.discard_mask())]
         if phase == BENNY:
             return [NAME, NAME + 1, NAME + 2, NAME + 3]
         if phase == RR_GIVE:
@@ -359,18 +364,7 @@ class State:
 
     def _finish(self) -> None:
         self.phase, self.to_act = OVER, -1
-        key = (self.won[self.maker & 1], self.alone, self.lone_defender >= 0)
-        rules = self.rules
-        known = _SCORES.get(id(rules))
-        if known is None or known[0] is not rules:
-            if len(_SCORES) >= 64:
-                _SCORES.clear()
-            known = _SCORES[id(rules)] = (rules, {})
-        score = known[1].get(key)
-        if score is None:
-            tricks, alone, lone = key
-            score = known[1][key] = score_hand(tricks, alone=alone, lone_defender=lone, rules=rules)
-        self.score = score
+        self.score = final_score(self.rules, self.won[self.maker & 1], self.alone, self.lone_defender >= 0)
 
     # --- fast random play ------------------------------------------------------------------
     def playout(self, rng: random.Random) -> None:
@@ -383,37 +377,82 @@ class State:
                 self.apply(choice(self.legal()))
 
 
+def final_score(rules: Rules, maker_tricks: int, alone: bool, lone_defender: bool) -> HandScore:
+    """``score_hand(maker_tricks, alone=..., lone_defender=..., rules=rules)``, kept in ``_SCORES``
+    (the one place a finished hand is scored, for :class:`State` and the public ``Hand`` alike)."""
+    known = _SCORES.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_SCORES) >= 64:
+            _SCORES.clear()
+        known = _SCORES[id(rules)] = (rules, {})
+    key = (maker_tricks, alone, lone_defender)
+    score = known[1].get(key)
+    if score is None:
+        score = known[1][key] = score_hand(maker_tricks, alone=alone, lone_defender=lone_defender, rules=rules)
+    return score
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``(i, i + 1, (i + 1).bit_length())`` for ``i`` from ``size - 1`` down to 1: what each step
+    of :func:`_shuffle` draws, worked out once."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = {24: _shuffle_steps(24), 25: _shuffle_steps(25)}
+
+
 def _shuffle(pack: list[int], getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle(pack)``, step for step (the same draws, the same order: Fisher-Yates
     from the top, each index by rejection sampling on ``getrandbits`` as ``Random._randbelow``
     does), without its two Python calls per card; ``tests/test_rules.py`` checks it against
     ``random.Random.shuffle``."""
-    for i in range(len(pack) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(pack)) or _shuffle_steps(len(pack))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         pack[i], pack[j] = pack[j], pack[i]
 
 
+def _deal_order(dealer: int, packets: tuple[int, ...]) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each seat, a getter of the five cards of the pack it is dealt (R2.2): clockwise from
+    eldest, a packet to each seat, then the next packet to each."""
+    where: list[list[int]] = [[], [], [], []]
+    i = 0
+    for packet in packets:
+        for k in range(4):
+            where[(dealer + 1 + k) & 3] += range(i, i + packet)
+            i += packet
+    return tuple(itemgetter(*w) for w in where)
+
+
+_DEAL_ORDER: dict[tuple[int, tuple[int, ...]], tuple[Callable[[list[int]], tuple[int, ...]], ...]] = {}
+_BIT = tuple(1 << c for c in range(25))
+
+
 def deal(rules: Rules, dealer: int, rng: random.Random) -> State:
     """Shuffle and deal (R2.2): clockwise from eldest, a packet of 3 to each seat, then 2 to each
     (or 2 then 3); then the upcard; the rest is the kitty."""
-    pack = list(range(25 if rules.benny else 24))
     if type(rng) is random.Random:
-        _shuffle(pack, rng.getrandbits)
-    else:
-        rng.shuffle(pack)
-    hands = [0, 0, 0, 0]
-    i = 0
-    for packet in rules.deal_packets:  # each seat gets the first packet, then each the second
-        for k in range(4):
-            seat = (dealer + 1 + k) & 3
-            for c in pack[i : i + packet]:
-                hands[seat] |= 1 << c
-            i += packet
-    kitty = 0
-    for c in pack[21:]:
-        kitty |= 1 << c
-    return State.new(rules, dealer, hands, pack[20], kitty)
+        return deal_by(rules, dealer, rng.getrandbits)
+    pack = list(range(25 if rules.benny else 24))
+    rng.shuffle(pack)
+    return _deal_pack(rules, dealer, pack)
+
+
+def deal_by(rules: Rules, dealer: int, getrandbits: Callable[[int], int]) -> State:
+    """:func:`deal` with a ``random.Random``'s ``getrandbits`` (the same deal as that ``Random``)."""
+    pack = list(range(25 if rules.benny else 24))
+    _shuffle(pack, getrandbits)
+    return _deal_pack(rules, dealer, pack)
+
+
+def _deal_pack(rules: Rules, dealer: int, pack: list[int]) -> State:
+    key = (dealer, rules.deal_packets)
+    order = _DEAL_ORDER.get(key)
+    if order is None:
+        order = _DEAL_ORDER[key] = _deal_order(dealer, rules.deal_packets)
+    bit = _BIT.__getitem__  # the cards are distinct, so the sum of their bits is their mask
+    n, e, s, w = order
+    hands = [sum(map(bit, n(pack))), sum(map(bit, e(pack))), sum(map(bit, s(pack))), sum(map(bit, w(pack)))]
+    return State.new(rules, dealer, hands, pack[20], sum(map(bit, pack[21:])))

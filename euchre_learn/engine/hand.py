@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import _random
 import enum
 import random
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import _core
-from euchre_learn.engine._core import State
-from euchre_learn.engine.actions import _ACTIONS, PLAY, Action, Actions
+from euchre_learn.engine._core import OVER, PLAY_PHASE, State, final_score
+from euchre_learn.engine.actions import _ACTIONS, DISCARD, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
-from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
+from euchre_learn.engine.trump import _KEYS, EFFECTIVE, SUIT_MASK
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
@@ -54,18 +56,93 @@ class Phase(str, enum.Enum):
 _PHASES = tuple(Phase)
 
 
-def _play_tables() -> list[tuple[tuple[Action, ...], ...]]:
-    """``_PLAY_BY_BYTE[k][b]``: the play actions of the cards ``8k + i`` for the bits ``i`` of
-    ``b``, so the plays of a card mask are four lookups (the cards are 0-24, the Benny 24)."""
-    return [tuple(tuple(_ACTIONS[PLAY + 8 * k + i] for i in range(8) if b >> i & 1) for b in range(256 if k < 3 else 2)) for k in range(4)]
+def _card_table(base: int, low: int, width: int) -> tuple[tuple[Action, ...], ...]:
+    """``table[b]``: the actions ``base + low + i`` (a play or a discard of card ``low + i``) for
+    the bits ``i`` of ``b``."""
+    return tuple(tuple(_ACTIONS[base + low + i] for i in range(width) if b >> i & 1) for b in range(1 << width))
 
 
-_P0, _P1, _P2, _P3 = _play_tables()
+# the plays (discards) of a card mask are three lookups (the cards are 0-23, the Benny 24)
+_P0, _P1, _P2 = _card_table(PLAY, 0, 8), _card_table(PLAY, 8, 8), _card_table(PLAY, 16, 9)
+_D0, _D1, _D2 = _card_table(DISCARD, 0, 8), _card_table(DISCARD, 8, 8), _card_table(DISCARD, 16, 9)
+
+
+_PLAYS: dict[int, Actions] = {}
+"""The :class:`Actions` of the card masks of up to three cards seen (2,625 at most): in random play
+four legal plays in five are one of them. Four or five cards seldom come back, and are built."""
 
 
 def _plays(mask: int) -> Actions:
-    """The play actions of the cards in ``mask``, in id order, as :class:`Actions`."""
-    return tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16 & 255] + _P3[mask >> 24])
+    """The play actions of the cards in ``mask``, in id order, as :class:`Actions` (after a miss
+    in ``_PLAYS``)."""
+    found = tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
+    if mask.bit_count() <= 3:
+        _PLAYS[mask] = found
+    return found
+
+
+_UNBIT = tuple(~(1 << c) for c in range(25))
+_ONE = tuple((x,) for x in range(25))
+"""``(c,)`` made once, to add card ``c`` to a trick."""
+_NO_ACTIONS = Actions()
+
+_FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
+"""``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
+
+_Seats = tuple[tuple[int, ...], ...]
+_PlayRules = tuple[_Seats, _Seats, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
+_Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
+_Ctx = tuple[
+    tuple[int, ...],  # the next seat of this trick after each seat; -1 after the last
+    tuple[int, ...],  # the cards that follow each card led
+    _PlayRules,
+    tuple[int, ...],  # the holdings at the start of the play (of _b)
+    tuple[_Trick, ...],  # finished tricks
+    tuple[int, int],  # tricks won
+    int,  # leader
+    HandScore | None,
+    State,  # _b
+    tuple[tuple[int, ...], int, int],  # _deal
+    tuple[Any, ...],  # the history chain up to _b
+    int,  # the cards played in _b (the plays in the tricks above that the chain has already)
+]
+
+_PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
+"""What the play phase reads and never changes, by (seats out, trump): by leader, the seats of a
+trick in play order (empty for a seat that sits out) and the next seat of the trick after each seat
+(-1 after the last); the follow masks; trump; by the card led, the strength of each card in the
+trick (``winner_index``'s table)."""
+
+
+def _play_rules(out: int, trump: int) -> _PlayRules:
+    key = (out, trump)
+    found = _PLAY_RULES.get(key)
+    if found is None:
+        size = 4 - out.bit_count()  # the cards in a trick, and the next active seat, as State.apply
+        orders, afters = [], []
+        for leader in range(4):
+            seats = [leader]
+            while len(seats) < size:
+                after = (seats[-1] + 1) & 3
+                while out >> after & 1:
+                    after = (after + 1) & 3
+                seats.append(after)
+            order = () if out >> leader & 1 or size < 1 else tuple(seats)
+            nxt = [-1, -1, -1, -1]
+            for k in range(len(order) - 1):
+                nxt[order[k]] = order[k + 1]
+            orders.append(order)
+            afters.append(tuple(nxt))
+        keys = tuple(_KEYS[trump][EFFECTIVE[trump][c]] for c in range(25))  # winner_index's, by the card led
+        found = _PLAY_RULES[key] = (tuple(orders), tuple(afters), _FOLLOW[trump & 3], trump, keys)
+    return found
+
+
+_BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
+"""The legal actions and their mask of a bidding list of ids (a few dozen lists, asked often)."""
+
+_SMALL_PHASES = frozenset({_core.BENNY, _core.BID1, _core.BID2, _core.RR_TAKE, _core.DEFEND})
+"""The phases whose legal actions are one of a few lists (the discards and gives are not)."""
 
 
 _new_object = object.__new__
@@ -155,42 +232,177 @@ class Hand:
     (<Suit.HEARTS: 2>, <Seat.N: 0>, <Seat.S: 2>, <Phase.DISCARD: "dealer's discard">)
     """
 
-    __slots__ = ("_deal", "_history", "_legal", "_legal_mask", "_s")
+    __slots__ = (
+        "_bs",
+        "_ctx",
+        "_dl",
+        "_hist",
+        "_left",
+        "_legal",
+        "_legal_mask",
+        "_over",
+        "_st",
+        "_to_act",
+        "_trick",
+    )  # fmt: skip
 
-    _s: State
-    _deal: tuple[tuple[int, ...], int, int]
-    _history: tuple[tuple[int, int], ...]
+    # A hand keeps what :meth:`apply` and :meth:`legal_actions` read in its own slots, and its core
+    # :class:`State` is built only when something asks for it (``_s``): in the play phase, copying
+    # the state for each card took more time than the rest of ``apply``. Hands share what does not
+    # change (a tuple, a ``State`` that nothing mutates), never anything that does.
+    _st: State | None
+    """This hand's state; in the play phase ``None`` until asked for (see ``_s``)."""
+    _bs: State
+    """Before the play (``_ctx`` is ``None``) the state itself, which ``_b`` reads; in the play
+    ``_ctx`` holds ``_b``: a state with this hand's values of everything the play does not change
+    (rules, dealer, trump, maker, who sits out, ...), shared by the hands of a play and never
+    mutated."""
+    _ctx: _Ctx | None
+    """``None`` when ``_st`` says everything (before the play, or a state that the play below does
+    not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
+    see ``_Ctx``: what changes only when a trick ends, and what never changes in the play."""
+    _over: bool
+    _to_act: int
+    _left: int
+    """In the play phase: ``~`` the cards played since ``_b`` (each left the one holding that had
+    it), so that ``holding & _left`` is what is left of a holding."""
+    _trick: tuple[int, ...]
+    """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
+    _dl: tuple[tuple[int, ...], int, int]
+    """Before the play: ``_deal``."""
+    _hist: tuple[Any, ...]
+    """Before the play: the history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
+    :meth:`apply` adds one link instead of copying the tuple (see ``_history``). In the play the
+    plays are read from the tricks, and ``_b``, ``_deal`` and the chain so far are kept in ``_ctx``:
+    a card played copies three slots fewer."""
     _legal_mask: int
     """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
-    changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply` alike)."""
-    _legal: Actions
+    changes, so its legal actions are worked out once, for :meth:`legal_actions` and :meth:`apply`
+    alike). In the play phase it is known from the start (two int operations)."""
+    _legal: Actions | None
 
     # --- making hands ----------------------------------------------------------------------
     @classmethod
-    def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: tuple[tuple[int, int], ...]) -> Hand:
-        h = _new_object(cls)
-        h._s, h._deal, h._history, h._legal_mask = state, deal, history, -1
+    def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: Iterable[tuple[int, int]]) -> Hand:
+        chain: tuple[Any, ...] = ()
+        for seat, action in history:
+            chain = (chain, seat, action)
+        return cls._of(state, deal, chain, False)
+
+    @staticmethod
+    def _of(state: State, deal: tuple[tuple[int, ...], int, int], chain: tuple[Any, ...], own: bool) -> Hand:
+        """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
+        phase may keep it as ``_b`` without a copy."""
+        h = _new_object(Hand)
+        h._legal = None
+        h._over = state.phase == OVER
+        h._to_act = state.to_act
+        if state.phase == PLAY_PHASE:
+            hands, trick, leader = tuple(state.hands), tuple(state.trick), state.leader
+            a, b, c, d = hands
+            rules = _PLAY_RULES.get((state.out, state.trump)) or _play_rules(state.out, state.trump)
+            order = rules[0][leader & 3]
+            if (  # what the play slots hold exactly (as every state that was dealt and played does)
+                not (a & (b | c | d) or b & (c | d) or c & d)
+                and 0 <= leader < 4
+                and len(state.tricks) < 5
+                and len(trick) < len(order)
+                and state.to_act == order[len(trick)]
+                and state.trick_seats == list(order[: len(trick)])
+            ):
+                base = state if own else state.copy()
+                h._st = None if own else state
+                h._left, h._trick = -1, trick
+                won, tricks = (state.won[0], state.won[1]), tuple(state.tricks)
+                played = sum(len(t[1]) for t in tricks) + len(trick)
+                after = rules[1][leader]
+                h._ctx = (after, rules[2], rules, hands, tricks, won, leader, state.score, base, deal, chain, played)
+                m = hands[state.to_act]
+                if trick:
+                    m = m & rules[2][trick[0]] or m
+                h._legal_mask, h._legal = m << PLAY, _PLAYS.get(m) or _plays(m)
+                return h
+        h._st = h._bs = state
+        h._dl, h._hist = deal, chain
+        h._ctx = None
+        h._legal_mask = -1
         return h
+
+    @property
+    def _b(self) -> State:
+        """A state with this hand's values of everything the play does not change (see ``_bs``)."""
+        ctx = self._ctx
+        return self._bs if ctx is None else ctx[8]
+
+    @property
+    def _deal(self) -> tuple[tuple[int, ...], int, int]:
+        """The deal: the four holdings dealt, the upcard, the kitty."""
+        ctx = self._ctx
+        return self._dl if ctx is None else ctx[9]
+
+    @property
+    def _s(self) -> State:
+        """The core state of this hand, for the engine's readers (bots, the solver, explanations):
+        read it, never change it (:attr:`state` is a copy to change). In the play phase it is built
+        from the slots when first asked for."""
+        s = self._st
+        if s is None:
+            _, _, rules, hands, tricks, won, leader, score, b, _, _, _ = self._ctx  # type: ignore[misc]
+            s = b.copy()
+            gone = ~self._left
+            s.hands = [x & ~gone for x in hands]  # each card left the one holding that had it
+            s.played = s.played | gone
+            s.trick, s.trick_seats = list(self._trick), list(rules[0][leader][: len(self._trick)])
+            s.tricks, s.won = list(tricks), list(won)
+            s.leader, s.to_act, s.score = leader, self._to_act, score
+            if self._over:
+                s.phase = OVER
+            self._st = s
+        return s
+
+    @property
+    def _history(self) -> tuple[tuple[int, int], ...]:
+        """Every action so far as ``(seat, action id)``, oldest first."""
+        ctx = self._ctx
+        out = []
+        chain = self._hist if ctx is None else ctx[10]
+        while chain:
+            chain, seat, action = chain
+            out.append((seat, action))
+        out.reverse()
+        if ctx is not None:  # the plays since _b, from the tricks
+            plays = [(s, PLAY + c) for _, cards, seats, _ in ctx[4] for s, c in zip(seats, cards, strict=True)]
+            seats = ctx[2][0][ctx[6]]
+            plays += [(seats[k], PLAY + c) for k, c in enumerate(self._trick)]
+            out += plays[ctx[11] :]
+        return tuple(out)
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
-        s = self._s
-        if s.phase == _core.PLAY_PHASE:
-            cards = s.play_mask()
-            self._legal = _plays(cards)
-            self._legal_mask = mask = cards << PLAY
-            return mask
+        if self._ctx is not None:  # the play phase: known from the start
+            return self._legal_mask
+        s = self._bs
+        if s.phase == _core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
+            m = s.discard_mask()
+            self._legal = tuple.__new__(Actions, _D0[m & 255] + _D1[m >> 8 & 255] + _D2[m >> 16])
+            self._legal_mask = m << DISCARD
+            return self._legal_mask
         ids = s.legal()
-        mask = 0
-        for a in ids:
-            mask |= 1 << a
-        self._legal = tuple.__new__(Actions, [_ACTIONS[a] for a in ids])
-        self._legal_mask = mask
-        return mask
+        key = tuple(ids)
+        found = _BIDDING_LEGAL.get(key)
+        if found is None:
+            mask = 0
+            for a in ids:
+                mask |= 1 << a
+            found = (tuple.__new__(Actions, [_ACTIONS[a] for a in ids]), mask)
+            if s.phase in _SMALL_PHASES:
+                _BIDDING_LEGAL[key] = found
+        self._legal, self._legal_mask = found
+        return found[1]
 
     @classmethod
     def _start(cls, state: State) -> Hand:
-        return cls._wrap(state, (tuple(state.hands), state.upcard, state.kitty), ())
+        return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), False)
 
     @classmethod
     def deal(cls, dealer: Seat | str, rules: Rules | str | None = None, seed: Any = None) -> Hand:
@@ -204,7 +416,11 @@ class Hand:
         """
         r = rules if type(rules) is Rules else Rules.from_value(rules, argument="Hand.deal(rules)")
         seat = _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 else Seat.parse(dealer)
-        return cls._start(_core.deal(r, seat, seeded_random(seed)))
+        if type(seed) is int:  # random.Random(seed) without its Python layer: the same generator
+            state = _core.deal_by(r, seat, _random.Random(seed).getrandbits)
+        else:
+            state = _core.deal(r, seat, seeded_random(seed))
+        return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), True)
 
     @classmethod
     def from_cards(
@@ -275,70 +491,72 @@ class Hand:
     # --- reading ---------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
-        return self._s.rules
+        return self._b.rules
 
     @property
     def dealer(self) -> Seat:
-        return Seat(self._s.dealer)
+        return Seat(self._b.dealer)
 
     @property
     def phase(self) -> Phase:
-        return _PHASES[self._s.phase]
+        if self._over:
+            return Phase.OVER
+        return Phase.PLAY if self._ctx is not None else _PHASES[self._b.phase]
 
     @property
     def to_act(self) -> Seat | None:
         """The seat whose turn it is, or ``None`` when the hand is over."""
-        return None if self._s.to_act < 0 else Seat(self._s.to_act)
+        return None if self._to_act < 0 else _SEATS[self._to_act]
 
     @property
     def upcard(self) -> Card:
-        return Card(self._s.upcard)
+        return Card(self._b.upcard)
 
     @property
     def proposed(self) -> Suit | None:
         """The suit the upcard proposes in round 1 (for the Benny: the suit the dealer named)."""
-        return None if self._s.proposed < 0 else Suit(self._s.proposed)
+        return None if self._b.proposed < 0 else Suit(self._b.proposed)
 
     @property
     def turned_down(self) -> Suit | None:
         """The suit turned down after round 1 (R3.4), which round 2 may not name."""
-        return None if self._s.turned_down < 0 else Suit(self._s.turned_down)
+        return None if self._b.turned_down < 0 else Suit(self._b.turned_down)
 
     @property
     def trump(self) -> Suit | None:
-        return None if self._s.trump < 0 else Suit(self._s.trump)
+        return None if self._b.trump < 0 else Suit(self._b.trump)
 
     @property
     def maker(self) -> Seat | None:
-        return None if self._s.maker < 0 else Seat(self._s.maker)
+        return None if self._b.maker < 0 else Seat(self._b.maker)
 
     @property
     def alone(self) -> bool:
-        return self._s.alone
+        return self._b.alone
 
     @property
     def lone_defender(self) -> Seat | None:
-        return None if self._s.lone_defender < 0 else Seat(self._s.lone_defender)
+        return None if self._b.lone_defender < 0 else Seat(self._b.lone_defender)
 
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
         """The seats that take no part: a loner's partner, a lone defender's partner (R5.1, R5.4)."""
-        return tuple(s for s in Seat if self._s.out >> s & 1)
+        return tuple(s for s in Seat if self._b.out >> s & 1)
 
     @property
     def discard(self) -> Card | None:
         """The card the dealer discarded after taking up (known to the dealer only)."""
-        return None if self._s.discard < 0 else Card(self._s.discard)
+        return None if self._b.discard < 0 else Card(self._b.discard)
 
     @property
     def railroad_card(self) -> Card | None:
         """The card the loner's partner passed (R5.5), if any."""
-        return None if self._s.given < 0 else Card(self._s.given)
+        return None if self._b.given < 0 else Card(self._b.given)
 
     @property
     def kitty(self) -> Cards:
         """The cards left face down under the upcard."""
-        return mask_to_cards(self._s.kitty)
+        return mask_to_cards(self._b.kitty)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -360,13 +578,11 @@ class Hand:
     def tricks_won(self) -> dict[Team, int]:
         return {Team.NS: self._s.won[0], Team.EW: self._s.won[1]}
 
-    @property
-    def is_over(self) -> bool:
-        return self._s.phase == _core.OVER
+    is_over = property(attrgetter("_over"), doc="True once the hand is over (scored or thrown in).")
 
     @property
     def thrown_in(self) -> bool:
-        return self._s.thrown_in
+        return self._b.thrown_in
 
     @property
     def score(self) -> HandScore | None:
@@ -405,20 +621,11 @@ class Hand:
         >>> 'order up' in hand.legal_actions(), 'call ♥' in hand.legal_actions()
         (True, False)
         """
-        if self._legal_mask < 0:
-            s = self._s
-            if s.phase == _core.PLAY_PHASE:  # the common case, inline: see _find_legal
-                cards = s.hands[s.to_act]
-                if s.trick:
-                    t = s.trump
-                    cards = cards & SUIT_MASK[t][EFFECTIVE[t][s.trick[0]]] or cards
-                legal = self._legal = tuple.__new__(
-                    Actions, _P0[cards & 255] + _P1[cards >> 8 & 255] + _P2[cards >> 16 & 255] + _P3[cards >> 24]
-                )
-                self._legal_mask = cards << PLAY
-                return legal
+        legal = self._legal
+        if legal is None:  # before the play (in the play phase apply works them out)
             self._find_legal()
-        return self._legal
+            legal = self._legal
+        return legal  # type: ignore[return-value]
 
     def _allows(self, a: Action) -> bool:
         mask = self._legal_mask
@@ -451,21 +658,58 @@ class Hand:
         ...
         euchre_learn.engine.hand.IllegalActionError: West cannot 'call ♠ spades' in round 1: ...
         """
-        a = action if isinstance(action, Action) else self._parse_with_seat(action)
+        a = action if type(action) is Action else self._parse_with_seat(action)
         i = a.id
         mask = self._legal_mask
         if mask < 0:
             mask = self._find_legal()
-        s = self._s
         if not mask >> i & 1:
-            raise IllegalActionError(illegal_action(s, i), seat=self.to_act, action=a)
-        new = s.copy()
-        new.apply(i)
+            raise IllegalActionError(illegal_action(self._s, i), seat=self.to_act, action=a)
+        seat = self._to_act
+        ctx = self._ctx
+        if ctx is None:  # before the play: a few actions a hand, on a copy of the state
+            new = self._bs.copy()
+            new.apply(i)
+            return Hand._of(new, self._dl, (self._hist, seat, i), True)
+        # a card played: the new hand from the slots, as State.apply plays it
+        c = i - PLAY
         h = _new_object(Hand)
-        h._s, h._deal, h._history, h._legal_mask = new, self._deal, (*self._history, (s.to_act, i)), -1
+        h._st = None
+        left = h._left = self._left & _UNBIT[c]
+        trick = self._trick + _ONE[c]
+        seat = ctx[0][seat]
+        if seat >= 0:  # the trick goes on
+            h._ctx = ctx
+            h._over = False
+            h._to_act = seat
+            h._trick = trick
+            cards = ctx[3][seat] & left
+            m = cards & ctx[1][trick[0]] or cards
+            h._legal_mask = m << PLAY
+            h._legal = _PLAYS.get(m) or _plays(m)
+            return h
+        _, follow, rules, hands, tricks, won, leader, score, b, deal, chain, played = ctx
+        seats = rules[0][leader]
+        keys = rules[4][trick[0]]  # winner_index, inline
+        strength = tuple(map(keys.__getitem__, trick))
+        w = seats[strength.index(max(strength))]
+        tricks = (*tricks, (leader, trick, seats, w))
+        won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
+        h._trick = ()
+        if len(tricks) < 5:
+            h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None, b, deal, chain, played)
+            h._over = False
+            h._to_act = w
+            m = hands[w] & left
+            h._legal_mask = m << PLAY
+            h._legal = _PLAYS.get(m) or _plays(m)
+            return h
+        score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
+        h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, score, b, deal, chain, played)
+        h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, _NO_ACTIONS
         return h
 
-    def _parse_with_seat(self, text: str) -> Action:
+    def _parse_with_seat(self, text: Action | str) -> Action:
         if not isinstance(text, str):
             return Action.parse(text)  # a ValueError that names it
         head, _, rest = text.strip().partition(" ")
@@ -520,7 +764,7 @@ class Hand:
         return self._s.copy()
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._s.rules, self._s.dealer, self._deal, self._history)
+        return (self._b.rules, self._b.dealer, self._deal, self._history)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()

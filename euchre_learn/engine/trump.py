@@ -62,23 +62,27 @@ def legal_mask(holding: int, trump: int, led: int) -> int:
     return follow or holding
 
 
+def _build_keys() -> list[list[tuple[int, ...]]]:
+    """``_KEYS[trump][led suit][c]``: how strongly card ``c`` plays in a trick led in that suit:
+    100 and up for a trump, its power for the suit led, -1 for a card that cannot win. Row -1 (the
+    fifth) is ``trump = -1``: no trump, as :func:`winner_index` always read it."""
+    rows = []
+    for t in (0, 1, 2, 3, -1):
+        eff, power = EFFECTIVE[t], POWER[t]
+        rows.append(
+            [tuple(100 + power[c] if eff[c] == t else power[c] if eff[c] == s else -1 for c in range(25)) for s in range(4)]
+        )
+    return rows
+
+
+_KEYS = _build_keys()
+
+
 def winner_index(played: Sequence[int], trump: int) -> int:
     """Index into ``played`` of the winning card: highest trump, else highest of the suit led (R6.3)."""
-    eff = EFFECTIVE[trump]
-    power = POWER[trump]
-    led_suit = eff[played[0]]
-    best, best_key = 0, -1
-    for i, c in enumerate(played):
-        s = eff[c]
-        if s == trump:
-            key = 100 + power[c]
-        elif s == led_suit:
-            key = power[c]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    keys = _KEYS[trump][EFFECTIVE[trump][played[0]]]
+    strength = tuple(map(keys.__getitem__, played))
+    return strength.index(max(strength))
 
 
 # ---- the public, readable functions ------------------------------------------------------

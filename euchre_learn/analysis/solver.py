@@ -25,9 +25,8 @@ do), in pure Python:
   takes one more.
 * **The last two tricks** of a four-player hand are played out directly (at most 16 ways
   to play the first, the second plays itself), and the last trick always plays itself.
-* **Move ordering**: the best lead found before first, then the makers lead trumps and the
-  defenders their side suits, high cards first; a follower tries to win cheaply, or plays
-  low when partner is already winning.
+* **Move ordering**: the best lead found before first, then side suits before trumps, high
+  cards first; a follower tries to win cheaply, or plays low when partner is already winning.
 
 The numbering, the suits and who wins a trick are all derived from
 :mod:`euchre_learn.engine.trump` (``POWER``/``EFFECTIVE`` and
@@ -521,14 +520,11 @@ class _Search:
                 reps = [h & (gone + (((rem ^ h) << 1) | gap_marks)) & keep for h in [hands[s] for s in seats]]
             maxing = leader & 1 == mt
             held = hands[leader]
-            # order: the best lead found before first; then high cards first, the makers
-            # leading trumps before their side suits, the defenders their side suits first
+            # order: the best lead found before first; then the side suits, high cards first,
+            # then the trumps (on 200 bid deals, 15% fewer nodes than leading trumps first)
             todo = reps[0]
-            if maxing:
-                rest = 0
-            else:
-                rest = todo & trumps
-                todo ^= rest
+            rest = todo & trumps
+            todo ^= rest
             if first >= 0:
                 todo &= ~(1 << first)
                 rest &= ~(1 << first)

@@ -838,7 +838,12 @@ def review_figure(rev: Review) -> Figure:
     ax.set_ylabel(f"expected points for {team}")
     ax.set_xlabel("decision (the seat's own, in play order; ?! inaccuracy, ? mistake, ?? blunder)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    # below the chart, not loc='best': that search can take over a second on a busy machine, and
+    # matplotlib then writes a warning into the notebook
+    if len(seats) == 1:
+        fig.legend(loc="outside lower center", ncols=2, fontsize=8)
+    else:
+        fig.legend(loc="outside right upper", fontsize=8)
     ax.set_title("How the expected points moved through the hand")
     return fig
 

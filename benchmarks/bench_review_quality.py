@@ -81,15 +81,18 @@ def _stability(task: tuple[int, list[int]]) -> list[tuple[bool, float, bool]]:
     return out
 
 
-def _accuracy(task: tuple[str, int]) -> float:
-    """The mean accuracy of the four seats in deal ``k`` played by four copies of ``bot``."""
+def _accuracy(task: tuple[str, int]) -> tuple[float, list[float]]:
+    """The mean accuracy of the four seats in deal ``k`` played by four copies of ``bot``, and
+    the points lost in each of their decisions that had a choice."""
     name, k = task
     bot = el.bots.get(name, seed=k)
     hand = el.Hand.deal(el.Seat(k % 4), seed=f"review-quality|{k}")
     while not hand.is_over:
         hand = hand.apply(bot.act(hand))
-    acc = el.review(hand, worlds=24, seed=k).accuracy
-    return float(statistics.mean(acc.values())) if acc else 100.0
+    rev = el.review(hand, worlds=24, seed=k)
+    acc = rev.accuracy
+    losses = [d.loss for d in rev.decisions if not d.forced]
+    return (float(statistics.mean(acc.values())) if acc else 100.0), losses
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -133,11 +136,24 @@ def run(rounds: int = 1, decisions: int | None = None, deals: int | None = None,
         )
     bots = Table(
         f"Accuracy by bot: {deals} deals, each played by four copies of the bot, every seat reviewed (24 worlds)",
-        ["bot", "mean accuracy", "95% interval"],
+        ["bot", "mean accuracy", "95% interval", "decisions", "mean points lost", "lost 0.2+", "lost 1+"],
     )
-    for name, xs in accs.items():
-        m, h = _mean_ci(xs)
-        bots.add(name, f"{m:.1f}", f"{m - h:.1f}-{m + h:.1f}")
+    for name, results in accs.items():
+        m, h = _mean_ci([a for a, _ in results])
+        lost = [x for _, ls in results for x in ls]
+        n = max(1, len(lost))
+        bots.add(
+            name,
+            f"{m:.1f}",
+            f"{m - h:.1f}-{m + h:.1f}",
+            str(len(lost)),
+            f"{sum(lost) / n:.3f}",
+            f"{sum(x >= 0.2 for x in lost) / n:.0%}",
+            f"{sum(x >= 1.0 for x in lost) / n:.0%}",
+        )
+    bots.notes.append(
+        "The accuracy formula and why: docs/review.md (over 60 deals: random 77.7, standard 95.0, expert 97.3)."
+    )
     return [stable, bots]
 
 

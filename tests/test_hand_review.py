@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,7 +204,36 @@ def test_the_score_table_is_consistent() -> None:
 def test_accuracy_formula() -> None:
     assert accuracy_score(0.0) == 100.0
     assert accuracy_score(0.2) > accuracy_score(0.5) > accuracy_score(1.0) > accuracy_score(3.0) >= 0
-    assert round(accuracy_score(0.0, 0.1)) == 64  # lichess: 10 percentage points lost
+    # the scores agree with the grades: a blunder (1 point) 40, a mistake's start (0.5) 64
+    assert round(accuracy_score(1.0)) == 40 and round(accuracy_score(0.5)) == 64
+    # in a game, 7 percentage points of game-win chance count as one point
+    assert accuracy_score(0.0, 0.07) == pytest.approx(accuracy_score(1.0))
+
+
+def test_accuracy_weighs_decisions_by_their_stakes() -> None:
+    from types import SimpleNamespace
+
+    from euchre_learn.analysis.reviewer import _mean_accuracy
+
+    def decision(loss: float, stakes: float, forced: bool = False) -> Any:
+        return SimpleNamespace(forced=forced, accuracy=accuracy_score(loss), stakes=stakes)
+
+    # the same slip (0.15 points) costs less where little was at stake than where much was
+    small = _mean_accuracy([decision(0.15, 0.2), decision(0.0, 2.0)])
+    big = _mean_accuracy([decision(0.15, 2.0), decision(0.0, 0.2)])
+    assert big < small < 100
+    # one blunder outweighs several good decisions (the harmonic mean)
+    assert _mean_accuracy([decision(0.0, 1.0)] * 4 + [decision(2.0, 2.0)]) < 60
+    # forced decisions are left out; none at all is 100
+    assert _mean_accuracy([decision(3.0, 2.0, forced=True), decision(0.0, 1.0)]) == 100.0
+    assert _mean_accuracy([]) == 100.0
+
+
+def test_a_decisions_stakes_are_the_spread_of_its_options_within_limits() -> None:
+    rev = el.review(el.examples.hand("left-bower-trap"), seat="N", worlds=8, seed=1)
+    for d in rev.decisions:
+        points = [o.expected_points for o in d.options]
+        assert d.stakes == pytest.approx(min(2.0, max(0.1, max(points) - min(points))))
 
 
 # ---- errors and display ------------------------------------------------------------------------------

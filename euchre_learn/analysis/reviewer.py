@@ -40,13 +40,20 @@ blunder       1.0 or more          7 or more
 our table, so the two columns roughly agree.) The action the review finds best is always
 graded 'best'.
 
-**Accuracy** (0-100), adapted from lichess's published formula: each decision scores
-``103.1668 * exp(-0.04354 * L) - 3.1669`` (clamped to 0-100), where ``L`` is the loss in
-percentage points of game-win chance, or, without a game score, 15 times the points lost
-(so losing 1 point scores 51, 0.2 points 87). A seat's accuracy is the average of the
-arithmetic and the harmonic mean of its decisions' scores (the harmonic mean makes a
-blunder cost more than several small slips; scores under 1 count as 1 in it). Decisions
-where every option is worth the same (a forced card, touching cards) are left out.
+**Accuracy** (0-100), adapted from lichess's published formula. Each decision scores
+``103.1668 * exp(-0.04354 * L) - 3.1669`` (clamped to 0-100, lichess's curve), where ``L`` is
+20 times the points lost, or in a game 20 times the game-win chance lost counted 7 percentage
+points to a point: a blunder (1 point or more) scores 40 or less, a mistake 40 to 64, an
+inaccuracy 64 to 84, a good decision 84 to 96. A seat's accuracy is the average of two means of
+its decisions' scores, as lichess's game accuracy is: one weighted by each decision's *stakes*
+(the points between its best and worst option, held between 0.1 and 2: lichess weights by
+volatility), so a slip where nothing much hung on the choice counts little; and the harmonic
+mean (scores under 1 count as 1), so one blunder costs more than several small slips.
+Decisions where every option is worth the same (a forced card, touching cards) are left out.
+Why this scale: over the same 60 deals, a random player scores 77, the 'standard' bot 95 and
+the 'expert' 97 (the plain lichess curve at 15 times the points gave 86, 96 and 98, and a
+random player looked nearly as good as a bot, because most of its choices, like most card
+plays, risk little); see docs/review.md.
 
 >>> import euchre_learn as el
 >>> hand = el.examples.hand('left-bower-trap')
@@ -56,7 +63,7 @@ where every option is worth the same (a forced card, touching cards) are left ou
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
 To order it up alone was better than to order it up: +1.84 against +1.47 points for North-South, over 32 deals ...
 >>> round(rev.accuracy)
-92
+85
 """
 
 from __future__ import annotations
@@ -109,8 +116,17 @@ WIN_THRESHOLDS = (0.005, 0.015, 0.035, 0.07)
 """Game-win chance lost below which a decision is best, good, inaccuracy, mistake (else blunder)."""
 DEFAULT_WORLDS = 48
 """The most worlds for a card decision; a bidding decision takes up to four times as many."""
-POINTS_TO_PERCENT = 15.0
-"""In the accuracy formula, one point lost in a hand counts as this many percentage points."""
+POINTS_TO_PERCENT = 20.0
+"""In the accuracy formula, one point lost in a hand counts as this many of lichess's
+percentage points: a blunder (1 point or more) scores 40 or less, a mistake 40 to 64, an
+inaccuracy 64 to 84, a good decision 84 to 96."""
+WIN_PERCENT_PER_POINT = 7.0
+"""Percentage points of game-win chance that count as one point of a hand in the accuracy
+formula: the ratio of the grades' own thresholds (a blunder is 1 point, or 7 of game-win chance),
+and about what one point is worth near 0-0 in the win-probability table."""
+STAKES_LIMITS = (0.1, 2.0)
+"""A decision's weight in the accuracy is its stakes, the points between its best and worst
+option, held between these limits."""
 
 
 # ---- the win-probability table ------------------------------------------------------------------
@@ -224,6 +240,21 @@ class Decision:
         """This decision's score in the accuracy formula (0-100)."""
         return accuracy_score(self.loss, self.win_loss)
 
+    @property
+    def stakes(self) -> float:
+        """What was at stake: the points between the best and the worst option (in a game, the
+        game-win chance between them, ``WIN_PERCENT_PER_POINT`` percentage points to a point),
+        held within ``STAKES_LIMITS``: the decision's weight in the accuracy."""
+        wins = [o.win_probability for o in self.options]
+        if self.win_loss is not None and all(w is not None for w in wins):
+            known = [w for w in wins if w is not None]
+            spread = 100.0 * (max(known) - min(known)) / WIN_PERCENT_PER_POINT
+        else:
+            points = [o.expected_points for o in self.options]
+            spread = max(points) - min(points)
+        low, high = STAKES_LIMITS
+        return min(high, max(low, spread))
+
     def gap(self, action: Action | str) -> float:
         """How much ``action`` gave up against the best, in the unit that grades (points, or
         game-win chance when there is a score); never negative."""
@@ -254,24 +285,46 @@ def _grade(loss: float, game: bool) -> str:
 
 
 def accuracy_score(loss: float, win_loss: float | None = None) -> float:
-    """One decision's accuracy (0-100) by the module's formula.
+    """One decision's accuracy (0-100) by the module's formula: lichess's curve
+    ``103.1668 * exp(-0.04354 * L) - 3.1669`` with ``L`` = ``POINTS_TO_PERCENT`` (20) times
+    the points lost, or in a game the game-win chance lost counted ``WIN_PERCENT_PER_POINT``
+    (7) percentage points to a point.
 
-    >>> accuracy_score(0.0), round(accuracy_score(1.0)), round(accuracy_score(0.2)), round(accuracy_score(0.0, 0.1))
-    (100.0, 51, 87, 64)
+    >>> accuracy_score(0.0), round(accuracy_score(1.0)), round(accuracy_score(0.5)), round(accuracy_score(0.2))
+    (100.0, 40, 64, 84)
+    >>> round(accuracy_score(0.0, 0.07))    # 7 percentage points of game-win chance: like 1 point
+    40
     """
-    lost = 100.0 * win_loss if win_loss is not None else POINTS_TO_PERCENT * loss
+    points = 100.0 * win_loss / WIN_PERCENT_PER_POINT if win_loss is not None else loss
+    lost = POINTS_TO_PERCENT * points
     if lost <= 0:
         return 100.0
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
 
 
 def _mean_accuracy(decisions: Iterable[Decision]) -> float:
-    scores = [d.accuracy for d in decisions if not d.forced]
-    if not scores:
+    """A seat's accuracy over some decisions: the average of the mean of their scores weighted
+    by their stakes and of the harmonic mean of the scores (lichess's game accuracy, with
+    the stakes in the place of its volatility weights); forced decisions are left out.
+
+    A slip where little was at stake counts little; a blunder weighs on the harmonic mean:
+
+    >>> from types import SimpleNamespace as D
+    >>> calm = D(forced=False, accuracy=100.0, stakes=0.1)
+    >>> slip = D(forced=False, accuracy=accuracy_score(0.08), stakes=0.1)
+    >>> blunder = D(forced=False, accuracy=accuracy_score(1.5), stakes=2.0)
+    >>> best_big = D(forced=False, accuracy=100.0, stakes=2.0)
+    >>> round(_mean_accuracy([calm, slip, best_big])), round(_mean_accuracy([calm, calm, blunder]))
+    (99, 41)
+    """
+    ds = [d for d in decisions if not d.forced]
+    if not ds:
         return 100.0
-    arith = sum(scores) / len(scores)
-    harmonic = len(scores) / sum(1.0 / max(1.0, s) for s in scores)
-    return (arith + harmonic) / 2
+    scores = [d.accuracy for d in ds]
+    weights = [d.stakes for d in ds]
+    weighted = sum(w * a for w, a in zip(weights, scores, strict=True)) / sum(weights)
+    harmonic = len(scores) / sum(1.0 / max(1.0, a) for a in scores)
+    return (weighted + harmonic) / 2
 
 
 # ---- valuing the options ------------------------------------------------------------------------
@@ -785,7 +838,12 @@ def review_figure(rev: Review) -> Figure:
     ax.set_ylabel(f"expected points for {team}")
     ax.set_xlabel("decision (the seat's own, in play order; ?! inaccuracy, ? mistake, ?? blunder)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    # below the chart, not loc='best': that search can take over a second on a busy machine, and
+    # matplotlib then writes a warning into the notebook
+    if len(seats) == 1:
+        fig.legend(loc="outside lower center", ncols=2, fontsize=8)
+    else:
+        fig.legend(loc="outside right upper", fontsize=8)
     ax.set_title("How the expected points moved through the hand")
     return fig
 

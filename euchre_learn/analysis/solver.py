@@ -5,27 +5,39 @@ cards and play their best: the makers to take as many tricks as they can, the de
 to hold them to as few. It works from any point of the play phase (R6), with 4, 3 or 2
 players at the table (a loner, a lone defender: R5.1, R5.4) and with the Benny (R1.1).
 
-How it is fast enough to run thousands of times (the advisor and the expert bot do):
+How it is fast enough to run thousands of times (the advisor, the review and the expert bot
+do), in pure Python:
 
-* **Alpha-beta on the makers' trick count**, with zero-width windows: most searches only
-  ask "can the makers take at least k tricks?", and an MTD(f) driver narrows the answer.
+* **Alpha-beta on the makers' trick count**, with zero-width windows: every search only
+  asks "can the makers take at least k tricks?", and an MTD(f) driver narrows the answer,
+  starting from "all of them" (proving a march or refuting it is quick).
 * **A transposition table** at the start of each trick. Who holds which card never changes
   inside one search, so the cards still out and the leader say everything.
+* **Cards as bits of one small int**, renumbered per trump (:class:`_Layout`): each suit a
+  run of bits from its highest card down, so following suit is one ``&``, the cheapest card
+  that wins is the highest bit, and no move list is ever sorted.
 * **Touching cards are one card.** Once the cards between them are gone, a player's Q♠ and
-  J♠ (say) win and lose exactly the same tricks, so only one of them is tried. The classes
-  come from the power order of :mod:`euchre_learn.engine.trump` (``POWER``/``EFFECTIVE``), per trump.
-* **Sure tricks.** A player holding the top *k* trumps still out takes at least *k* tricks
-  (each wins the trick it is played to, and every card gets played), which bounds the
-  search before it starts.
-* **Move ordering**: the best lead found before is tried first; a follower tries to win
-  cheaply, or plays low when partner is already winning.
+  J♠ (say) win and lose exactly the same tricks, so only one of them is tried. One addition
+  finds them for a whole hand (:meth:`_Layout.reduce`).
+* **Sure and quick tricks** bound the answer before any search: every trump a seat holds
+  above all the other side's trumps takes a trick for its side; and when the leader's top
+  trumps will draw every other trump, each of its trumps and each card on top of a side suit
+  takes one more.
+* **The last two tricks** of a four-player hand are played out directly (at most 16 ways
+  to play the first, the second plays itself), and the last trick always plays itself.
+* **Move ordering**: the best lead found before first, then side suits before trumps, high
+  cards first; a follower tries to win cheaply, or plays low when partner is already winning.
 
-Legality always comes from :func:`euchre_learn.engine.trump.legal_mask` and who wins a trick from
-:func:`euchre_learn.engine.trump.winner_index`; no trump rule is written twice.
+The numbering, the suits and who wins a trick are all derived from
+:mod:`euchre_learn.engine.trump` (``POWER``/``EFFECTIVE`` and
+:func:`~euchre_learn.engine.trump.winner_index`); no trump rule is written twice.
+``benchmarks/bench_solver.py`` times it against the search as it was before (issue 12) and
+checks that both give the same value on every deal.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -33,7 +45,7 @@ from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.errors import type_error
-from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, legal_mask, winner_index
+from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 
 if TYPE_CHECKING:
     from euchre_learn.engine.hand import Hand
@@ -110,141 +122,199 @@ def reduce_holding(holding: int, outstanding: int, trump: int) -> int:
     return keep
 
 
-# ---- move ordering, cached per trump ------------------------------------------------------
-
-_CACHE_LIMIT = 200_000
-_FOLLOW_CACHE: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
-_LEAD_CACHE: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
+# ---- the search's own numbering of the cards, per trump -----------------------------------
 
 
-def _follow_order(mask: int, winning: int, trump: int) -> tuple[int, ...]:
-    """A follower's cards in the order to try: when the other side is winning with card
-    ``winning``, the cheapest card that beats it first; otherwise (``winning`` = -1) low first."""
-    power = POWER[trump]
-    if winning < 0:
-        return tuple(sorted(bits(mask), key=power.__getitem__))
-    beats = _BEATS[trump]
-    return tuple(sorted(bits(mask), key=lambda c: power[c] - (50 if beats[winning * 25 + c] else 0)))
+class _Layout:
+    """The cards renumbered for one trump suit so that the search works on plain bit tricks.
+
+    Each effective suit is a block of consecutive positions, trumps first, every block from
+    its highest card down (from :func:`_suit_orders`), with one empty *gap* position between
+    blocks. So inside a suit "higher" means "lower position", a seat's cheapest card of a
+    suit is its highest set bit there, and one addition finds the touching cards (see
+    :meth:`reduce`). The trump suit has 8 positions with the Benny, the suit of the same
+    colour 5, the other two 6 each: 25 cards and 3 gaps, positions 0 to 27, so every mask
+    (and a transposition key with the leader above it) stays a one-digit Python int.
+    """
+
+    __slots__ = ("all", "beats", "block", "card_at", "chunks", "gap_marks", "pos_of", "trumps")
+
+    def __init__(self, trump: int) -> None:
+        orders = _suit_orders(trump)
+        beats = _BEATS[trump]
+        pos_of = [-1] * 25
+        card_at = [-1] * 28
+        block = [0] * 28
+        gaps = 0
+        p = 0
+        for i, s in enumerate([trump, *(s for s in range(4) if s != trump)]):
+            if i:
+                gaps |= 1 << p
+                p += 1
+            start = p
+            for c in orders[s]:
+                pos_of[c], card_at[p] = p, c
+                p += 1
+            for q in range(start, p):
+                block[q] = (1 << p) - (1 << start)
+        assert p == 28
+        self.pos_of = pos_of
+        self.card_at = card_at
+        self.block = block  #: block[p]: the positions of p's effective suit
+        self.trumps = block[0]
+        self.all = sum(1 << q for q in range(28) if card_at[q] >= 0)
+        # the marks the touching-card addition starts from: every gap moved up one, and bit 0
+        # (a gap above the trumps' top card)
+        self.gap_marks = gaps << 1 | 1
+        #: beats[p]: the positions whose card, played after p's, takes the trick from it
+        self.beats = [
+            0 if w < 0 else sum(1 << q for q in range(28) if card_at[q] >= 0 and beats[w * 25 + card_at[q]])
+            for w in card_at
+        ]
+        #: chunks[i][x]: the positions of the cards of suit i (card index 6i + rank) in mask x
+        self.chunks = [
+            [sum(1 << pos_of[6 * i + r] for r in range(6) if x >> r & 1) for x in range(64)] for i in range(4)
+        ]
+
+    def to_positions(self, mask: int) -> int:
+        """A mask of card indices (0-24) as a mask of positions."""
+        ch = self.chunks
+        out = ch[0][mask & 63] | ch[1][mask >> 6 & 63] | ch[2][mask >> 12 & 63] | ch[3][mask >> 18 & 63]
+        if mask >> 24 & 1:
+            out |= 1 << self.pos_of[24]
+        return out
+
+    def to_cards(self, positions: int) -> int:
+        """A mask of positions as a mask of card indices."""
+        out = 0
+        card_at = self.card_at
+        while positions:
+            low = positions & -positions
+            out |= 1 << card_at[low.bit_length() - 1]
+            positions ^= low
+        return out
+
+    def reduce(self, holding: int, outstanding: int) -> int:
+        """:func:`reduce_holding` on positions: the highest card of each run of touching cards.
+
+        A card of ``holding`` is kept when the next card above it still out in its suit is
+        someone else's (or there is none). With ``gone`` the positions of cards no longer out,
+        adding a 1 just below every card held by others (and just below each gap, so at the top
+        of each suit) carries through every run of gone cards and lands on the next card
+        still out below: exactly the cards to keep, when they are ours.
+        """
+        gone = self.all & ~outstanding
+        return holding & (gone + (((outstanding & ~holding) << 1) | self.gap_marks)) & ~gone
 
 
-def _lead_order(mask: int, trump: int) -> tuple[int, ...]:
-    """A leader's cards in the order to try: high cards (trumps first) before low ones."""
-    return tuple(sorted(bits(mask), key=POWER[trump].__getitem__, reverse=True))
+_LAYOUTS = [_Layout(t) for t in range(4)]
 
 
 # ---- the search ---------------------------------------------------------------------------
 
 
+@functools.cache
+def _play_orders(out: int) -> list[tuple[int, ...]]:
+    """For each leader, the seats that play to a trick in order, with the seats in ``out``
+    sitting out (R5.1, R5.4)."""
+    active = [s for s in range(4) if not out >> s & 1]
+    orders: list[tuple[int, ...]] = [()] * 4
+    for lead in active:
+        seq, s = [lead], (lead + 1) & 3
+        while len(seq) < len(active):
+            if not out >> s & 1:
+                seq.append(s)
+            s = (s + 1) & 3
+        orders[lead] = tuple(seq)
+    return orders
+
+
 class _Search:
     """Alpha-beta over one position's future, with every card visible.
 
-    ``hands`` are the four holdings (seats sitting out hold cards that never move),
+    ``hands`` are the four holdings as card masks (seats sitting out hold nothing);
     ``maker_team`` is 0 (N-S) or 1 (E-W). Values are the makers' tricks *from now on*.
+    Inside, cards are :class:`_Layout` positions; :meth:`play_values`, :meth:`exact` and
+    :meth:`search_pos` take and give card indices.
     """
 
     def __init__(self, hands: list[int], trump: int, out: int, maker_team: int) -> None:
-        self.hands = [0 if out >> s & 1 else h for s, h in enumerate(hands)]  # sitting out: no cards
-        hands = self.hands
+        self.layout = _LAYOUTS[trump]
         self.trump = trump
         self.maker_team = maker_team
-        active = [s for s in range(4) if not out >> s & 1]
-        self.active = active
-        self.n_active = len(active)
-        # play order of a trick from each leader
-        self.order: list[tuple[int, ...]] = [()] * 4
-        for lead in active:
-            seq, s = [lead], (lead + 1) & 3
-            while len(seq) < len(active):
-                if not out >> s & 1:
-                    seq.append(s)
-                s = (s + 1) & 3
-            self.order[lead] = tuple(seq)
-        self.active_mask = 0
-        for s in active:
-            self.active_mask |= hands[s]
-        owner = [-1] * 25
-        for s in active:
-            for c in bits(hands[s]):
-                owner[c] = s
-        self.owner = owner
+        self.out = out
+        self.order = _play_orders(out)  #: the seats in play order of a trick, from each leader
+        self.n_active = 4 - out.bit_count()
+        self.hands = [0, 0, 0, 0]  #: positions held by each seat, during a search
+        self.owner = [-1] * 28  #: the seat holding each position
         self.tt: dict[int, tuple[int, int, int, list[int] | None]] = {}
-        self.sure: dict[int, tuple[int, int]] = {}
         self.nodes = 0
+        self.load(hands)
         self._node, self._ply = self._build()
 
-    def _sure(self, trumps_out: int) -> tuple[int, int]:
-        """(makers, defenders) sure tricks from top trumps, for the trumps still out."""
-        got = self.sure.get(trumps_out)
-        if got is not None:
-            return got
-        owner, mt = self.owner, self.maker_team
-        counts = [0, 0, 0, 0]
-        team = -1
-        for c in _TRUMPS_DOWN[self.trump]:
-            if not trumps_out >> c & 1:
-                continue
-            s = owner[c]
-            if team < 0:
-                team = s & 1
-            elif s & 1 != team:
-                break
-            counts[s] += 1
-        n = max(counts)
-        res = (0, 0) if team < 0 else ((n, 0) if team == mt else (0, n))
-        self.sure[trumps_out] = res
-        return res
+    def load(self, hands: list[int]) -> None:
+        """Set the holdings (card masks) to search from; the table stays valid for any
+        position reached by playing cards from the holdings it was filled with."""
+        to_pos = self.layout.to_positions
+        owner = self.owner
+        for s in range(4):
+            h = 0 if self.out >> s & 1 else to_pos(hands[s])
+            self.hands[s] = h
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = s
+                h ^= low
 
     def _build(self) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
         hands = self.hands
-        trump = self.trump
+        owner = self.owner
         mt = self.maker_team
-        beats = _BEATS[trump]
         order = self.order
         tt = self.tt
         tt_get = tt.get
-        sure = self._sure
-        trump_mask = _TRUMP_MASK[trump]
-        n_active = self.n_active
-        last_k = n_active - 1
-        eff = EFFECTIVE[trump]
-        led_mask = SUIT_MASK[trump]
-        reduce = reduce_holding
-
-        follow_cache, lead_cache = _FOLLOW_CACHE[trump], _LEAD_CACHE[trump]
-        if len(follow_cache) > _CACHE_LIMIT:
-            follow_cache.clear()
-        if len(lead_cache) > _CACHE_LIMIT:
-            lead_cache.clear()
-        follow_get, lead_get = follow_cache.get, lead_cache.get
+        lay = self.layout
+        beats = lay.beats
+        block = lay.block
+        trumps = lay.trumps
+        all_cards = lay.all
+        gap_marks = lay.gap_marks
+        sides = sorted(set(block) - {0, trumps})
+        last_k = self.n_active - 1
+        four = self.n_active == 4
         self_ = self
 
         def ply(
-            k: int,
-            seats: tuple[int, ...],
-            reps: list[int],
-            led: int,
-            wcard: int,
-            wseat: int,
-            a: int,
-            b: int,
+            k: int, seats: tuple[int, ...], reps: list[int], led: int, wcard: int, wseat: int, a: int, b: int
         ) -> int:
-            """The k-th play of the trick (k >= 1): a follower chooses."""
+            """The k-th play of the trick (k >= 1): a follower chooses. ``led`` is the
+            suit led (its block of positions), ``wcard`` and ``wseat`` the trick's winner."""
             seat = seats[k]
-            m = reps[k]  # legal_mask, inline (the hot path): follow the suit led if possible
-            f = m & led_mask[eff[led]]
+            m = reps[k]
+            f = m & led  # follow the suit led if possible (R6.2)
             if f:
                 m = f
             maxing = seat & 1 == mt
-            # partner winning: low cards first; else the cheapest winner first, then low cards
-            okey = m if wseat & 1 == seat & 1 else m | (wcard + 1) << 25
-            cands = follow_get(okey)
-            if cands is None:
-                cands = follow_cache[okey] = _follow_order(m, wcard if okey != m else -1, trump)
+            over = beats[wcard]
+            # order: against the other side, the cheapest cards that take the trick first
+            # (the highest positions among them), then the rest low first; behind a partner's
+            # winner, low first
+            if wseat & 1 == seat & 1:
+                todo, rest = m, 0
+            else:
+                todo = m & over
+                rest = m ^ todo
+                if not todo:
+                    todo, rest = rest, 0
+            held = hands[seat]
             best = -1 if maxing else 99
-            for c in cands:
+            while todo:
+                c = todo.bit_length() - 1
                 bit = 1 << c
-                hands[seat] ^= bit
-                if beats[wcard * 25 + c]:
+                todo ^= bit
+                if not todo:
+                    todo, rest = rest, 0
+                hands[seat] = held ^ bit
+                if over & bit:
                     w, ws = c, seat
                 else:
                     w, ws = wcard, wseat
@@ -252,19 +322,24 @@ class _Search:
                     won = 1 if ws & 1 == mt else 0
                     nxt = hands[ws]
                     if nxt & (nxt - 1):
-                        v = node(ws, a - won, b - won) + won
+                        # the trick decides the window on its own: no need to look further
+                        if won >= b:
+                            v = won
+                        elif won + nxt.bit_count() <= a:
+                            v = won + nxt.bit_count()
+                        else:
+                            v = node(ws, a - won, b - won) + won
                     elif nxt:  # one card each: the last trick plays itself (no table, no node)
                         lc, ls = nxt.bit_length() - 1, ws
                         for s in order[ws][1:]:
                             c2 = hands[s].bit_length() - 1
-                            if beats[lc * 25 + c2]:
+                            if beats[lc] >> c2 & 1:
                                 lc, ls = c2, s
                         v = won + (1 if ls & 1 == mt else 0)
                     else:
                         v = won
                 else:
                     v = ply(k + 1, seats, reps, led, w, ws, a, b)
-                hands[seat] ^= bit
                 if maxing:
                     if v > best:
                         best = v
@@ -272,20 +347,91 @@ class _Search:
                             a = v
                             if a >= b:
                                 break
-                else:
-                    if v < best:
-                        best = v
-                        if v < b:
-                            b = v
-                            if a >= b:
-                                break
+                elif v < best:
+                    best = v
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+            hands[seat] = held
             return best
+
+        def end2(leader: int, goal: int) -> bool:
+            """Four players with two cards each, at a trick's start: can the leader's side
+            take ``goal`` (1 or 2) of the last two tricks? Every way to play the first trick is
+            tried (at most 16; the second plays itself), each side stopping at its first
+            answer."""
+            s0, s1, s2, s3 = order[leader]
+            side = s0 & 1
+            x = hands[s0]
+            h0, l0 = (x & -x).bit_length() - 1, x.bit_length() - 1  # its higher, lower card
+            x = hands[s1]
+            h1, l1 = (x & -x).bit_length() - 1, x.bit_length() - 1
+            x = hands[s2]
+            h2, l2 = (x & -x).bit_length() - 1, x.bit_length() - 1
+            x = hands[s3]
+            h3, l3 = (x & -x).bit_length() - 1, x.bit_length() - 1
+            for c0, r0 in ((h0, l0), (l0, h0)):
+                led = block[c0]
+                if led >> l1 & 1 and not led >> h1 & 1:
+                    o1: tuple[tuple[int, int], ...] = ((l1, h1),)
+                elif led >> h1 & 1 and not led >> l1 & 1:
+                    o1 = ((h1, l1),)
+                else:
+                    o1 = ((l1, h1), (h1, l1))
+                if led >> l2 & 1 and not led >> h2 & 1:
+                    o2: tuple[tuple[int, int], ...] = ((l2, h2),)
+                elif led >> h2 & 1 and not led >> l2 & 1:
+                    o2 = ((h2, l2),)
+                else:
+                    o2 = ((l2, h2), (h2, l2))
+                if led >> l3 & 1 and not led >> h3 & 1:
+                    o3: tuple[tuple[int, int], ...] = ((l3, h3),)
+                elif led >> h3 & 1 and not led >> l3 & 1:
+                    o3 = ((h3, l3),)
+                else:
+                    o3 = ((l3, h3), (h3, l3))
+                ok1 = True  # every reply of the second seat still lets the leader's side reach the goal
+                for c1, r1 in o1:
+                    if beats[c0] >> c1 & 1:
+                        w1, j1, n1 = c1, s1, r1
+                    else:
+                        w1, j1, n1 = c0, s0, r0
+                    m1 = 1 << r0 | 1 << r1
+                    ok2 = False  # the partner has a card that reaches it
+                    for c2, r2 in o2:
+                        if beats[w1] >> c2 & 1:
+                            w2, j2, n2 = c2, s2, r2
+                        else:
+                            w2, j2, n2 = w1, j1, n1
+                        m2 = m1 | 1 << r2
+                        ok3 = True
+                        for c3, r3 in o3:
+                            if beats[w2] >> c3 & 1:
+                                j, lc = s3, r3
+                            else:
+                                j, lc = j2, n2
+                            # the last trick: the highest trump, else the highest card of the suit led
+                            m = m2 | 1 << r3
+                            t = m & trumps or m & block[lc]
+                            if (j & 1 == side) + (owner[(t & -t).bit_length() - 1] & 1 == side) < goal:
+                                ok3 = False
+                                break
+                        if ok3:
+                            ok2 = True
+                            break
+                    if not ok2:
+                        ok1 = False
+                        break
+                if ok1:
+                    return True
+            return False
 
         def node(leader: int, alpha: int, beta: int) -> int:
             """Start of a trick: the makers' tricks from here on, fail-soft in (alpha, beta)."""
             self_.nodes += 1
             rem = hands[0] | hands[1] | hands[2] | hands[3]
-            key = rem | leader << 25
+            key = rem | leader << 28
             e = tt_get(key)
             if e is not None:
                 lo, hi, first, reps = e
@@ -295,44 +441,107 @@ class _Search:
                     return hi
             else:
                 n = hands[leader].bit_count()
-                ms, ds = sure(rem & trump_mask)
-                lo, hi, first, reps = ms, n - ds, -1, None
-                if lo >= beta or lo == hi:
+                # sure tricks: every trump a seat holds above all the other side's trumps
+                # takes a trick for its side (it wins, or partner's higher trump does), and
+                # each is played to a different trick
+                t = rem & trumps
+                if t:
+                    o = owner[(t & -t).bit_length() - 1]
+                    x = t & ~(hands[o] | hands[o ^ 2])
+                    top = t & ((x & -x) - 1) if x else t
+                    run = (top & hands[o]).bit_count()
+                    run2 = (top & hands[o ^ 2]).bit_count()
+                    if run2 > run:
+                        run = run2
+                    lo, hi = (run, n) if o & 1 == mt else (0, n - run)
+                else:
+                    lo, hi = 0, n
+                # quick tricks: when no other seat holds more trumps than the leader's run of
+                # top trumps, leading those draws every other trump; then each of the leader's
+                # trumps and each card on top of a side suit wins the trick it is led to
+                mine = hands[leader]
+                x = t & ~mine
+                if x:
+                    k = (t & ((x & -x) - 1)).bit_count()
+                    drawn = (
+                        k > 0
+                        and (hands[leader ^ 1] & t).bit_count() <= k
+                        and (hands[leader ^ 2] & t).bit_count() <= k
+                        and (hands[leader ^ 3] & t).bit_count() <= k
+                    )
+                else:
+                    drawn = True
+                if drawn:
+                    q = (mine & t).bit_count()
+                    for bm in sides:
+                        y = rem & bm
+                        x = y & ~mine
+                        q += (y & ((x & -x) - 1) if x else y).bit_count()
+                    if leader & 1 == mt:
+                        if q > lo:
+                            lo = q
+                    elif n - q < hi:
+                        hi = n - q
+                first, reps = -1, None
+                if lo >= beta or lo == hi or n == 1:
+                    if n == 1 and lo != hi:
+                        seats = order[leader]
+                        wc = hands[leader].bit_length() - 1
+                        ws = leader
+                        for s in seats[1:]:
+                            c = hands[s].bit_length() - 1
+                            if beats[wc] >> c & 1:
+                                wc, ws = c, s
+                        lo = hi = 1 if ws & 1 == mt else 0
                     tt[key] = (lo, hi, -1, None)
                     return lo
                 if hi <= alpha:
                     tt[key] = (lo, hi, -1, None)
                     return hi
-                if n == 1:
-                    seats = order[leader]
-                    w = hands[leader]
-                    wc = w.bit_length() - 1
-                    ws = leader
-                    for s in seats[1:]:
-                        c = hands[s].bit_length() - 1
-                        if beats[wc * 25 + c]:
-                            wc, ws = c, s
-                    v = 1 if ws & 1 == mt else 0
-                    tt[key] = (v, v, -1, None)
-                    return v
-            seats = order[leader]
-            if reps is None:
-                reps = [reduce(hands[s], rem, trump) for s in seats]
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
+            if four and b == a + 1:
+                x = hands[leader]
+                x &= x - 1
+                if x and not x & (x - 1):  # two cards each: ask end2 whether the makers reach b
+                    if leader & 1 == mt:
+                        made = end2(leader, b)
+                    else:
+                        made = not end2(leader, 3 - b)
+                    if made:
+                        tt[key] = (b, hi, -1, None)
+                        return b
+                    tt[key] = (lo, a, -1, None)
+                    return a
+            seats = order[leader]
+            if reps is None:
+                gone = all_cards ^ rem
+                keep = ~gone
+                reps = [h & (gone + (((rem ^ h) << 1) | gap_marks)) & keep for h in [hands[s] for s in seats]]
             maxing = leader & 1 == mt
-            cands = lead_get(reps[0])
-            if cands is None:
-                cands = lead_cache[reps[0]] = _lead_order(reps[0], trump)
-            if first >= 0 and cands[0] != first:
-                cands = (first, *(c for c in cands if c != first))
+            held = hands[leader]
+            # order: the best lead found before first; then the side suits, high cards first,
+            # then the trumps (on 200 bid deals, 15% fewer nodes than leading trumps first)
+            todo = reps[0]
+            rest = todo & trumps
+            todo ^= rest
+            if first >= 0:
+                todo &= ~(1 << first)
+                rest &= ~(1 << first)
+            c = first
             best = -1 if maxing else 99
             best_card = -1
-            for c in cands:
-                bit = 1 << c
-                hands[leader] ^= bit
-                v = ply(1, seats, reps, c, c, leader, a, b)
-                hands[leader] ^= bit
+            while True:
+                if c < 0:
+                    if not todo:
+                        if not rest:
+                            break
+                        todo, rest = rest, 0
+                    low = todo & -todo
+                    todo ^= low
+                    c = low.bit_length() - 1
+                hands[leader] = held ^ (1 << c)
+                v = ply(1, seats, reps, block[c], c, leader, a, b)
                 if maxing:
                     if v > best:
                         best, best_card = v, c
@@ -340,13 +549,14 @@ class _Search:
                             a = v
                             if a >= b:
                                 break
-                else:
-                    if v < best:
-                        best, best_card = v, c
-                        if v < b:
-                            b = v
-                            if a >= b:
-                                break
+                elif v < best:
+                    best, best_card = v, c
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+                c = -1
+            hands[leader] = held
             # store what we learnt: best is exact inside the window, a bound outside it
             if best <= alpha:
                 hi = best if best < hi else hi
@@ -357,73 +567,92 @@ class _Search:
             tt[key] = (lo, hi, best_card, reps)
             return best
 
-        del n_active
         return node, ply
 
     # ---- positions with a trick in progress -----------------------------------------------
-    def search_pos(self, leader: int, trick: list[int], alpha: int, beta: int) -> int:
-        """Fail-soft search from a position whose current trick holds ``trick`` (play order)."""
+    def _pos_trick(self, trick: list[int]) -> list[int]:
+        pos_of = self.layout.pos_of
+        return [pos_of[c] for c in trick]
+
+    def _search(self, leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        """:meth:`search_pos` with the trick already in positions."""
         if not trick:
             return self._node(leader, alpha, beta)
         seats = self.order[leader]
         hands = self.hands
-        played = 0
-        for c in trick:
-            played |= 1 << c
-        outstanding = hands[0] | hands[1] | hands[2] | hands[3] | played
-        reps = [reduce_holding(hands[s], outstanding, self.trump) for s in seats]
-        wi = winner_index(trick, self.trump)
-        return self._ply(len(trick), seats, reps, trick[0], trick[wi], seats[wi], alpha, beta)
+        outstanding = hands[0] | hands[1] | hands[2] | hands[3]
+        for p in trick:
+            outstanding |= 1 << p
+        reduce = self.layout.reduce
+        reps = [reduce(hands[s], outstanding) for s in seats]
+        beats = self.layout.beats
+        wi = 0
+        for i in range(1, len(trick)):
+            if beats[trick[wi]] >> trick[i] & 1:
+                wi = i
+        return self._ply(len(trick), seats, reps, self.layout.block[trick[0]], trick[wi], seats[wi], alpha, beta)
 
-    def exact(self, leader: int, trick: list[int], guess: int = -1) -> int:
-        """The makers' tricks from here on (the current trick included), exactly."""
+    def search_pos(self, leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        """Fail-soft search from a position whose current trick holds ``trick`` (card
+        indices, in play order)."""
+        return self._search(leader, self._pos_trick(trick), alpha, beta)
+
+    def _exact(self, leader: int, trick: list[int], guess: int = -1) -> int:
         n = self.hands[self.order[leader][len(trick)]].bit_count()
         lo, hi = 0, n
-        g = n - 1 if guess < 0 else min(max(guess, 0), n)
+        g = n if guess < 0 else min(max(guess, 0), n)
         while lo < hi:
             beta = g + 1 if g == lo else g
-            g = self.search_pos(leader, trick, beta - 1, beta)
+            g = self._search(leader, trick, beta - 1, beta)
             if g < beta:
                 hi = g
             else:
                 lo = g
         return lo
 
+    def exact(self, leader: int, trick: list[int], guess: int = -1) -> int:
+        """The makers' tricks from here on (the current trick included), exactly."""
+        return self._exact(leader, self._pos_trick(trick), guess)
+
     def play_values(self, leader: int, trick: list[int], guess: int = -1) -> dict[int, int]:
         """For each card the seat to play may play: the makers' tricks from here on after it."""
+        lay = self.layout
+        ptrick = self._pos_trick(trick)
         seats = self.order[leader]
-        seat = seats[len(trick)]
+        seat = seats[len(ptrick)]
         hands = self.hands
         held = hands[seat]
-        played = 0
-        for c in trick:
-            played |= 1 << c
-        outstanding = hands[0] | hands[1] | hands[2] | hands[3] | played
-        legal = legal_mask(held, self.trump, trick[0] if trick else -1)
-        reps = reduce_holding(legal, outstanding, self.trump)
+        outstanding = hands[0] | hands[1] | hands[2] | hands[3]
+        for p in ptrick:
+            outstanding |= 1 << p
+        legal = held
+        if ptrick:
+            legal = held & lay.block[ptrick[0]] or held
+        reps = lay.reduce(legal, outstanding)
         values: dict[int, int] = {}
-        for c in bits(reps):
-            bit = 1 << c
-            hands[seat] ^= bit
-            after = [*trick, c]
+        for p in bits(reps):
+            hands[seat] = held ^ (1 << p)
+            after = [*ptrick, p]
             if len(after) == self.n_active:
-                w = seats[winner_index(after, self.trump)]
+                wi = 0
+                for i in range(1, len(after)):
+                    if lay.beats[after[wi]] >> after[i] & 1:
+                        wi = i
+                w = seats[wi]
                 won = 1 if w & 1 == self.maker_team else 0
-                values[c] = won + self.exact(w, [], guess - won)
+                v = won + self._exact(w, [], guess - won)
             else:
-                values[c] = self.exact(leader, after, guess)
-            hands[seat] ^= bit
-            guess = values[c]
-        # equivalent cards share their run's value
-        above = _ABOVE[self.trump]
-        for c in bits(legal & ~reps):
-            top = c
-            for a in above[c]:
-                if outstanding >> a & 1:
-                    if not held >> a & 1:
-                        break
-                    top = a
-            values[c] = values[top]
+                v = self._exact(leader, after, guess)
+            values[lay.card_at[p]] = v
+            guess = v
+        hands[seat] = held
+        # equivalent cards share their run's value: the card kept for a run is the first one
+        # at or above (a lower position) that the reduction kept
+        for p in bits(legal & ~reps):
+            q = p - 1
+            while not reps >> q & 1:
+                q -= 1
+            values[lay.card_at[p]] = values[lay.card_at[q]]
         return values
 
 
@@ -560,7 +789,7 @@ class Solution:
         out: list[tuple[Seat, Action]] = []
         target = self.makers_tricks
         while state.phase == PLAY_PHASE:
-            search.hands[:] = [0 if state.out >> s & 1 else h for s, h in enumerate(state.hands)]
+            search.load(state.hands)
             done = state.won[mt]
             values = search.play_values(state.leader, state.trick[:], target - done)
             card = min((c for c, v in values.items() if v + done == target), key=lambda c: (POWER[state.trump][c], c))

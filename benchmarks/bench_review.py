@@ -3,10 +3,10 @@ solver and the advisor; then whether the default worlds find the same best actio
 times as many, and how the bots' accuracies compare.
 
 * **Speed**: positions from games between 'standard' bots (seeded). A card decision is
-  ``review_decision`` at the default worlds (48 at most, adaptive); the plain re-use is the
-  expert bot's ``play_worlds`` over 48 deals (voids only, no bids checked, no early stop). A
-  bidding decision is ``review_decision`` (192 worlds at most, adaptive); the plain re-use is
-  ``el.advise`` at its default 500 worlds and at 192. A whole hand is ``el.review(hand, seat)``.
+  ``review_decision`` at the default worlds (96 at most, adaptive); the plain re-use is the
+  expert bot's ``play_worlds`` over as many deals (voids only, no bids checked, no early stop). A
+  bidding decision is ``review_decision`` (384 worlds at most, adaptive); the plain re-use is
+  ``el.advise`` at its default 500 worlds and at 384. A whole hand is ``el.review(hand, seat)``.
   Targets: a card at most 100 ms, a bid at most 1 s, a hand at most 3 s (medians).
 * **Quality** (``--quality``, or ``python -m benchmarks review_quality``): see
   ``bench_review_quality.py``.
@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn.analysis.expert import play_worlds
-from euchre_learn.analysis.reviewer import review_decision
+from euchre_learn.analysis.reviewer import DEFAULT_WORLDS, review_decision
 
 from ._table import Table
 
@@ -88,14 +88,15 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
 
     row("card: review_decision, default worlds", _over(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
     row(
-        "card: plain play_worlds, 48 deals",
-        _over(cards, lambda p, a: play_worlds(p.state, 48, random.Random(1))),
-        "48",
+        f"card: plain play_worlds, {DEFAULT_WORLDS} deals",
+        _over(cards, lambda p, a: play_worlds(p.state, DEFAULT_WORLDS, random.Random(1))),
+        f"{DEFAULT_WORLDS}",
         "",
     )
     used.clear()
     row("bid: review_decision, default worlds", _over(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
-    row("bid: plain advise, 192 worlds", _over(bids, lambda p, a: el.advise(p, 192, seed=1, progress=False)), "192", "")
+    most = 4 * DEFAULT_WORLDS
+    row(f"bid: plain advise, {most} worlds", _over(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)), f"{most}", "")
     row("bid: plain advise, 500 worlds", _over(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)), "500", "")
     hand_times = []
     for final in finished[: max(3, rounds)]:

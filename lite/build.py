@@ -190,34 +190,39 @@ def pypi_wheel(name: str, version: str, cache: Path) -> Path:
     return folder / wheels[0].name
 
 
-def npm_pyodide(version: str, cache: Path) -> Path:
-    """The npm package ``pyodide@version`` (``npm pack``, which checks the registry's
-    integrity hash), from the cache when it was fetched before."""
-    folder = cache / "npm"
-    tgz = folder / f"pyodide-{version}.tgz"
+def npm_pack(name: str, version: str, folder: Path, hint: str = "") -> Path:
+    """The npm package ``name@version`` as its .tgz in ``folder`` (``npm pack``, which checks the
+    registry's integrity hash), from there when it was fetched before. The course site's build
+    (tools/site.py) takes its widget packages this way too."""
+    tgz = folder / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
     if tgz.exists():
         return tgz
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError(
-            f"npm is not installed, so the npm package pyodide@{version} cannot be fetched; install npm "
-            "(Debian: apt-get install npm), or pass --pyodide with a Pyodide distribution"
+            f"npm is not installed, so the npm package {name}@{version} cannot be fetched; install npm "
+            f"(Debian: apt-get install npm; tools/ensure_npm.sh does it as root){hint}"
         )
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f".pack-{os.getpid()}"
+    tmp = folder / f".pack-{os.getpid()}-{tgz.stem}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
     done = subprocess.run(
-        [npm, "pack", f"pyodide@{version}", "--pack-destination", str(tmp), "--silent"],
+        [npm, "pack", f"{name}@{version}", "--pack-destination", str(tmp), "--silent"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     packed = tmp / tgz.name
     if done.returncode != 0 or not packed.exists():
         shutil.rmtree(tmp, ignore_errors=True)
-        raise BuildError(f"npm pack pyodide@{version} failed: {(done.stderr or done.stdout).strip()[-600:]}")
+        raise BuildError(f"npm pack {name}@{version} failed: {(done.stderr or done.stdout).strip()[-600:]}")
     packed.rename(tgz)
     shutil.rmtree(tmp, ignore_errors=True)
     return tgz
+
+
+def npm_pyodide(version: str, cache: Path) -> Path:
+    """The npm package ``pyodide@version``, from the cache when it was fetched before."""
+    return npm_pack("pyodide", version, cache / "npm", hint=", or pass --pyodide with a Pyodide distribution")
 
 
 # --- Pyodide, served by the site ---------------------------------------------------------------

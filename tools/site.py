@@ -30,9 +30,9 @@ in build/lite).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 import shutil
-import subprocess
 import sys
 import tarfile
 import time
@@ -60,33 +60,16 @@ class SiteError(Exception):
 
 
 def npm_package(name: str, version: str, cache: Path = CACHE) -> Path:
-    """The npm package ``name@version`` as its .tgz (``npm pack``), from the cache when fetched before."""
-    tgz = cache / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
-    if tgz.exists():
-        return tgz
-    npm = shutil.which("npm")
-    if npm is None:
-        raise SiteError(
-            f"npm is not installed, so the npm package {name}@{version} cannot be fetched for the site's "
-            "widgets (Debian: apt-get install npm; tools/ensure_npm.sh does it as root)"
-        )
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = cache / f".pack-site-{tgz.stem}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    done = subprocess.run(
-        [npm, "pack", f"{name}@{version}", "--pack-destination", str(tmp), "--silent"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    packed = tmp / tgz.name
-    if done.returncode != 0 or not packed.exists():
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise SiteError(f"npm pack {name}@{version} failed: {(done.stderr or done.stdout).strip()[-600:]}")
-    packed.rename(tgz)
-    shutil.rmtree(tmp, ignore_errors=True)
-    return tgz
+    """The npm package ``name@version`` as its .tgz (``npm pack``), from the cache when fetched
+    before: lite/build.py's own ``npm_pack``, into the cache ``make lite`` uses too."""
+    spec = importlib.util.spec_from_file_location("euchre_lite_build", ROOT / "lite" / "build.py")
+    assert spec is not None and spec.loader is not None
+    lite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lite)
+    try:
+        return Path(lite.npm_pack(name, version, cache))
+    except lite.BuildError as exc:
+        raise SiteError(f"{exc} (for the site's widgets)") from exc
 
 
 def _extract(tgz: Path, member: str, dest: Path) -> None:

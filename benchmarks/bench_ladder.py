@@ -177,9 +177,14 @@ def _load(path: Path | None) -> tuple[list[Any], float]:
                     block = json.loads(line)
                     if block["start"] != len(rows):
                         raise ValueError(f"{path}: a block starts at deal {block['start']}, not {len(rows)}")
-                    rows += block["rows"]
+                    rows += [_tuples(r) for r in block["rows"]]
                     seconds += block["seconds"]
     return rows, seconds
+
+
+def _tuples(row: Any) -> Any:
+    """A row read back from JSON (lists) as the tuples it was played as."""
+    return tuple(_tuples(x) for x in row) if isinstance(row, list) else row
 
 
 def _save(path: Path | None, start: int, rows: list[Any], seconds: float) -> None:
@@ -211,7 +216,7 @@ def _pair_rows(
             (a, b, Rules(), seed, "hands", range(j, min(j + _CHUNK, end))) for j in range(k, end, _CHUNK)
         ]
         start = time.perf_counter()
-        new = [list(r) for part in _map(tasks, processes, False, end - k, executor) for r in part]
+        new = [tuple(tuple(x) for x in r) for part in _map(tasks, processes, False, end - k, executor) for r in part]
         took = time.perf_counter() - start
         _save(path, k, new, took)
         rows += new
@@ -259,7 +264,7 @@ def _dealer_rows(
         else:
             parts = [_dealer_rows_chunk(t) for t in tasks]
         took = time.perf_counter() - start
-        new = [list(r) for part in parts for r in part]
+        new = [tuple(r) for part in parts for r in part]
         _save(path, k, new, took)
         rows += new
         seconds += took

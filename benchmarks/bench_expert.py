@@ -12,6 +12,9 @@ a margin of at least +0.164 points per hand) is
 
     python -m benchmarks.bench_expert --hands 2000
 
+and the ladder (``benchmarks/bench_ladder.py``, docs/ladder.md) plays the same pair over
+10,000 hands, with the same statistics and a row comparing it with that target.
+
 This is a benchmark, not a test: it measures, it asserts nothing.
 """
 

@@ -111,6 +111,35 @@ def test_score_progress_follows_the_game() -> None:
     assert ns.get_linestyle() != ew.get_linestyle()  # not colour alone
 
 
+def test_win_probability_chart_draws_the_table() -> None:
+    from euchre_learn.analysis.reviewer import win_probability
+
+    fig = plots.win_probability_chart()
+    grid_ax, tied_ax = fig.axes[:2]
+    (image,) = grid_ax.get_images()
+    data = image.get_array()
+    assert data.shape == (10, 10)
+    for me in range(10):
+        for them in range(10):
+            assert data[me][them] == pytest.approx(win_probability(me, them, dealing=True))
+    labels = {(round(t.get_position()[1]), round(t.get_position()[0])): t.get_text() for t in grid_ax.texts}
+    assert labels[(9, 9)] == f"{100 * win_probability(9, 9, dealing=True):.0f}" == "67"
+    assert labels[(0, 9)] == f"{100 * win_probability(0, 9, dealing=True):.0f}"
+    dealing, other, benjamin = tied_ax.get_lines()[:3]
+    tied = [win_probability(s, s, dealing=True) for s in range(10)]
+    assert list(dealing.get_ydata()) == pytest.approx(tied)
+    assert list(other.get_ydata()) == pytest.approx([win_probability(s, s, dealing=False) for s in range(10)])
+    assert dict(zip(benjamin.get_xdata(), benjamin.get_ydata(), strict=True)) == plots.BENJAMIN_TIED
+    assert dealing.get_marker() != other.get_marker() and dealing.get_linestyle() != other.get_linestyle()
+    assert tied[9] - tied[0] > 0.1  # dealing at 9-9 is worth far more than at 0-0
+    small = plots.win_probability_chart(points_to_win=5)
+    assert small.axes[0].get_images()[0].get_array().shape == (5, 5)
+    assert len(small.axes[1].get_lines()) == 3  # no Benjamin figures for games to 5
+    for bad in (1, 16, "10", True):
+        with pytest.raises(ValueError, match="points_to_win"):
+            plots.win_probability_chart(points_to_win=bad)  # type: ignore[arg-type]
+
+
 def test_without_matplotlib_each_chart_is_one_sentence_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     """The offline JupyterLite site has no matplotlib: every chart says so in a sentence, before
     running its simulation (nothing is computed for a chart that cannot be drawn)."""
@@ -125,6 +154,7 @@ def test_without_matplotlib_each_chart_is_one_sentence_not_a_traceback(monkeypat
         "What the right bower is worth": plots.right_bower_value(samples=2),
         "How often a loner marches, and how often it is euchred": plots.loner_success(samples=2),
         "Score by hand": plots.score_progress(game),
+        "Who wins from each score": plots.win_probability_chart(),
         "Expected points and chances of each option": advice.plot(),
     }
     for title, chart in charts.items():

@@ -26,7 +26,7 @@ error; the plain frequency of wins from each score in the same games is stored b
 (``empirical``, with its count) as a check.
 
 The table is indexed by points still needed (1 to 15), so games to 5, 7, 10, 11 or 15 points
-read it alike; ``win_probability(mine, theirs, dealing)`` in :mod:`euchre_learn.analysis.reviewer` reads it.
+read it alike; ``win_probability(mine, theirs, dealing)`` in :mod:`euchre_learn.analysis.win_table` reads it.
 """
 
 from __future__ import annotations

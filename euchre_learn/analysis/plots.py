@@ -583,7 +583,7 @@ up to 5–5, 54–46 at 8–8, 65–35 at 9–9), drawn beside ours by :func:`wi
 @_chart("Who wins from each score")
 def win_probability_chart(points_to_win: int = 10) -> Figure:
     """The chance that the dealer's side wins the game, from the start of a hand at every score
-    (:func:`euchre_learn.analysis.reviewer.win_probability`, the table of 40,000 games between
+    (:func:`euchre_learn.analysis.win_table.win_probability`, the table of 40,000 games between
     'standard' bots): a grid of the dealer's side's score against the other side's, and the tied
     scores beside the Fred Benjamin simulator's published figures (:data:`BENJAMIN_TIED`).
 
@@ -594,7 +594,7 @@ def win_probability_chart(points_to_win: int = 10) -> Figure:
     >>> [ax.get_title() for ax in fig.axes[:2]]
     ["The dealer's side's chance to win the game", 'Tied scores: dealing is worth most at the end']
     """
-    from euchre_learn.analysis.reviewer import _table, win_probability
+    from euchre_learn.analysis.win_table import _table, win_probability
 
     if isinstance(points_to_win, bool) or not isinstance(points_to_win, int) or not 2 <= points_to_win <= 15:
         raise ValueError(f"points_to_win must be a whole number from 2 to 15, not {quote(points_to_win)}")

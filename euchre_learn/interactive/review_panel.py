@@ -312,7 +312,7 @@ class ReviewPanel:
 def turning_points(rev: Review, seat: Seat | str, count: int = 3) -> list[TurningPoint]:
     """The hands of a game's review that moved ``seat``'s side's chance to win the most,
     biggest swing first: the chance at the start of the hand and after it (from
-    :func:`~euchre_learn.analysis.reviewer.win_probability`), the result, and the side's
+    :func:`~euchre_learn.analysis.win_table.win_probability`), the result, and the side's
     costliest decision in that hand."""
     team = Seat.parse(seat).team
     out = []

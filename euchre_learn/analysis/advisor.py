@@ -414,6 +414,17 @@ class _Worlds:
         return self.bidder.decide(probe, rng, None) == DISCARD + d
 
 
+def played_by(state: State) -> list[int]:
+    """The cards each seat has played so far, as four card masks (by seat)."""
+    played = [0, 0, 0, 0]
+    for _lead, cs, seats, _w in state.tricks:
+        for c, s in zip(cs, seats, strict=True):
+            played[s] |= 1 << c
+    for c, s in zip(state.trick, state.trick_seats, strict=True):
+        played[s] |= 1 << c
+    return played
+
+
 class _PlayLayout:
     """What the seat to play knows of where the cards are (the play-phase part of :class:`_Worlds`)."""
 
@@ -424,13 +435,7 @@ class _PlayLayout:
         self.out = state.out
         self.given = given
         self.own_dealt = own_dealt
-        played = [0, 0, 0, 0]
-        for _lead, cs, seats, _w in state.tricks:
-            for c, s in zip(cs, seats, strict=True):
-                played[s] |= 1 << c
-        for c, s in zip(state.trick, state.trick_seats, strict=True):
-            played[s] |= 1 << c
-        self.played = played
+        self.played = played = played_by(state)
         up = 1 << state.upcard
         self.up = up
         self.picked = state.turned_down < 0 and not _dead_upcard(state)

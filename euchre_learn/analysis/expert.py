@@ -43,7 +43,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_history
+from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_history, played_by
 from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
 from euchre_learn.analysis.advisor import voids as _voids
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
@@ -459,13 +459,7 @@ class _BidModel:
                 self.checks.append(((eldest + i) & 3, 1, t1, False))
             self.checks.append((maker, 1, t1, True))
         self.checks = [c for c in self.checks if c[0] != me and not (state.alone and c[0] == maker and c[3])]
-        played = [0, 0, 0, 0]
-        for _lead, cs, seats, _w in state.tricks:
-            for c, who in zip(cs, seats, strict=True):
-                played[who] |= 1 << c
-        for c, who in zip(state.trick, state.trick_seats, strict=True):
-            played[who] |= 1 << c
-        self.played = played
+        self.played = played_by(state)
 
     def misfits(self, hands: list[int]) -> int:
         """How many of the bids a deal (each seat's cards now) fails to explain."""

@@ -56,33 +56,18 @@ def offline(offline_browser: Any) -> Iterator[Any]:
     ``context.blocked`` lists them, ``context.failed`` every loopback answer of 400 or more."""
     context = offline_browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     context.set_default_timeout(30_000)
-    blocked: list[str] = []
-    failed: list[str] = []
+    blocked, failed = bk.block_offsite(context)
 
-    def guard(route: Any) -> None:
-        url = urlparse(route.request.url)
-        if url.hostname not in LOOPBACK:
-            blocked.append(route.request.url)
-            route.abort("internetdisconnected")
-        elif url.path.endswith("/jupyter-lite.json"):
-            # the test server's JupyterLab settings (browserkit.LAB_OVERRIDES): every cell
-            # drawn (no windowing) so outputs can be read, no autosave
-            response = route.fetch()
-            config = response.json()
-            config.setdefault("jupyter-config-data", {})["settingsOverrides"] = bk.LAB_OVERRIDES
-            route.fulfill(response=response, json=config)
-        else:
-            route.continue_()
+    def lab_settings(route: Any) -> None:
+        # the test server's JupyterLab settings (browserkit.LAB_OVERRIDES): every cell drawn
+        # (no windowing) so outputs can be read, no autosave
+        response = route.fetch()
+        config = response.json()
+        config.setdefault("jupyter-config-data", {})["settingsOverrides"] = bk.LAB_OVERRIDES
+        route.fulfill(response=response, json=config)
 
-    context.route("**/*", guard)
-    context.on(
-        "response",
-        lambda r: (
-            failed.append(f"{r.status} {urlparse(r.url).path}")
-            if r.status >= 400 and urlparse(r.url).path != "/favicon.ico"  # Chromium asks every site
-            else None
-        ),
-    )
+    # registered after block_offsite, so Playwright asks it first
+    context.route(lambda url: urlparse(url).path.endswith("/jupyter-lite.json"), lab_settings)
     context.blocked = blocked
     context.failed = failed
     yield context

@@ -13,7 +13,7 @@ The published comparison (a CFR bidding policy with PIMC card play scoring 0.77 
 as the dealer's team, against 0.67 for plain PIMC, over 10,000 games) is measured the same way
 here: each bot as the dealer's team against ``pimc`` defenders (the expert with every bid
 sampled by the advisor with double-dummy play, and PIMC card play: no screening, no
-conventions), every deal once, the same deals for every bot, so that each bot's difference
+conventions, no reading of the cards played), every deal once, the same deals for every bot, so that each bot's difference
 from 'pimc' as the dealer's team is paired deal by deal.
 
     python -m benchmarks.bench_ladder                        # print the tables
@@ -56,8 +56,9 @@ ELO = 400 / math.log(10)
 
 
 def pimc() -> ExpertBot:
-    """The plain PIMC baseline: every bid by the advisor (double-dummy worlds), PIMC play."""
-    bot = ExpertBot(seed="pimc", bid_worlds=16, play_worlds=8, screen=False)
+    """The plain PIMC baseline: every bid by the advisor (double-dummy worlds), PIMC play
+    (deals that fit the bids; no reading of the cards played)."""
+    bot = ExpertBot(seed="pimc", bid_worlds=16, play_worlds=8, screen=False, reads=False)
     bot.name = "pimc"
     return bot
 
@@ -152,7 +153,7 @@ def dealer_table(rows: dict[str, list[tuple[int, int]]]) -> Table:
         "Each deal is played once with the row's bot in the dealer's two seats and 'pimc' defending; every row "
         "plays the same deals (those of the pairs above) with the same generators, so the difference from PIMC's "
         "row is paired deal by deal. 'pimc': every bid by the advisor over 16 double-dummy worlds, card play by "
-        "PIMC over 8, no screening and no conventions.",
+        "PIMC over 8 (deals that fit the bids), no screening, no conventions, no reading of the cards played.",
         "Published (a CFR bidding policy with PIMC card play, 10,000 games): 0.77 points per hand as the dealer's "
         "team against 0.67 for plain PIMC, a gain of +0.10; their rules and PIMC settings are not ours, so compare "
         "the gains over each study's own PIMC rather than the levels.",

@@ -252,3 +252,67 @@ def test_separated_is_the_paired_two_standard_error_rule() -> None:
     assert separated([2.0] * 8, [1.0] * 8)  # always one point better: no spread at all
     assert separated([0.0] * 8, [0.0] * 8)  # equal in every world: more worlds cannot part them
     assert not separated([1.0, -1.0] * 4, [0.0] * 8)
+
+
+def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards() -> None:
+    """Sound against the players it models: with four 'standard' bots at the table, no seat
+    ever holds a card the expert's reading of the play says it cannot hold; and the readings
+    are not empty, so the test can fail."""
+    from euchre_learn.analysis.expert import _play_reads
+    from euchre_learn.engine._core import PLAY_PHASE
+
+    std = el.bots.get("standard")
+    ruled_out = 0
+    for i in range(300):
+        state = el.engine._core.deal(el.Rules(), i % 4, random.Random(f"reads/{i}"))
+        while state.phase != el.engine._core.OVER:
+            if state.phase == PLAY_PHASE:
+                forbid = _play_reads(state)
+                assert forbid[state.to_act] == 0
+                for x in range(4):
+                    assert not state.hands[x] & forbid[x], (i, x, state.tricks, state.trick)
+                    ruled_out += (forbid[x] & ~state.played).bit_count()
+            state.apply(std.decide(state, random.Random(i), None))
+    assert ruled_out > 1000
+
+
+def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_lowest() -> None:
+    """Second hand low (partner still to play) says nothing about higher cards; a card that
+    follows under the other side's winner is the lowest of that suit in hand."""
+    from euchre_learn.analysis.expert import _play_reads
+    from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
+
+    hand = Hand.from_cards(
+        "W",
+        {"N": "10♥ Q♦ A♣ 9♠ 10♠", "E": "9♥ K♥ A♦ K♣ Q♠", "S": "J♦ Q♥ K♦ 9♣ 10♣", "W": "J♠ J♣ Q♣ 10♦ 9♦"},
+        upcard="A♥",
+    ).apply("order up").apply("discard 9♦")  # hearts trump; North leads
+    trump_lead = hand.apply("play 10♥")
+    assert str(el.bots.get("standard").act(trump_lead)) == "play 9♥"  # second hand low, holding the K♥
+    assert _play_reads(trump_lead.apply("play 9♥")._s)[1] == 0  # East may still hold the K♥
+
+    diamond_lead = hand.apply("play Q♦").apply("play A♦").apply("play K♦")  # South follows under East's ace
+    reads = _play_reads(diamond_lead._s)
+    unplayed = ~diamond_lead._s.played
+    assert mask_to_cards(reads[2] & unplayed) == mask_to_cards(cards_to_mask(el.cards("9♦ 10♦")))
+    assert reads[1] == 0 and reads[3] == 0  # East won the trick; West is to play
+
+
+def test_the_expert_weighs_a_loner_its_loser_count_calls_doubtful() -> None:
+    """The dealer taking up the right bower with two more trumps and two clubs: the loser count
+    says three (it assumes every missing trump sits over it), yet sampling finds the loner worth
+    more, so the expert must weigh it rather than just order up."""
+    from euchre_learn.analysis.bots import march_losers
+    from euchre_learn.analysis.bots.bidding import BIDDING, bid1_rating
+    from euchre_learn.engine.actions import ORDER_UP, ORDER_UP_ALONE
+
+    hand = Hand.from_cards(
+        "N",
+        {"N": "K♣ A♣ 9♦ K♦ 9♠", "E": "9♣ 10♣ Q♣ J♠ A♥", "S": "10♦ Q♦ A♠ K♠ Q♠", "W": "J♣ 10♠ 9♥ 10♥ Q♥"},
+        upcard="J♦",
+    ).apply("pass").apply("pass").apply("pass")  # North, the dealer, to take it up or pass
+    state = hand._s
+    *_, five = bid1_rating(state, None, BIDDING)
+    assert march_losers(five, state.proposed) == 3
+    expert = el.bots.get("expert", seed=1)
+    assert set(expert._candidates(state, None)) >= {ORDER_UP, ORDER_UP_ALONE}

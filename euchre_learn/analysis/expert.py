@@ -16,8 +16,11 @@ ratings for the clear ones.
 * **Play**: perfect-information Monte Carlo (PIMC). The unseen cards are dealt up to
   ``play_worlds`` times, consistently with everything the seat has seen (its own cards, the
   cards played, the suits each player has shown out of, where the upcard went, its own
-  discard) **and with the bids**: a player who passed the upcard rarely held a hand the
-  standard bot would order up with, the maker rarely a hand it would pass. Each deal is
+  discard), **with the bids** (a player who passed the upcard rarely held a hand the
+  standard bot would order up with, the maker rarely a hand it would pass) **and with how
+  the others played** (:func:`_play_reads`: a club player who follows low holds nothing
+  lower in the suit, one who lets the other side win holds nothing that beats it, save
+  second hand low, and one who leads a low plain card holds no suit's highest card). Each deal is
   solved double-dummy (:mod:`euchre_learn.analysis.solver`) for every card worth trying;
   the card with the best average score for the seat's side (then the most tricks) is played.
   The last player to a trick wins it as cheaply as it can or throws the least useful card,
@@ -33,7 +36,7 @@ It registers itself as ``'expert'`` with :func:`euchre_learn.analysis.bots.regis
 >>> bot.act(hand)
 Action.parse('play J♥')
 >>> bot.explain(hand)  # doctest: +ELLIPSIS
-'North leads the J♥: over ... deals of the unseen cards that fit the bids, each played out with every card visible, it averages ...'
+'North leads the J♥: over ... deals of the unseen cards that fit the bids and the play, each played out with every card visible, it averages ...'
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_hist
 from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
 from euchre_learn.analysis.advisor import voids as _voids
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
+from euchre_learn.analysis.bots.base import ABOVE, _key
 from euchre_learn.analysis.bots.bidding import (
     _TRUMP_VALUE,
     _alone_blocked,
@@ -60,7 +64,7 @@ from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORD
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
-from euchre_learn.engine.trump import POWER
+from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 
 __all__ = ["ExpertBot", "play_worlds"]
 
@@ -68,8 +72,11 @@ PASS_BELOW = 0.9
 """A hand rated this far below what the standard bot needs to make trump is passed unsampled."""
 MAKE_ABOVE = 1.1
 """A hand rated this far above it is called unsampled (unless a loner is worth thinking about)."""
-ALONE_LOSERS = 2
-"""Loners are sampled when :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many."""
+ALONE_LOSERS = 3
+"""Loners are sampled when :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many
+(its count is pessimistic: at 2, the expert never weighed loners that its own sampling, and the
+review, found worth +0.7 points, such as a dealer taking up the right bower with two trumps and
+an ace beside it; sampling them gained 0.021 points per hand against 'standard')."""
 GAME = 2.0
 """What reaching the target is worth, in points, on top of the points that reach it."""
 TIE = 0.2
@@ -86,16 +93,21 @@ class ExpertBot(Bot):
 
     ``bid_worlds`` and ``play_worlds`` set how many deals a sampled decision uses: more is
     stronger and slower. ``screen=False`` samples every bidding decision with the advisor's
-    full table and the solver (the slow expert of old, kept to measure against).
+    full table and the solver (the slow expert of old, kept to measure against);
+    ``reads=False`` deals the play's worlds without reading the cards played (the plain PIMC
+    baseline of ``benchmarks/bench_ladder.py``).
     """
 
     name = "expert"
 
-    def __init__(self, seed: Any = None, bid_worlds: int = 36, play_worlds: int = 16, *, screen: bool = True) -> None:
+    def __init__(
+        self, seed: Any = None, bid_worlds: int = 36, play_worlds: int = 16, *, screen: bool = True, reads: bool = True
+    ) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
         self.play_worlds = play_worlds
         self.screen = screen
+        self.reads = reads
         self._bidder = get("standard", seed=self.seed)
 
     def decide(
@@ -214,15 +226,16 @@ class ExpertBot(Bot):
             return PLAY + c
         if len(state.trick) == state.n_active() - 1:  # last to the trick: nothing to guess about it
             return self._bidder.decide(state, rng, why, score)
-        points, tricks, n = _play_worlds(state, self.play_worlds, rng, model=True, cands=cands)
+        points, tricks, n = _play_worlds(state, self.play_worlds, rng, model=True, reads=self.reads, cands=cands)
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
         club = self._bidder.decide(state, rng, None, score) - PLAY
+        fit = "the bids and the play" if self.reads else "the bids"
         if club != best and points[club] >= points[best] - TIE:
             # the sample cannot tell them apart: play the card a club player would
             if why is not None:
                 why.append(
                     f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, the "
-                    f"conventional card: over {n} deals of the unseen cards that fit the bids it averages "
+                    f"conventional card: over {n} deals of the unseen cards that fit {fit} it averages "
                     f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
                     f"({points[best]:+.2f}) within what so few deals can tell apart."
                 )
@@ -234,7 +247,7 @@ class ExpertBot(Bot):
             nxt = next((c for c in order if c != best), None)
             tail = f"; the next best, the {Card(nxt)}, averages {points[nxt]:+.2f}" if nxt is not None else ""
             why.append(
-                f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit the bids, each played "
+                f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit {fit}, each played "
                 f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
                 f"for {Seat(seat).team.word}{tail}."
             )
@@ -436,11 +449,13 @@ def _layout(state: State) -> tuple[int, list[int], list[int]]:
 class _BidModel:
     """The bids heard, as tests on a sampled deal: would the standard bot, holding these cards,
     have passed where the player passed and made trump where the player made it (within
-    :data:`BID_SLACK`)? Each seat's dealt cards are its cards in the deal plus those it played."""
+    :data:`BID_SLACK`)? Each seat's dealt cards are its cards in the deal plus those it played.
+    With ``reads``, also the cards played: no seat may hold a card :func:`_play_reads` rules out."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, reads: bool = True) -> None:
         self.checks: list[tuple[int, int, int, bool]] = []  # (seat, round, suit or -1 for any, made)
         self.state = state
+        self.forbid = [0, 0, 0, 0]
         if state.maker < 0:
             return
         dealer, maker = state.dealer, state.maker
@@ -460,9 +475,17 @@ class _BidModel:
             self.checks.append((maker, 1, t1, True))
         self.checks = [c for c in self.checks if c[0] != me and not (state.alone and c[0] == maker and c[3])]
         self.played = played_by(state)
+        if reads:
+            self.forbid = _play_reads(state)
+
+    @property
+    def active(self) -> bool:
+        """Whether there is anything to check a deal against."""
+        return bool(self.checks) or any(self.forbid)
 
     def misfits(self, hands: list[int]) -> int:
-        """How many of the bids a deal (each seat's cards now) fails to explain."""
+        """How many of the bids a deal (each seat's cards now) fails to explain, plus how many
+        seats hold a card their play ruled out."""
         s = self.state
         bad = 0
         for seat, rnd, suit, made in self.checks:
@@ -475,7 +498,58 @@ class _BidModel:
                 margin = max(hand_value(dealt, x) - BIDDING["call"] for x in suits)
             if (made and margin < -BID_SLACK[1]) or (not made and margin > BID_SLACK[0]):
                 bad += 1
+        for seat in range(4):
+            bad += bool(hands[seat] & self.forbid[seat])
         return bad
+
+
+def _play_reads(state: State) -> list[int]:
+    """The cards each other seat cannot hold, read from how it played, as a club player plays
+    (the standard bot's card play): a card that follows suit without winning the trick is the
+    lowest of that suit in hand; a player who let the other side's card win held nothing
+    that beats it, save second hand low; and a low lead in a plain suit means no plain suit's
+    highest card left. Four card masks, by seat (0 for the seat to play)."""
+    t = state.trump
+    me = state.to_act
+    forbid = [0, 0, 0, 0]
+    tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
+    if state.trick:
+        tricks.append((tuple(state.trick), tuple(state.trick_seats)))
+    active = [x for x in range(4) if not state.out >> x & 1]
+    gone = 1 << state.upcard if state.turned_down >= 0 else 0  # out of play, as everyone knows
+    plain = not state.rules.benny and not state.rules.railroad
+    for cs, seats in tricks:
+        led = EFFECTIVE[t][cs[0]]
+        x = seats[0]
+        if plain and x not in (me, state.dealer) and led != t and ABOVE[t][cs[0]] & ~gone:
+            # a low off-suit lead: a club player leads an off-suit winner when it holds one, so
+            # it held the highest card left in no plain suit (the dealer knows its discard: not read)
+            for suit in range(4):
+                live = [d for d in range(24) if EFFECTIVE[t][d] == suit and not gone >> d & 1]
+                if suit != t and live:
+                    forbid[x] |= 1 << max(live, key=lambda d: POWER[t][d])
+        gone |= sum(1 << d for d in cs)
+        for i in range(1, len(cs)):
+            x, c = seats[i], cs[i]
+            if x == me:
+                continue
+            w = winner_index(cs[:i], t)
+            wkey = _key(cs[w], t, led)
+            if _key(c, t, led) > wkey:
+                continue  # it won the trick so far: no reading
+            following = EFFECTIVE[t][c] == led
+            if following:  # the lowest of the suit in hand (R6.2: it had to follow)
+                forbid[x] |= sum(1 << d for d in range(24) if EFFECTIVE[t][d] == led and POWER[t][d] < POWER[t][c])
+            if seats[w] & 1 == x & 1:
+                continue  # partner was winning: nothing to read about winners
+            later = [y for y in active if y not in seats[: i + 1]]
+            if following and i == 1 and (x + 2) & 3 in later:
+                continue  # second hand low: it may hold a winner
+            beats = [d for d in range(24) if _key(d, t, led) > wkey]
+            if following:
+                beats = [d for d in beats if EFFECTIVE[t][d] == led]
+            forbid[x] |= sum(1 << d for d in beats)
+    return forbid
 
 
 def _round1(s: State, seat: int, dealt: int, t: int, made: bool) -> tuple[float, float]:
@@ -508,7 +582,7 @@ def _sample_world(
     that fits the most (and, should the voids leave no room, one that ignores them)."""
     best: list[int] | None = None
     best_bad = 99
-    for _try in range(tries if model is not None and model.checks else 1):
+    for _try in range(tries if model is not None and model.active else 1):
         dealt = None
         for _ in range(50):
             dealt = _deal_hidden(hidden, counts, voids, trump, rng)
@@ -517,7 +591,7 @@ def _sample_world(
         if dealt is None:  # the voids leave no room: ignore them this time
             dealt = _deal_hidden(hidden, counts, [0, 0, 0, 0], trump, rng)
         assert dealt is not None
-        if model is None or not model.checks:
+        if model is None or not model.active:
             return dealt
         bad = model.misfits([d | f for d, f in zip(dealt, fixed, strict=True)])
         if bad == 0:
@@ -529,11 +603,18 @@ def _sample_world(
 
 
 def _play_worlds(
-    state: State, worlds: int, rng: random.Random, *, model: bool = False, cands: int | None = None
+    state: State,
+    worlds: int,
+    rng: random.Random,
+    *,
+    model: bool = False,
+    reads: bool = True,
+    cands: int | None = None,
 ) -> tuple[dict[int, float], dict[int, float], int]:
-    """The engine of :func:`play_worlds`; ``model`` fits the deals to the bids, ``cands`` (a
-    mask of touching-card representatives) lets the sampling stop early once one card leads
-    clearly. Returns the averages and the number of worlds used."""
+    """The engine of :func:`play_worlds`; ``model`` fits the deals to the bids (and, with
+    ``reads``, to the cards played: :func:`_play_reads`), ``cands`` (a mask of touching-card
+    representatives) lets the sampling stop early once one card leads clearly. Returns the
+    averages and the number of worlds used."""
     seat = state.to_act
     team = seat & 1
     mt = state.maker & 1
@@ -545,7 +626,7 @@ def _play_worlds(
     tricks = dict.fromkeys(legal, 0.0)
     done = state.won[mt]
     lone = state.lone_defender >= 0
-    bids = _BidModel(state) if model else None
+    bids = _BidModel(state, reads) if model else None
     scores: dict[int, tuple[float, int]] = {}  # final makers' tricks -> (points for us, tricks for us)
     n = 0
     stop_at = 8 if cands is not None else worlds

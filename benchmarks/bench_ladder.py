@@ -416,8 +416,10 @@ def _write(path: str, tables: Sequence[Table], command: str) -> None:
         "",
     ]
     for t in tables:
-        parts += [f"## {t.title}", "", "| " + " | ".join(t.columns) + " |", "|" + "---|" * len(t.columns)]
-        parts += ["| " + " | ".join(r) + " |" for r in t.rows]
+        # the page depends on the seed and the counts only: the speed column stays in the printout
+        keep = [i for i, c in enumerate(t.columns) if c != "hands/s"]
+        parts += [f"## {t.title}", "", "| " + " | ".join(t.columns[i] for i in keep) + " |", "|" + "---|" * len(keep)]
+        parts += ["| " + " | ".join(r[i] for i in keep) + " |" for r in t.rows]
         parts += [""] + [n for n in t.notes] + [""]
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(parts))

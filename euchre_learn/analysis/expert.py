@@ -50,7 +50,7 @@ from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_hist
 from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
 from euchre_learn.analysis.advisor import voids as _voids
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
-from euchre_learn.analysis.bots.base import ABOVE, _key
+from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, _highest, _key
 from euchre_learn.analysis.bots.bidding import (
     _TRUMP_VALUE,
     _alone_blocked,
@@ -64,7 +64,7 @@ from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORD
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
-from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 
 __all__ = ["ExpertBot", "play_worlds"]
 
@@ -511,6 +511,7 @@ def _play_reads(state: State) -> list[int]:
     highest card left. Four card masks, by seat (0 for the seat to play)."""
     t = state.trump
     me = state.to_act
+    deck = (1 << 24) - 1  # the Benny is never read
     forbid = [0, 0, 0, 0]
     tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
     if state.trick:
@@ -525,30 +526,30 @@ def _play_reads(state: State) -> list[int]:
             # a low off-suit lead: a club player leads an off-suit winner when it holds one, so
             # it held the highest card left in no plain suit (the dealer knows its discard: not read)
             for suit in range(4):
-                live = [d for d in range(24) if EFFECTIVE[t][d] == suit and not gone >> d & 1]
+                live = SUIT_MASK[t][suit] & deck & ~gone
                 if suit != t and live:
-                    forbid[x] |= 1 << max(live, key=lambda d: POWER[t][d])
-        gone |= sum(1 << d for d in cs)
+                    forbid[x] |= 1 << _highest(live, t)
+        for c in cs:
+            gone |= 1 << c
         for i in range(1, len(cs)):
             x, c = seats[i], cs[i]
             if x == me:
                 continue
             w = winner_index(cs[:i], t)
-            wkey = _key(cs[w], t, led)
-            if _key(c, t, led) > wkey:
+            win = cs[w]
+            if _key(c, t, led) > _key(win, t, led):
                 continue  # it won the trick so far: no reading
             following = EFFECTIVE[t][c] == led
             if following:  # the lowest of the suit in hand (R6.2: it had to follow)
-                forbid[x] |= sum(1 << d for d in range(24) if EFFECTIVE[t][d] == led and POWER[t][d] < POWER[t][c])
+                forbid[x] |= SUIT_MASK[t][led] & deck & ~ABOVE[t][c] & ~(1 << c)
             if seats[w] & 1 == x & 1:
                 continue  # partner was winning: nothing to read about winners
             later = [y for y in active if y not in seats[: i + 1]]
             if following and i == 1 and (x + 2) & 3 in later:
                 continue  # second hand low: it may hold a winner
-            beats = [d for d in range(24) if _key(d, t, led) > wkey]
-            if following:
-                beats = [d for d in beats if EFFECTIVE[t][d] == led]
-            forbid[x] |= sum(1 << d for d in beats)
+            # what beats the winner: higher cards of its suit, and any trump over a plain card
+            beats = (ABOVE[t][win] | (0 if EFFECTIVE[t][win] == t else TRUMP_MASK[t])) & deck
+            forbid[x] |= (beats & SUIT_MASK[t][led]) if following else beats
     return forbid
 
 

@@ -371,6 +371,8 @@ class _Search:
             h2, l2 = (x & -x).bit_length() - 1, x.bit_length() - 1
             x = hands[s3]
             h3, l3 = (x & -x).bit_length() - 1, x.bit_length() - 1
+            # each seat's replies are written out, not put in a helper: this runs at every
+            # leaf of the search (benchmarks/bench_solver.py measures it)
             for c0, r0 in ((h0, l0), (l0, h0)):
                 led = block[c0]
                 if led >> l1 & 1 and not led >> h1 & 1:

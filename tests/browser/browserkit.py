@@ -610,8 +610,10 @@ def cut_text(locator: Any) -> list[str]:
     return list(locator.evaluate(CUT_TEXT_JS))
 
 
-FELT_CARDS = ".el-felt .el-pick[role=button]:not(.el-pick-off)"
-"""The learner's playable cards on the felt: the card pictures themselves, not the buttons."""
+FELT_CARDS = ".el-felt .el-holding:not(.el-sent) .el-pick[role=button]:not(.el-pick-off)"
+"""The learner's playable cards on the felt: the card pictures themselves, not the buttons.
+A holding is marked sent the moment one of its cards is picked, so a card picked but not yet
+replaced by the next drawing is not offered again (a click on it would wait for nothing)."""
 
 
 @dataclass

@@ -203,23 +203,34 @@ def test_the_felt_cards_say_why_one_may_not_be_played(lab_tab: Any, lab: bk.Serv
     run_fixture(page, lab, "table")
     table = bk.cell_locator(page, 2)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not table.locator(".el-felt .el-pick-off").count():
-        if re.search(r"Hand over|Thrown in", table.inner_text()):
+    # One look and one click in the page at once: the felt redraws between two round trips,
+    # so a count of greyed cards, then a click, could play through the very trick we wait for.
+    step = """(root, [off, live]) => {
+        if (root.querySelector(off)) return "off";
+        if (/Hand over|Thrown in/.test(root.innerText)) return "over";
+        const target = root.querySelector(live)
+            || root.querySelector(".widget-hbox button.mod-primary:not([disabled])");
+        if (target) target.click();
+        return "on";
+    }"""
+    while time.monotonic() < deadline:
+        seen = table.evaluate(step, [".el-felt .el-pick-off", bk.FELT_CARDS])
+        if seen == "off":
+            break
+        if seen == "over":
             raise AssertionError("the hand ended before South held a card that may not be played")
-        live = table.locator(bk.FELT_CARDS)
-        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
-        if live.count():
-            live.first.click()
-        elif actions.count():
-            actions.first.click()
         page.wait_for_timeout(200)
+    else:
+        raise AssertionError(f"no card was greyed on the felt within 120 s:\n{table.inner_text()[:2000]}")
     off = table.locator(".el-felt .el-pick-off").first
     assert off.get_attribute("aria-disabled") == "true" and off.get_attribute("tabindex") is None
     reason = off.get_attribute("title")
     assert reason and "may not be played" in reason and "(R6.2)" in reason, reason
     card = off.get_attribute("data-card")
-    button = table.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(card)}\s*$"))
-    assert button.is_disabled() and button.get_attribute("title") == reason  # the same as the text button
+    # the text buttons are another widget, redrawn by a message of their own: wait for it
+    button = table.locator("button.widget-button:disabled", has_text=re.compile(rf"^\s*{re.escape(card)}\s*$"))
+    button.wait_for(timeout=10_000)
+    assert button.get_attribute("title") == reason  # the same as the text button
     moves = table.locator("ol li").count()  # the log of the hand
     off.click(force=True)  # a click on it does nothing
     page.wait_for_timeout(500)

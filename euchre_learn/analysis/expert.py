@@ -61,10 +61,10 @@ from euchre_learn.analysis.bots.bidding import (
 from euchre_learn.analysis.solver import _search_for, reduce_holding
 from euchre_learn.engine._core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
-from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
-from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 
 __all__ = ["ExpertBot", "play_worlds"]
 
@@ -511,12 +511,11 @@ def _play_reads(state: State) -> list[int]:
     highest card left. Four card masks, by seat (0 for the seat to play)."""
     t = state.trump
     me = state.to_act
-    deck = (1 << 24) - 1  # the Benny is never read
+    deck = (1 << BENNY_INDEX) - 1  # the Benny is never read
     forbid = [0, 0, 0, 0]
     tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
     if state.trick:
         tricks.append((tuple(state.trick), tuple(state.trick_seats)))
-    active = [x for x in range(4) if not state.out >> x & 1]
     gone = 1 << state.upcard if state.turned_down >= 0 else 0  # out of play, as everyone knows
     plain = not state.rules.benny and not state.rules.railroad
     for cs, seats in tricks:
@@ -531,22 +530,21 @@ def _play_reads(state: State) -> list[int]:
                     forbid[x] |= 1 << _highest(live, t)
         for c in cs:
             gone |= 1 << c
+        w = 0  # the card winning the trick so far
         for i in range(1, len(cs)):
-            x, c = seats[i], cs[i]
+            x, c, win = seats[i], cs[i], cs[w]
+            if _key(c, t, led) > _key(win, t, led):
+                w = i
+                continue  # it won the trick so far: no reading
             if x == me:
                 continue
-            w = winner_index(cs[:i], t)
-            win = cs[w]
-            if _key(c, t, led) > _key(win, t, led):
-                continue  # it won the trick so far: no reading
             following = EFFECTIVE[t][c] == led
             if following:  # the lowest of the suit in hand (R6.2: it had to follow)
                 forbid[x] |= SUIT_MASK[t][led] & deck & ~ABOVE[t][c] & ~(1 << c)
             if seats[w] & 1 == x & 1:
                 continue  # partner was winning: nothing to read about winners
-            later = [y for y in active if y not in seats[: i + 1]]
-            if following and i == 1 and (x + 2) & 3 in later:
-                continue  # second hand low: it may hold a winner
+            if following and i == 1 and not state.out >> ((x + 2) & 3) & 1:
+                continue  # second hand low, partner still to play: it may hold a winner
             # what beats the winner: higher cards of its suit, and any trump over a plain card
             beats = (ABOVE[t][win] | (0 if EFFECTIVE[t][win] == t else TRUMP_MASK[t])) & deck
             forbid[x] |= (beats & SUIT_MASK[t][led]) if following else beats

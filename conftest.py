@@ -15,7 +15,7 @@ os.environ["EUCHRE_LEARN_HOME"] = _home
 os.environ.pop("EUCHRE_LEARN_PROGRESS", None)  # the store is then learner.sqlite3 in that folder
 os.environ.setdefault("MPLBACKEND", "Agg")
 # No stored output may depend on the machine's speed: the advisor's and tournaments' automatic
-# progress bars (shown after 2 s) stay off in tests and in nbval's kernels (_progressbar.py).
+# progress bars (shown after 2 s) stay off in tests and in nbval's kernels (progressbar.py).
 os.environ.setdefault("EUCHRE_LEARN_PROGRESS_BARS", "off")
 # EUCHRE_LEARN_FAST_CLOCK=<factor>: nbval's kernels run with a clock that many times fast, as on a
 # slow machine (tools/fastclock/sitecustomize.py), to show that no stored output depends on speed.

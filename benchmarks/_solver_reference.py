@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from euchre_learn.engine._core import State, bits
+from euchre_learn.engine.core import State, bits
 from euchre_learn.engine.trump import EFFECTIVE, POWER, legal_mask, winner_index
 
 # ---- tables per trump, derived from trump.py ---------------------------------------------

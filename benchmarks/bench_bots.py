@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 
 from euchre_learn import Rules, bots
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 
 from ._table import Table, rate_text
 
@@ -32,7 +32,7 @@ def play_pairing(a: str, b: str, deals: int, rules: Rules, seed: int = 0) -> dic
     made = [0, 0]
     calls = [0, 0]
     for i in range(deals):
-        deal = _core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
+        deal = core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
         margin = 0
         for mirror in (0, 1):
             seats = [bot_a, bot_b, bot_a, bot_b] if mirror == 0 else [bot_b, bot_a, bot_b, bot_a]

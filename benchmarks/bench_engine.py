@@ -1,5 +1,5 @@
 """Random full hands per second: the public :class:`~euchre_learn.Hand` API, the core
-:class:`~euchre_learn.engine._core.State`, and OpenSpiel's euchre driven from Python.
+:class:`~euchre_learn.engine.core.State`, and OpenSpiel's euchre driven from Python.
 
 All three play OpenSpiel's rules (``Rules.preset("openspiel")``: stick the dealer, so no hand
 is thrown in and every hand plays five tricks), from a random deal with uniformly random legal
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from euchre_learn import Hand, Rules
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 
 from ._table import Rate, Table, Work, measure, rate_text, ratio_text, spread_text
 
@@ -34,10 +34,10 @@ def public_api(n: int, seed: int = 1) -> None:
 
 
 def core(n: int, seed: int = 1) -> None:
-    """What bots and playouts do: ``_core.deal`` and ``State.playout``."""
+    """What bots and playouts do: ``core.deal`` and ``State.playout``."""
     rng = random.Random(seed)
     for i in range(n):
-        _core.deal(RULES, i & 3, rng).playout(rng)
+        core.deal(RULES, i & 3, rng).playout(rng)
 
 
 def openspiel_work() -> Work | None:

@@ -26,7 +26,7 @@ import statistics
 import time
 
 from euchre_learn import Rules, bots, tournament
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 
 from ._table import Table
 
@@ -40,7 +40,7 @@ def _table_rate(expert: bool, n: int, offset: int) -> float:
     for i in range(offset, offset + n):
         seats = [std] * 4
         seats[i % 4] = ex
-        bots.play_hand(_core.deal(rules, i % 4, random.Random(f"speed/{i}")), seats, random.Random(i))
+        bots.play_hand(core.deal(rules, i % 4, random.Random(f"speed/{i}")), seats, random.Random(i))
     return n / (time.perf_counter() - start)
 
 

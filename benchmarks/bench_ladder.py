@@ -47,7 +47,7 @@ from euchre_learn import Rules
 from euchre_learn.analysis.bots import get, play_hand
 from euchre_learn.analysis.expert import ExpertBot
 from euchre_learn.analysis.tournament import _CHUNK, MatchResult, _map, _mean_ci, _summarise
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 
 from ._table import Table
 
@@ -301,7 +301,7 @@ def _dealer_rows_chunk(task: tuple[str, int, range]) -> list[tuple[int, int]]:
     rules = Rules()
     out = []
     for i in units:
-        deal = _core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
+        deal = core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
         seats = [me if (s - deal.dealer) % 2 == 0 else them for s in range(4)]
         end = play_hand(deal, seats, random.Random(f"{seed}/dealer play {i}"))
         if end.score is None:

@@ -30,8 +30,8 @@ from collections.abc import Callable
 import euchre_learn as el
 from euchre_learn import bots
 from euchre_learn.analysis.solver import _search_for, makers_tricks, solve
-from euchre_learn.engine import _core
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State
+from euchre_learn.engine import core
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.trump import legal_mask, winner_index
 
@@ -46,7 +46,7 @@ def bid_deals(n: int, seed: int = 0) -> list[State]:
     out: list[State] = []
     i = 0
     while len(out) < n:
-        state = _core.deal(el.Rules(), i % 4, rng)
+        state = core.deal(el.Rules(), i % 4, rng)
         i += 1
         while state.phase not in (PLAY_PHASE, OVER):
             state.apply(players[state.to_act].act_state(state, rng))

@@ -24,7 +24,7 @@ from types import ModuleType
 # old flat name (under euchre_learn) -> its home now. Not ``euchre_learn.cards``: importing an
 # alias sets it as an attribute of the package, and ``el.cards`` is the function of API.md.
 OLD_PATHS = {
-    "_core": "engine._core",
+    "_core": "engine.core",
     "actions": "engine.actions",
     "errors": "engine.errors",
     "explain": "engine.explain",

@@ -9,7 +9,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Hand, Seat
 from euchre_learn.analysis.advisor import NotBiddingError, _Worlds, known_history
-from euchre_learn.engine._core import DISCARD_PHASE
+from euchre_learn.engine.core import DISCARD_PHASE
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
 DEAL = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
@@ -259,13 +259,13 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
     ever holds a card the expert's reading of the play says it cannot hold; and the readings
     are not empty, so the test can fail."""
     from euchre_learn.analysis.expert import _play_reads
-    from euchre_learn.engine._core import PLAY_PHASE
+    from euchre_learn.engine.core import PLAY_PHASE
 
     std = el.bots.get("standard")
     ruled_out = 0
     for i in range(300):
-        state = el.engine._core.deal(el.Rules(), i % 4, random.Random(f"reads/{i}"))
-        while state.phase != el.engine._core.OVER:
+        state = el.engine.core.deal(el.Rules(), i % 4, random.Random(f"reads/{i}"))
+        while state.phase != el.engine.core.OVER:
             if state.phase == PLAY_PHASE:
                 forbid = _play_reads(state)
                 assert forbid[state.to_act] == 0

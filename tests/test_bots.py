@@ -12,7 +12,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Hand, Rules, Seat, bots
 from euchre_learn.analysis.bots import StandardBot, best_discard, hand_value, registry
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 from euchre_learn.engine.cards import cards_to_mask
 
 BASIC = ("random", "beginner", "standard")
@@ -122,8 +122,8 @@ def test_every_bot_is_legal_on_many_core_states(preset: str) -> None:
     rng = random.Random(preset)
     lineup = [bots.get(n, seed=3) for n in BASIC]
     for i in range(150):
-        state = _core.deal(Rules.preset(preset), i % 4, rng)
-        while state.phase != _core.OVER:
+        state = core.deal(Rules.preset(preset), i % 4, rng)
+        while state.phase != core.OVER:
             legal = state.legal()
             before = (state.hands[:], state.phase, state.to_act, state.trick[:])
             for bot in lineup:
@@ -146,8 +146,8 @@ def test_special_phases_are_reached_and_played(preset: str) -> None:
     seen = set()
     rng = random.Random(preset)
     for i in range(4000):
-        state = _core.deal(Rules.preset(preset), i % 4, rng)
-        while state.phase != _core.OVER:
+        state = core.deal(Rules.preset(preset), i % 4, rng)
+        while state.phase != core.OVER:
             hand_phase = list(el.Phase)[state.phase]
             if hand_phase in wanted:
                 seen.add(hand_phase)
@@ -164,14 +164,14 @@ def test_play_hand_finishes_every_preset(preset: str) -> None:
     rng = random.Random(preset)
     lineup = [bots.get(n, seed=i) for i, n in enumerate(("standard", "beginner", "random", "standard"))]
     for i in range(60):
-        state = bots.play_hand(_core.deal(Rules.preset(preset), i % 4, rng), lineup, rng)
-        assert state.phase == _core.OVER
+        state = bots.play_hand(core.deal(Rules.preset(preset), i % 4, rng), lineup, rng)
+        assert state.phase == core.OVER
         assert state.thrown_in or (state.score is not None and sum(state.won) == 5)
 
 
 def test_play_hand_needs_four_bots() -> None:
     with pytest.raises(ValueError, match="four bots"):
-        bots.play_hand(_core.deal(Rules(), 0, random.Random(0)), [bots.get("random")], random.Random(0))
+        bots.play_hand(core.deal(Rules(), 0, random.Random(0)), [bots.get("random")], random.Random(0))
 
 
 # ---- determinism ------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_play_hand_is_deterministic_for_a_seeded_rng() -> None:
 
     def once() -> list:
         rng = random.Random(42)
-        return bots.play_hand(_core.deal(Rules(), 1, rng), lineup, rng).tricks
+        return bots.play_hand(core.deal(Rules(), 1, rng), lineup, rng).tricks
 
     assert once() == once()
 
@@ -201,7 +201,7 @@ def test_play_hand_is_deterministic_for_a_seeded_rng() -> None:
 # ---- information: bots use only what their seat may know --------------------------------------
 
 
-def _reshuffle_hidden(state: _core.State, rng: random.Random) -> _core.State:
+def _reshuffle_hidden(state: core.State, rng: random.Random) -> core.State:
     """The same state as the seat to act sees it, with every card it cannot see dealt anew:
     the other hands (same sizes) and the kitty. Cards it knows stay put: the upcard in the
     dealer's hand, the railroad card for the loner and the partner."""
@@ -214,8 +214,8 @@ def _reshuffle_hidden(state: _core.State, rng: random.Random) -> _core.State:
             if seat != me and state.hands[seat] >> state.given & 1:
                 known[state.given] = seat
     others = [x for x in range(4) if x != me]
-    pool = [c for x in others for c in _core.bits(state.hands[x]) if c not in known]
-    pool += [c for c in _core.bits(state.kitty) if c not in known and not any(h >> c & 1 for h in state.hands)]
+    pool = [c for x in others for c in core.bits(state.hands[x]) if c not in known]
+    pool += [c for c in core.bits(state.kitty) if c not in known and not any(h >> c & 1 for h in state.hands)]
     rng.shuffle(pool)
     new = state.copy()
     for x in others:
@@ -234,8 +234,8 @@ def test_bots_never_look_at_hidden_cards(preset: str) -> None:
     lineup = [bots.get(n, seed=5) for n in ("beginner", "standard")]
     checked = 0
     for i in range(60):
-        state = _core.deal(Rules.preset(preset), i % 4, rng)
-        while state.phase != _core.OVER:
+        state = core.deal(Rules.preset(preset), i % 4, rng)
+        while state.phase != core.OVER:
             other = _reshuffle_hidden(state, rng)
             assert other.hands[state.to_act] == state.hands[state.to_act]
             for bot in lineup:

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from euchre_learn import Action, Hand, IllegalActionError, Rules
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State, deal
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, deal
 
 RULES = [
     Rules.preset("openspiel"),

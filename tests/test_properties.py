@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from naive_rules import ref_legal, ref_winner
 
 from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, Seat, Suit, deck, replay, score_hand
-from euchre_learn.engine import _core as core
+from euchre_learn.engine import core as core
 from euchre_learn.engine.actions import N_ACTIONS
 
 PRESETS = Rules.presets()

@@ -2,7 +2,7 @@
 
 nbval once failed on a loaded machine: lesson 11's advisor shows a progress bar after 2 s, and
 the cell took 2.2 s. The automatic bars are off in tests and stored lessons
-(``EUCHRE_LEARN_PROGRESS_BARS=off``, euchre_learn/_progressbar.py), and here the lesson runs
+(``EUCHRE_LEARN_PROGRESS_BARS=off``, euchre_learn/progressbar.py), and here the lesson runs
 under nbval with its kernel's clock running 50 times fast (tools/fastclock/sitecustomize.py),
 as on a machine 50 times slower: `make test` runs nbval over every lesson and exercise sheet
 that way (EUCHRE_LEARN_FAST_CLOCK=50), and the stored outputs match. These tests prove the

@@ -14,8 +14,8 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.analysis.solver import NotInPlayError, makers_reach, makers_tricks, reduce_holding
-from euchre_learn.engine import _core
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State
+from euchre_learn.engine import core
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
 # ---- a plain minimax, the reference ------------------------------------------------------
@@ -41,7 +41,7 @@ def random_position(rng: random.Random, rules: el.Rules) -> State:
     """A random deal, bid at random into the play phase, then played at random to mid-hand
     (two or three tricks left, sometimes inside a trick)."""
     while True:
-        state = _core.deal(rules, rng.randrange(4), rng)
+        state = core.deal(rules, rng.randrange(4), rng)
         while state.phase not in (PLAY_PHASE, OVER):
             state.apply(rng.choice(state.legal()))
         if state.phase != PLAY_PHASE:
@@ -114,7 +114,7 @@ def test_the_best_line_is_legal_and_reaches_the_solved_result() -> None:
 def test_full_deal_from_the_first_lead() -> None:
     rng = random.Random(5)
     for _ in range(3):
-        state = _core.deal(el.Rules(), rng.randrange(4), rng)
+        state = core.deal(el.Rules(), rng.randrange(4), rng)
         state.apply(1)  # eldest orders up
         state.apply(state.legal()[0])  # the dealer discards
         sol = el.solve(el.Hand._start(state))

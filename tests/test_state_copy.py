@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from euchre_learn import Rules
-from euchre_learn.engine._core import OVER, State, deal
+from euchre_learn.engine.core import OVER, State, deal
 
 MUTABLE = ("hands", "trick", "trick_seats", "tricks", "won")
 

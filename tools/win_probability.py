@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from euchre_learn import _core  # noqa: E402
+from euchre_learn.engine import core  # noqa: E402
 from euchre_learn.analysis.bots import get, play_hand  # noqa: E402
 from euchre_learn.engine.rules import Rules  # noqa: E402
 
@@ -70,7 +70,7 @@ def play_games(task: tuple[int, int, int]) -> list[list[tuple[int, int, int, int
         score = [0, 0]
         rows: list[tuple[int, int, int, int, int]] = []
         while max(score) < TARGET:
-            state = play_hand(_core.deal(rules, dealer, rng), bots, rng, (score[0], score[1]))
+            state = play_hand(core.deal(rules, dealer, rng), bots, rng, (score[0], score[1]))
             pts = [0, 0]
             if state.score is not None:
                 mt = state.maker & 1

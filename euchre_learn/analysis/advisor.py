@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis._progressbar import progress_bar
+from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.analysis.solver import makers_score_tricks
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     BENNY,
     BID1,
     BID2,

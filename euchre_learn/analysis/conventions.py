@@ -131,7 +131,7 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     from euchre_learn.analysis import advisor, expert
     from euchre_learn.analysis.advisor import evaluate, known_history
     from euchre_learn.analysis.bots import get
-    from euchre_learn.engine._core import PLAY_PHASE, bits
+    from euchre_learn.engine.core import PLAY_PHASE, bits
 
     state = sit.hand._s
     bidder = get("standard", seed=seed)

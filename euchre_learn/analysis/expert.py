@@ -59,7 +59,7 @@ from euchre_learn.analysis.bots.bidding import (
     bid2_ratings,
 )
 from euchre_learn.analysis.solver import _search_for, reduce_holding
-from euchre_learn.engine._core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
+from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
 from euchre_learn.engine.explain import action_words
@@ -661,7 +661,7 @@ def play_worlds(state: State, worlds: int, rng: random.Random) -> tuple[dict[int
     deals of the unseen cards, each solved double-dummy.
 
     >>> import random, euchre_learn as el
-    >>> from euchre_learn.engine._core import bits
+    >>> from euchre_learn.engine.core import bits
     >>> state = el.examples.hand('left-bower-trap', after=2).state
     >>> points, tricks = play_worlds(state, 8, random.Random(0))
     >>> sorted(el.Card(c) for c in points) == sorted(el.Card(c) for c in bits(state.play_mask()))

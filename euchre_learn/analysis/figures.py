@@ -25,8 +25,8 @@ from fractions import Fraction
 from math import comb
 
 from euchre_learn.analysis.bots import get, play_hand
-from euchre_learn.engine import _core
-from euchre_learn.engine._core import BID1, OVER, State
+from euchre_learn.engine import core
+from euchre_learn.engine.core import BID1, OVER, State
 from euchre_learn.engine.actions import ORDER_UP_ALONE, PASS
 from euchre_learn.engine.rules import Rules
 
@@ -120,7 +120,7 @@ def partner_holds_right(hands: int = 10_000, seed: int = 0) -> Estimate:
     rng = random.Random(f"partner-right/{seed}")
     hits = n = 0
     for i in range(hands):
-        st = _core.deal(rules, i & 3, rng)
+        st = core.deal(rules, i & 3, rng)
         right = (st.upcard // 6) * 6 + 2
         if st.upcard == right or st.hands[2] >> right & 1:
             continue
@@ -148,7 +148,7 @@ def dealer_scores_with_a_jack_turned(hands: int = 10_000, seed: int = 0) -> Esti
     bots = [get("standard", seed=f"{seed}/{s}") for s in range(4)]
     hits = n = 0
     while n < hands:
-        st = _core.deal(rules, n & 3, rng)
+        st = core.deal(rules, n & 3, rng)
         if not _jack_turned(st):
             continue
         n += 1
@@ -189,7 +189,7 @@ def order_up_results(hands: int = 10_000, seed: int = 0) -> OrderUps:
     made = n = 0
     pts: list[int] = []
     for i in range(hands):
-        st = play_hand(_core.deal(rules, i & 3, rng), bots, rng)
+        st = play_hand(core.deal(rules, i & 3, rng), bots, rng)
         if st.score is None or st.turned_down >= 0:
             continue
         n += 1
@@ -221,7 +221,7 @@ def loner_with_a_jack_turned(hands: int = 10_000, seed: int = 0) -> Estimate:
     bot = get("standard", seed=seed)
     hits = n = 0
     while n < hands:
-        st = _core.deal(rules, n & 3, rng)
+        st = core.deal(rules, n & 3, rng)
         if not _jack_turned(st):
             continue
         t = st.upcard // 6

@@ -41,7 +41,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State, bits
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.errors import type_error

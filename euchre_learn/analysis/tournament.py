@@ -34,9 +34,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_learn.analysis._progressbar import progress_bar
+from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.analysis.bots import Bot, get, play_hand
-from euchre_learn.engine import _core
+from euchre_learn.engine import core
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 
@@ -165,7 +165,7 @@ _STATS = 13
 A's and B's points on the hands A's side dealt, A's and B's points on the hands B's side dealt)."""
 
 
-def _hand_stats(state: _core.State, team_a: int) -> tuple[int, ...]:
+def _hand_stats(state: core.State, team_a: int) -> tuple[int, ...]:
     """One hand's numbers (see :data:`_STATS`), summed over hands by the callers."""
     a_dealt = int(state.dealer & 1 == team_a)
     if state.score is None:
@@ -189,7 +189,7 @@ def _run(task: _Task) -> list[tuple[Any, ...]]:
     rows = []
     for i in units:
         if mode == "hands":
-            deal = _core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
+            deal = core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
             stats = []
             for mirror in (0, 1):
                 seats = [a, b, a, b] if mirror == 0 else [b, a, b, a]
@@ -214,7 +214,7 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
     k = 0
     totals = [0] * _STATS
     while max(score) < rules.points_to_win:
-        deal = _core.deal(rules, dealer, random.Random(f"{seed}/game {g}/hand {k}"))
+        deal = core.deal(rules, dealer, random.Random(f"{seed}/game {g}/hand {k}"))
         state = play_hand(deal, seats, random.Random(f"{seed}/game {g}/play {k}/{mirror}"), score=tuple(score))
         stats = _hand_stats(state, mirror)
         totals = [x + y for x, y in zip(totals, stats, strict=True)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     BENNY,
     BID1,
     BID2,

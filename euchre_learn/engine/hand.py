@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from euchre_learn.engine import _core
-from euchre_learn.engine._core import OVER, PLAY_PHASE, State, final_score
+from euchre_learn.engine import core
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, final_score
 from euchre_learn.engine.actions import _ACTIONS, DISCARD, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
@@ -141,7 +141,7 @@ def _play_rules(out: int, trump: int) -> _PlayRules:
 _BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
 """The legal actions and their mask of a bidding list of ids (a few dozen lists, asked often)."""
 
-_SMALL_PHASES = frozenset({_core.BENNY, _core.BID1, _core.BID2, _core.RR_TAKE, _core.DEFEND})
+_SMALL_PHASES = frozenset({core.BENNY, core.BID1, core.BID2, core.RR_TAKE, core.DEFEND})
 """The phases whose legal actions are one of a few lists (the discards and gives are not)."""
 
 
@@ -382,7 +382,7 @@ class Hand:
         if self._ctx is not None:  # the play phase: known from the start
             return self._legal_mask
         s = self._bs
-        if s.phase == _core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
+        if s.phase == core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
             m = s.discard_mask()
             self._legal = tuple.__new__(Actions, _D0[m & 255] + _D1[m >> 8 & 255] + _D2[m >> 16])
             self._legal_mask = m << DISCARD
@@ -417,9 +417,9 @@ class Hand:
         r = rules if type(rules) is Rules else Rules.from_value(rules, argument="Hand.deal(rules)")
         seat = _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 else Seat.parse(dealer)
         if type(seed) is int:  # random.Random(seed) without its Python layer: the same generator
-            state = _core.deal_by(r, seat, _random.Random(seed).getrandbits)
+            state = core.deal_by(r, seat, _random.Random(seed).getrandbits)
         else:
-            state = _core.deal(r, seat, seeded_random(seed))
+            state = core.deal(r, seat, seeded_random(seed))
         return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), True)
 
     @classmethod
@@ -570,7 +570,7 @@ class Hand:
     def current_trick(self) -> Trick | None:
         """The trick being played (``winner`` is ``None``), or ``None`` outside the play."""
         s = self._s
-        if s.phase != _core.PLAY_PHASE:
+        if s.phase != core.PLAY_PHASE:
             return None
         return Trick(Seat(s.leader), Cards(Card(c) for c in s.trick), tuple(Seat(x) for x in s.trick_seats), None)
 
@@ -760,7 +760,7 @@ class Hand:
 
     @property
     def state(self) -> State:
-        """A copy of the core state, for bots, solvers and playouts (see :mod:`euchre_learn.engine._core`)."""
+        """A copy of the core state, for bots, solvers and playouts (see :mod:`euchre_learn.engine.core`)."""
         return self._s.copy()
 
     def _key(self) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from euchre_learn.engine._files import parse_json
+from euchre_learn.engine.jsonfiles import parse_json
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, InvalidCardError, Seat, cards, deck
 from euchre_learn.engine.errors import PATH_LIMIT, EuchreError, quote

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.drill import Retry, RetryResult
 from euchre_learn.analysis.reviewer import _REVIEW_CSS, Decision, Review, review, win_probability
-from euchre_learn.engine._core import State
+from euchre_learn.engine.core import State
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.hand import Hand, Phase

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from euchre_learn.engine._files import write_text_atomic
+from euchre_learn.engine.jsonfiles import write_text_atomic
 
 __all__ = ["aside_path", "data_dir", "write_json"]
 
@@ -47,7 +47,7 @@ def _jupyter_data_dir() -> Path:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically (:func:`euchre_learn.engine._files.write_text_atomic`): a temporary
+    """Write JSON atomically (:func:`euchre_learn.engine.jsonfiles.write_text_atomic`): a temporary
     file beside ``path``, then a rename over it. On an error the temporary file is removed and
     the error raised; ``path`` is untouched."""
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True))

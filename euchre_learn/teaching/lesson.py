@@ -375,7 +375,7 @@ def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0)
     for seat in Seat:
         got = sorted(c for s, packet in steps if s == seat for c in packet)
         if got != sorted(hand.dealt(seat)) or upcard != hand.upcard:  # pragma: no cover - a guard
-            raise RuntimeError("lesson.dealing is out of step with the engine's deal (euchre_learn.engine._core.deal)")
+            raise RuntimeError("lesson.dealing is out of step with the engine's deal (euchre_learn.engine.core.deal)")
     eldest = first.left
     a, b = r.deal_packets
     head = f"{first.word} deals; packets of {a} then {b}, clockwise from {eldest.word} (eldest)"

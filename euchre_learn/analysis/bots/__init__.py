@@ -36,15 +36,15 @@ upcard, and (for the dealer) their own discard.
 Speed: the fast path
 --------------------
 Playouts, tournaments and the Monte-Carlo advisor call :meth:`Bot.act_state` on the core
-:class:`~euchre_learn.engine._core.State` (an action id in, no :class:`~euchre_learn.engine.hand.Hand`,
+:class:`~euchre_learn.engine.core.State` (an action id in, no :class:`~euchre_learn.engine.hand.Hand`,
 no sentence built), and :func:`play_hand` plays a whole hand that way:
 
 >>> import random
->>> from euchre_learn.engine import _core
+>>> from euchre_learn.engine import core
 >>> rng = random.Random(7)
->>> state = _core.deal(el.Rules(), 0, rng)
+>>> state = core.deal(el.Rules(), 0, rng)
 >>> seats = [el.bots.get('standard'), el.bots.get('beginner')] * 2
->>> play_hand(state, seats, rng).phase == _core.OVER
+>>> play_hand(state, seats, rng).phase == core.OVER
 True
 
 Adding a bot: the registry hook

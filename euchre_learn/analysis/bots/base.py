@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     OVER,
     State,
     bits,
@@ -65,9 +65,9 @@ class Bot:
         """The action id for the core ``state``, built no sentence (the fast path).
 
         >>> import random
-        >>> from euchre_learn.engine import _core
+        >>> from euchre_learn.engine import core
         >>> from euchre_learn import Rules
-        >>> state = _core.deal(Rules(), 2, random.Random(0))
+        >>> state = core.deal(Rules(), 2, random.Random(0))
         >>> from euchre_learn.analysis.bots import get
         >>> get('standard').act_state(state, random.Random(0)) in state.legal()
         True

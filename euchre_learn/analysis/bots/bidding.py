@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import _ACE, _KING, TRUMP_MASK, _card, _cardlist, _count, _highest, _who
-from euchre_learn.engine import _core
-from euchre_learn.engine._core import (
+from euchre_learn.engine import core
+from euchre_learn.engine.core import (
     BENNY,
     DEFEND,
     RR_GIVE,
@@ -497,4 +497,4 @@ def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginn
         if why is not None:
             why.append(f"{who} passes: a lone defender needs a very strong hand, and {who}'s partner helps more.")
         return PASS
-    raise ValueError(f"no decision to make in phase {_core.PHASE_NAMES[phase]}")  # pragma: no cover
+    raise ValueError(f"no decision to make in phase {core.PHASE_NAMES[phase]}")  # pragma: no cover

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import TRUMP_MASK, _card, _highest, _key, _lowest, _View, _who
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     State,
     bits,
 )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots.base import Bot, BotFactory
 from euchre_learn.analysis.bots.simple import BeginnerBot, RandomBot
 from euchre_learn.analysis.bots.standard import StandardBot
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     OVER,
     State,
 )
@@ -121,11 +121,11 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random, score: Sequ
     The fast path of tournaments and benchmarks: no :class:`~euchre_learn.engine.hand.Hand` is built.
 
     >>> import random
-    >>> from euchre_learn.engine import _core
+    >>> from euchre_learn.engine import core
     >>> from euchre_learn import Rules
     >>> rng = random.Random(1)
-    >>> state = play_hand(_core.deal(Rules.preset('railroad'), 3, rng), [get('standard')] * 4, rng)
-    >>> state.phase == _core.OVER, len(state.tricks) in (0, 5)
+    >>> state = play_hand(core.deal(Rules.preset('railroad'), 3, rng), [get('standard')] * 4, rng)
+    >>> state.phase == core.OVER, len(state.tricks) in (0, 5)
     (True, True)
     """
     if len(bots) != 4:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import TRUMP_MASK, Bot, _card, _cardlist, _count, _highest, _key, _lowest, _who
 from euchre_learn.analysis.bots.bidding import _common_phase, _says
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     BID1,
     BID2,
     DISCARD_PHASE,

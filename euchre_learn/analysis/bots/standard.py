@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots.base import Bot, _card, _who
 from euchre_learn.analysis.bots.bidding import BIDDING, _common_phase, _std_bid1, _std_bid2, best_discard
 from euchre_learn.analysis.bots.card_play import _std_play
-from euchre_learn.engine._core import (
+from euchre_learn.engine.core import (
     BID1,
     BID2,
     DISCARD_PHASE,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from euchre_learn import Hand, Rules
-from euchre_learn.engine import core
+from euchre_learn.engine import core as engine_core
 
 from ._table import Rate, Table, Work, measure, rate_text, ratio_text, spread_text
 
@@ -33,11 +33,11 @@ def public_api(n: int, seed: int = 1) -> None:
             hand = hand.apply(rng.choice(hand.legal_actions()))
 
 
-def core(n: int, seed: int = 1) -> None:
+def core_state(n: int, seed: int = 1) -> None:
     """What bots and playouts do: ``core.deal`` and ``State.playout``."""
     rng = random.Random(seed)
     for i in range(n):
-        core.deal(RULES, i & 3, rng).playout(rng)
+        engine_core.deal(RULES, i & 3, rng).playout(rng)
 
 
 def openspiel_work() -> Work | None:
@@ -63,7 +63,7 @@ def openspiel_work() -> Work | None:
 
 
 def run(rounds: int = 5) -> Table:
-    works: dict[str, Work] = {"public Hand API": public_api, "core State": core}
+    works: dict[str, Work] = {"public Hand API": public_api, "core State": core_state}
     theirs = openspiel_work()
     if theirs is not None:
         works["OpenSpiel (pyspiel)"] = theirs

@@ -9,8 +9,8 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Hand, Seat
 from euchre_learn.analysis.advisor import NotBiddingError, _Worlds, known_history
-from euchre_learn.engine.core import DISCARD_PHASE
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
+from euchre_learn.engine.core import DISCARD_PHASE
 
 DEAL = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 

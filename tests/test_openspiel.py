@@ -50,8 +50,8 @@ import pyspiel
 import pytest
 
 from euchre_learn import Action, Hand, Rules, Team
-from euchre_learn.engine.core import BID1, BID2, OVER, State, bits
 from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, GIVE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.core import BID1, BID2, OVER, State, bits
 
 OS = pyspiel.euchre
 OS_PASS = OS.PASS_ACTION  # 24

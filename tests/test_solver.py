@@ -15,8 +15,8 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.solver import NotInPlayError, makers_reach, makers_tricks, reduce_holding
 from euchre_learn.engine import core
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 
 # ---- a plain minimax, the reference ------------------------------------------------------
 

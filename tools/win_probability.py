@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from euchre_learn.engine import core  # noqa: E402
 from euchre_learn.analysis.bots import get, play_hand  # noqa: E402
+from euchre_learn.engine import core  # noqa: E402
 from euchre_learn.engine.rules import Rules  # noqa: E402
 
 TARGET = 10

@@ -36,18 +36,6 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.analysis.solver import makers_score_tricks
-from euchre_learn.engine.core import (
-    BENNY,
-    BID1,
-    BID2,
-    DEFEND,
-    DISCARD_PHASE,
-    OVER,
-    PLAY_PHASE,
-    RR_DISCARD,
-    State,
-    bits,
-)
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -64,6 +52,18 @@ from euchre_learn.engine.actions import (
     Action,
 )
 from euchre_learn.engine.cards import BENNY_INDEX, Seat
+from euchre_learn.engine.core import (
+    BENNY,
+    BID1,
+    BID2,
+    DEFEND,
+    DISCARD_PHASE,
+    OVER,
+    PLAY_PHASE,
+    RR_DISCARD,
+    State,
+    bits,
+)
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE

@@ -59,9 +59,9 @@ from euchre_learn.analysis.bots.bidding import (
     bid2_ratings,
 )
 from euchre_learn.analysis.solver import _search_for, reduce_holding
-from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
+from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK

@@ -26,8 +26,8 @@ from math import comb
 
 from euchre_learn.analysis.bots import get, play_hand
 from euchre_learn.engine import core
-from euchre_learn.engine.core import BID1, OVER, State
 from euchre_learn.engine.actions import ORDER_UP_ALONE, PASS
+from euchre_learn.engine.core import BID1, OVER, State
 from euchre_learn.engine.rules import Rules
 
 __all__ = [

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ParamSpec
 
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.actions import CALL, CALL_ALONE, PASS
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import EFFECTIVE

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE, bits
 from euchre_learn.engine.actions import CALL, PASS, PLAY, Action
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE, bits
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index

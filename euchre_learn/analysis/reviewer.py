@@ -79,9 +79,9 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.advisor import _finish, _score_solved, _Worlds
 from euchre_learn.analysis.solver import _search_for, reduce_holding
 from euchre_learn.analysis.win_table import win_probability
-from euchre_learn.engine.core import PLAY_PHASE, State
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Card, Seat, Team
+from euchre_learn.engine.core import PLAY_PHASE, State
 from euchre_learn.engine.explain import action_words, card_reason, suit_words
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import RecordError, load_record, replay

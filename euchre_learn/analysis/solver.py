@@ -41,9 +41,9 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.actions import PLAY, Action
 from euchre_learn.engine.cards import Seat, Team
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.errors import type_error
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 

@@ -34,8 +34,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, bits, deal
 from euchre_learn.engine.actions import CALL, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, bits, deal
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 

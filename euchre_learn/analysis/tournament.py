@@ -34,8 +34,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.analysis.bots import Bot, get, play_hand
+from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.engine import core
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules

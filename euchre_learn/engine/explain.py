@@ -9,20 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.engine.core import (
-    BENNY,
-    BID1,
-    BID2,
-    DEFEND,
-    DISCARD_PHASE,
-    OVER,
-    PLAY_PHASE,
-    RR_DISCARD,
-    RR_GIVE,
-    RR_TAKE,
-    State,
-    bits,
-)
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -37,6 +23,20 @@ from euchre_learn.engine.actions import (
     Action,
 )
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Rank, Seat, Suit, Team
+from euchre_learn.engine.core import (
+    BENNY,
+    BID1,
+    BID2,
+    DEFEND,
+    DISCARD_PHASE,
+    OVER,
+    PLAY_PHASE,
+    RR_DISCARD,
+    RR_GIVE,
+    RR_TAKE,
+    State,
+    bits,
+)
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import (
     EFFECTIVE,

@@ -10,9 +10,9 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import core
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State, final_score
 from euchre_learn.engine.actions import _ACTIONS, DISCARD, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, final_score
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from euchre_learn.engine.jsonfiles import parse_json
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, InvalidCardError, Seat, cards, deck
 from euchre_learn.engine.errors import PATH_LIMIT, EuchreError, quote
 from euchre_learn.engine.hand import Hand, IllegalActionError
+from euchre_learn.engine.jsonfiles import parse_json
 from euchre_learn.engine.rules import Rules
 
 __all__ = ["FORMAT", "RecordError", "load_record", "replay"]

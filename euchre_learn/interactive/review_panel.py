@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.drill import Retry, RetryResult
 from euchre_learn.analysis.reviewer import _REVIEW_CSS, Decision, Review, review, win_probability
-from euchre_learn.engine.core import State
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
+from euchre_learn.engine.core import State
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.learner.saved_games import hand_record
 from euchre_learn.learner.store import PutRetry

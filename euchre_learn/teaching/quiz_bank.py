@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from euchre_learn.engine.jsonfiles import parse_json, write_text_atomic
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, cards
 from euchre_learn.engine.errors import PATH_LIMIT, QUOTE_LIMIT, EuchreError, quote, type_error
+from euchre_learn.engine.jsonfiles import parse_json, write_text_atomic
 
 __all__ = [
     "BANK_FORMAT",

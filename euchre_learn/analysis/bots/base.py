@@ -6,15 +6,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.engine.actions import (
+    Action,
+)
+from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.core import (
     OVER,
     State,
     bits,
 )
-from euchre_learn.engine.actions import (
-    Action,
-)
-from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 

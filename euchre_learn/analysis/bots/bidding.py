@@ -9,14 +9,6 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import _ACE, _KING, TRUMP_MASK, _card, _cardlist, _count, _highest, _who
 from euchre_learn.engine import core
-from euchre_learn.engine.core import (
-    BENNY,
-    DEFEND,
-    RR_GIVE,
-    RR_TAKE,
-    State,
-    bits,
-)
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -29,6 +21,14 @@ from euchre_learn.engine.actions import (
     TAKE,
 )
 from euchre_learn.engine.cards import BENNY_INDEX, Suit
+from euchre_learn.engine.core import (
+    BENNY,
+    DEFEND,
+    RR_GIVE,
+    RR_TAKE,
+    State,
+    bits,
+)
 from euchre_learn.engine.explain import action_words, make_word, suit_words
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 

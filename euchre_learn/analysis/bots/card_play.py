@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import TRUMP_MASK, _card, _highest, _key, _lowest, _View, _who
-from euchre_learn.engine.core import (
-    State,
-    bits,
-)
 from euchre_learn.engine.actions import (
     PLAY,
 )
 from euchre_learn.engine.cards import Suit
+from euchre_learn.engine.core import (
+    State,
+    bits,
+)
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 
 if TYPE_CHECKING:

@@ -8,15 +8,6 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import TRUMP_MASK, Bot, _card, _cardlist, _count, _highest, _key, _lowest, _who
 from euchre_learn.analysis.bots.bidding import _common_phase, _says
-from euchre_learn.engine.core import (
-    BID1,
-    BID2,
-    DISCARD_PHASE,
-    PLAY_PHASE,
-    RR_DISCARD,
-    State,
-    bits,
-)
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -25,6 +16,15 @@ from euchre_learn.engine.actions import (
     ORDER_UP_ALONE,
     PASS,
     PLAY,
+)
+from euchre_learn.engine.core import (
+    BID1,
+    BID2,
+    DISCARD_PHASE,
+    PLAY_PHASE,
+    RR_DISCARD,
+    State,
+    bits,
 )
 from euchre_learn.engine.explain import action_words, suit_words
 from euchre_learn.engine.trump import EFFECTIVE, winner_index

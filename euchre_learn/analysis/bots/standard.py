@@ -10,6 +10,10 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots.base import Bot, _card, _who
 from euchre_learn.analysis.bots.bidding import BIDDING, _common_phase, _std_bid1, _std_bid2, best_discard
 from euchre_learn.analysis.bots.card_play import _std_play
+from euchre_learn.engine.actions import (
+    DISCARD,
+)
+from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
     BID1,
     BID2,
@@ -18,10 +22,6 @@ from euchre_learn.engine.core import (
     RR_DISCARD,
     State,
 )
-from euchre_learn.engine.actions import (
-    DISCARD,
-)
-from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, deck
 from euchre_learn.engine.core import bits
 from euchre_learn.engine.core import deal as _core_deal
-from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, deck
 from euchre_learn.engine.explain import (
     card_reason,
     suit_words,

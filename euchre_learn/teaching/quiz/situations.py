@@ -8,9 +8,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from euchre_learn.engine.core import PLAY_PHASE, bits
 from euchre_learn.engine.actions import ORDER_UP_ALONE, PASS, PLAY, Action
 from euchre_learn.engine.cards import Card, Seat, Suit
+from euchre_learn.engine.core import PLAY_PHASE, bits
 from euchre_learn.engine.explain import (
     action_words,
     make_word,

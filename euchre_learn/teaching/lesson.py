@@ -22,7 +22,7 @@ from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, cards, deck
 from euchre_learn.engine.hand import Hand, Trick
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import effective_suit, is_trump, legal_plays, trick_winner, trump_order
-from euchre_learn.teaching.quiz_bank import Question
+from euchre_learn.teaching.quiz.bank import Question
 
 if TYPE_CHECKING:
     from euchre_learn.engine.game import Game

@@ -38,7 +38,7 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching import render as _render
 from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
-from euchre_learn.teaching.quiz_bank import Feedback
+from euchre_learn.teaching.quiz.bank import Feedback
 
 __all__ = [
     "NumberQuiz",

@@ -16,14 +16,14 @@ True
 True
 
 Teachers: :func:`save_bank` writes generated questions to JSON and :func:`load_bank` reads a
-bank (checked against :data:`BANK_SCHEMA`); see :mod:`euchre_learn.teaching.quiz_bank`.
+bank (checked against :data:`BANK_SCHEMA`); see :mod:`euchre_learn.teaching.quiz.bank`.
 """
 
 from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import bidding, cards_and_trump, play, scoring, variants  # noqa: F401  (each adds its topics, in teaching order)
 from euchre_learn.teaching.quiz.practice import Practice
 from euchre_learn.teaching.quiz.topics import RULES_URL, Topic, generate, rule_link, topic, topics, topics_markdown
-from euchre_learn.teaching.quiz_bank import (
+from euchre_learn.teaching.quiz.bank import (
     BANK_FORMAT,
     BANK_SCHEMA,
     KINDS,

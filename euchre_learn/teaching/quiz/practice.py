@@ -12,7 +12,7 @@ from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.topics import generate, rule_link, topic
 from euchre_learn.teaching.quiz.topics import topics as all_topics
-from euchre_learn.teaching.quiz_bank import (
+from euchre_learn.teaching.quiz.bank import (
     Bank,
     Feedback,
     Question,

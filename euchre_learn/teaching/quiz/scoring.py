@@ -14,7 +14,7 @@ from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.situations import _bid_step, _loner, _made, _maker_tricks, _play_until, _story, _target
 from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz_bank import (
+from euchre_learn.teaching.quiz.bank import (
     Question,
 )
 

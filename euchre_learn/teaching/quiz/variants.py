@@ -34,7 +34,7 @@ from euchre_learn.teaching.quiz.situations import (
     _target,
 )
 from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz_bank import (
+from euchre_learn.teaching.quiz.bank import (
     Question,
 )
 

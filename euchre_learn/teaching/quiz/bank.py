@@ -71,7 +71,7 @@ class QuizError(EuchreError):
     >>> Question(prompt='?', kind='single', choices=('a', 'b'), answer='c', explanation='.')
     Traceback (most recent call last):
     ...
-    euchre_learn.teaching.quiz_bank.QuizError: answer: 'c' is not one of the choices ('a', 'b')
+    euchre_learn.teaching.quiz.bank.QuizError: answer: 'c' is not one of the choices ('a', 'b')
     """
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
@@ -87,7 +87,7 @@ class BankError(EuchreError):
     ...            'choices': ['A♥', 'K♥'], 'answer': 'Q♥', 'explanation': 'Aces are high.'}]})
     Traceback (most recent call last):
     ...
-    euchre_learn.teaching.quiz_bank.BankError: quiz bank: questions[0] (id 'q1'), field 'answer': 'Q♥' is not one of the choices ('A♥', 'K♥')
+    euchre_learn.teaching.quiz.bank.BankError: quiz bank: questions[0] (id 'q1'), field 'answer': 'Q♥' is not one of the choices ('A♥', 'K♥')
     """
 
     def __init__(

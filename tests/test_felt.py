@@ -1,4 +1,4 @@
-"""The felt (euchre_learn.interactive.felt): the learner's cards on the table are the controls.
+"""The felt (euchre_learn.interactive.table.felt): the learner's cards on the table are the controls.
 Driven without a browser by setting ``pick`` as the front end does on a click or Enter; the
 last finished trick stays on the felt until the learner acts or the pause passes; the hint
 says what the bot counted and what the advisor's deals give (issue 11, "The table")."""
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from euchre_learn.engine.hand import Phase
-from euchre_learn.interactive.felt import Felt
-from euchre_learn.interactive.table_model import Table
-from euchre_learn.interactive.table_widget import TableWidget
+from euchre_learn.interactive.table.felt import Felt
+from euchre_learn.interactive.table.model import Table
+from euchre_learn.interactive.table.widget import TableWidget
 from euchre_learn.teaching.render import card_text
 
 

@@ -128,7 +128,7 @@ def test_the_site_has_the_wheels_in_its_package_index(lite_site: Path) -> None:
     assert wheel.exists() and wheel.name.startswith("euchre_learn-")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-    assert {"euchre_learn/__init__.py", "euchre_learn/teaching/widgets.py", "euchre_learn/engine/core.py", "euchre_learn/interactive/felt.py"} <= names
+    assert {"euchre_learn/__init__.py", "euchre_learn/teaching/widgets.py", "euchre_learn/engine/core.py", "euchre_learn/interactive/table/felt.py"} <= names
     index = json.loads((lite_site / "pypi" / "all.json").read_text(encoding="utf-8"))
     # piplite finds each by name: %pip install euchre_learn / ipywidgets / jupyter_core
     for name in ("euchre-learn", "ipywidgets", "comm", "jupyterlab-widgets", "jupyter-core", "platformdirs", "anywidget", "psygnal", "fsrs"):

@@ -13,7 +13,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.interactive.review_panel import RETRY_TOPIC, ReviewPanel, ReviewPanelView, retry_question
-from euchre_learn.interactive.table_model import Table
+from euchre_learn.interactive.table.model import Table
 from euchre_learn.learner.progress import Progress
 from euchre_learn.teaching.today import TodaysPractice
 
@@ -196,7 +196,7 @@ def test_the_view_shows_progress_then_the_list_with_back_to_buttons(tmp_path: Pa
 
 
 def test_the_table_widget_shows_the_panel_below_the_table(tmp_path: Path) -> None:
-    from euchre_learn.interactive.table_widget import TableWidget
+    from euchre_learn.interactive.table.widget import TableWidget
 
     w = TableWidget(Table(humans="S", seed=3), delay=0, review=True)
     assert w.review_panel is not None and w.children[-1] is w.review_panel.widget

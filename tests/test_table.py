@@ -1,5 +1,5 @@
-"""The table, driven without a browser: the model (euchre_learn.interactive.table_model) and its widget
-(euchre_learn.interactive.table_widget), by clicking buttons as a learner would."""
+"""The table, driven without a browser: the model (euchre_learn.interactive.table.model) and its widget
+(euchre_learn.interactive.table.widget), by clicking buttons as a learner would."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Rules, Seat, explain
 from euchre_learn.engine.hand import IllegalActionError, Phase
-from euchre_learn.interactive.table_model import CARD_PHASES, Table, action_label
-from euchre_learn.interactive.table_widget import SetupForm, StepperWidget, TableWidget
+from euchre_learn.interactive.table.model import CARD_PHASES, Table, action_label
+from euchre_learn.interactive.table.widget import SetupForm, StepperWidget, TableWidget
 
 ALL_SEATS = "NESW"
 

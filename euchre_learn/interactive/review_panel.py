@@ -1,7 +1,7 @@
 """The review panel of the table: after each hand, the learner's costly decisions, worst first.
 
 The model, with no widgets (:class:`ReviewPanelView`, at the end, only shows it). A
-:class:`ReviewPanel` listens to a :class:`~euchre_learn.interactive.table_model.Table`: as each
+:class:`ReviewPanel` listens to a :class:`~euchre_learn.interactive.table.model.Table`: as each
 hand ends it takes the hand's record (with the game score before it) and reviews the
 learners' decisions with :func:`euchre_learn.review` **in a background thread**, so the table
 never waits; :attr:`HandReview.done` / :attr:`HandReview.total` count the decisions graded so
@@ -16,7 +16,7 @@ far. When a review is in:
 - after the game, :meth:`ReviewPanel.game_review` is the whole game's review (its accuracy)
   and :meth:`ReviewPanel.turning_points` the hands that moved the chance to win the most.
 
->>> from euchre_learn.interactive.table_model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> t = Table(humans='S', bots='standard', seed=5, dealer='N')
 >>> panel = ReviewPanel(t, worlds=4)
 >>> while not t.hand_over:
@@ -49,9 +49,9 @@ from euchre_learn.learner.store import PutRetry
 if TYPE_CHECKING:
     import ipywidgets  # type: ignore[import-untyped]
 
-    from euchre_learn.interactive.table_model import Table
+    from euchre_learn.interactive.table.model import Table
     from euchre_learn.learner.progress import Progress
-    from euchre_learn.teaching.quiz_bank import Question
+    from euchre_learn.teaching.quiz.question import Question
 
 __all__ = [
     "RETRY_TOPIC",
@@ -358,14 +358,14 @@ def _hand_result(hand: Hand) -> str:
 
 
 def _label(position: Hand, action: Action) -> str:
-    from euchre_learn.interactive.table_model import action_label
+    from euchre_learn.interactive.table.model import action_label
 
     return str(action.card) if action.card is not None else action_label(position, action)
 
 
 def _situation(position: Hand, seat: Seat) -> str:
     """What the seat knew, in a sentence or two (no hidden card named)."""
-    from euchre_learn.interactive.table_model import describe_action
+    from euchre_learn.interactive.table.model import describe_action
 
     parts = [f"You are {seat.word}; {position.dealer.word} dealt."]
     if position.phase == Phase.PLAY:
@@ -410,7 +410,7 @@ def retry_question(decision: Decision, key: str = "") -> Question:
     >>> q.kind, q.answer in q.choices, q.check(q.answer).correct
     ('single', True, True)
     """
-    from euchre_learn.teaching.quiz_bank import Question
+    from euchre_learn.teaching.quiz.question import Question
 
     pos = decision.position
     seat = decision.seat

@@ -1,6 +1,6 @@
 """Step through a hand one action at a time, forwards and backwards, each step explained.
 
-The model (no ipywidgets here; the widget is :class:`.table_widget.StepperWidget`):
+The model (no ipywidgets here; the widget is :class:`.table.widget.StepperWidget`):
 
 >>> import euchre_learn as el
 >>> record = {"rules": "standard", "dealer": "S", "upcard": "A♥",
@@ -34,7 +34,7 @@ from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import load_record, replay
 from euchre_learn.engine.trump import left_bower
-from euchre_learn.interactive.table_model import describe_action
+from euchre_learn.interactive.table.model import describe_action
 
 __all__ = ["Stepper", "explain_step"]
 

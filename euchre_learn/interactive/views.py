@@ -1,5 +1,5 @@
 """Views of the table and the stepper for a lesson's stored output: what their widgets show,
-without the buttons (lessons 09 and 10). The widgets themselves are in :mod:`.table_widget`.
+without the buttons (lessons 09 and 10). The widgets themselves are in :mod:`.table.widget`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import html
 
 from euchre_learn.engine.cards import Seat
 from euchre_learn.interactive.stepper_model import Stepper
-from euchre_learn.interactive.table_model import Table
+from euchre_learn.interactive.table.model import Table
 from euchre_learn.teaching import render
 from euchre_learn.teaching.lesson import Shown
 
@@ -54,7 +54,7 @@ def table_view(table: Table, *, log: bool = True) -> Shown:
     the table (hidden hands face down, unless the table has open hands), whose turn it is or
     what happened, and the log of the hand (with the bots' reasons when hands are open).
 
-    >>> from euchre_learn.interactive.table_model import Table
+    >>> from euchre_learn.interactive.table.model import Table
     >>> t = Table(humans='S', seed=1, dealer='N')
     >>> _ = t.run_bots()
     >>> print(table_view(t))

@@ -1,11 +1,11 @@
 """Every game played at the table, saved as each hand ends (see :mod:`euchre_learn.learner.saved_games`).
 
-:class:`GameSaver` is what a :class:`~euchre_learn.interactive.table_model.Table` calls when a hand
+:class:`GameSaver` is what a :class:`~euchre_learn.interactive.table.model.Table` calls when a hand
 ends (it is in ``Table.on_hand_end`` from the start): it writes the hand, with the score before
 it and who sat where, to the learner's store at once. ``el.table.saved_games()`` lists the
 games kept, newest first, and ``el.table.load_game(id)`` gives one back for ``el.review``.
 
->>> from euchre_learn.interactive.table_model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> t = Table(humans=[], seed=2, dealer='S')
 >>> _ = t.run_bots()                     # the hand ends: it is in the store already
 >>> g = saved_games()[0]
@@ -23,7 +23,7 @@ from euchre_learn.learner.saved_games import SavedGame, SavedGameError, load_gam
 from euchre_learn.learner.store import Store
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table_model import Table
+    from euchre_learn.interactive.table.model import Table
 
 __all__ = ["GameSaver", "SavedGame", "SavedGameError", "load_game", "saved_games"]
 

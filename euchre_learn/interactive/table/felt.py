@@ -10,7 +10,7 @@ earlier state (a double click, a click while the bots were moving) does nothing.
 
 Tests drive it without a browser, by setting ``pick`` as the front end would:
 
->>> from euchre_learn.interactive.table_model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> t = Table(humans='S', seed=4, dealer='W'); _ = t.run_bots()
 >>> felt = Felt(on_pick=lambda action: t.act(action))
 >>> felt.draw(t.html(), t.to_act, t.card_choices(), "Play")   # bidding: no cards to click
@@ -29,7 +29,7 @@ import traitlets
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.table_model import CardChoice
+from euchre_learn.interactive.table.model import CardChoice
 from euchre_learn.teaching.render import card_text
 
 __all__ = ["Felt"]

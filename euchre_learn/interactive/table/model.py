@@ -1,6 +1,6 @@
 """The card table, as a model: play a game against bots, or hot-seat several learners.
 
-This module never imports ipywidgets (the widget, in :mod:`.table_widget`, only lays out
+This module never imports ipywidgets (the widget, in :mod:`.widget`, only lays out
 what this model says and calls it back), so every rule of the table is tested without a
 browser. In a notebook, :mod:`euchre_learn.interactive.table` (``el.table``) opens it:
 
@@ -9,7 +9,7 @@ browser. In a notebook, :mod:`euchre_learn.interactive.table` (``el.table``) ope
 
 The model:
 
->>> from euchre_learn.interactive.table_model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> t = Table(humans='S', seed=1, dealer='N')
 >>> t.to_act, t.is_human_turn          # East, eldest, is a bot: it has not moved yet
 (<Seat.E: 1>, False)
@@ -55,7 +55,7 @@ from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.saved_games import GameSaver
+from euchre_learn.interactive.table.saver import GameSaver
 
 __all__ = [
     "CardChoice",
@@ -353,7 +353,7 @@ class Table:
         self._dealer = dealer
         self._games_played = 0
         self.on_hand_end: list[Callable[[Table], object]] = [GameSaver()]
-        """Called with the table as each hand ends: the hand is saved at once (:mod:`.saved_games`)."""
+        """Called with the table as each hand ends: the hand is saved at once (:mod:`.saver`)."""
         self._start(Game(self.rules, seed=self.seed, dealer=dealer))
 
     def _start(self, game: Game) -> None:

@@ -5,8 +5,8 @@
 >>> sorted(w.table.humans)
 [<Seat.S: 2>]
 
-The rules of the table live in the model, :class:`Table` (:mod:`.table_model`, no widgets);
-:mod:`.table_widget` draws it. This module joins the two for a lesson's cell; it imports the
+The rules of the table live in the model, :class:`Table` (:mod:`.model`, no widgets);
+:mod:`.widget` draws it. This module joins the two for a lesson's cell; it imports the
 widget (and ipywidgets) only when a table is put on screen, so ``el.table.Table`` stays light.
 """
 
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.saved_games import load_game, saved_games
-from euchre_learn.interactive.table_model import (
+from euchre_learn.interactive.table.saver import load_game, saved_games
+from euchre_learn.interactive.table.model import (
     CardChoice,
     Choice,
     Hint,
@@ -30,7 +30,7 @@ from euchre_learn.interactive.table_model import (
 )
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table_widget import SetupForm, TableWidget
+    from euchre_learn.interactive.table.widget import SetupForm, TableWidget
 
 __all__ = [
     "CardChoice",
@@ -66,9 +66,9 @@ def play(
     are scheduled on its event loop. ``partner='expert', opponents='beginner'``: a strong
     partner against beatable opponents (see :class:`Table`). ``review``: after each hand, the
     learner's decisions are reviewed in the background and the costly ones listed below the
-    table (:mod:`.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
+    table (:mod:`~euchre_learn.interactive.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
     """
-    from euchre_learn.interactive.table_widget import TableWidget
+    from euchre_learn.interactive.table.widget import TableWidget
 
     table = Table(
         rules,
@@ -85,6 +85,6 @@ def play(
 
 def setup() -> SetupForm:
     """A small form to choose the rules, the human seats, the bots and the pace, then play."""
-    from euchre_learn.interactive.table_widget import SetupForm
+    from euchre_learn.interactive.table.widget import SetupForm
 
     return SetupForm()

@@ -6,7 +6,7 @@ explains) is made by the models in :mod:`euchre_learn.interactive.table` and
 button is clicked, and show what it says. Tests drive them without a browser by calling
 ``button.click()`` and reading ``.value``.
 
->>> from euchre_learn.interactive.table_model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> w = TableWidget(Table(humans='S', seed=1, dealer='N'), delay=0)
 >>> [b.description for b in w.action_buttons]
 ['Pass', 'Assist', 'Assist alone']
@@ -29,9 +29,9 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.hand import IllegalActionError, Trick
 from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.felt import Felt
+from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.stepper_model import Stepper
-from euchre_learn.interactive.table_model import Table
+from euchre_learn.interactive.table.model import Table
 from euchre_learn.teaching.widgets import auto_width, style_view
 
 __all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
@@ -41,7 +41,7 @@ PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
 
 LAST_TRICK_PAUSE = 4.0
 """Seconds the felt keeps showing the trick finished last, beside the next one, when the
-learner has not acted (:attr:`~euchre_learn.interactive.table_model.Table.last_trick`)."""
+learner has not acted (:attr:`~euchre_learn.interactive.table.model.Table.last_trick`)."""
 
 _RED = "#cc3311"
 
@@ -78,7 +78,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 class TableWidget(widgets.VBox):  # type: ignore[misc]
     """A :class:`~euchre_learn.interactive.table.Table` on screen: the table drawn, the human's
-    cards on it clickable (:class:`~euchre_learn.interactive.felt.Felt`), the choices also as
+    cards on it clickable (:class:`~euchre_learn.interactive.table.felt.Felt`), the choices also as
     buttons, Hint / Why? / Undo, open hands, the log.
 
     ``delay`` is the pause between bot moves in seconds; 0 moves them at once (and

@@ -74,9 +74,9 @@ site: $(VENV)/.installed-site
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
 
-# The fuzz suite (tests/test_fuzz.py, run by `make test` with a small budget) at ten times it.
+# The fuzz suite (tests/engine/test_fuzz.py, run by `make test` with a small budget) at ten times it.
 fuzz: $(VENV)/.installed-test
-	EUCHRE_FUZZ_EXAMPLES=120 $(BIN)/pytest -q tests/test_fuzz.py
+	EUCHRE_FUZZ_EXAMPLES=120 $(BIN)/pytest -q tests/engine/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) build *.egg-info

@@ -40,7 +40,7 @@ from euchre_learn.engine.explain import (
     trick_reason,
 )
 
-RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parent.parent / "docs" / "rules.md").read_text()))
+RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parents[2] / "docs" / "rules.md").read_text()))
 CITED = re.compile(r"R\d+\.\d+")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive_rules import ref_legal, ref_winner
+from .naive_rules import ref_legal, ref_winner
 
 from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, Seat, Suit, deck, replay, score_hand
 from euchre_learn.engine import core as core

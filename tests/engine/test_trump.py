@@ -1,7 +1,7 @@
 """Trump logic (RULES.md R1.3, R1.4, R6.2, R6.3 and §11 cases 1-6).
 
 Cases are written out by hand, then every function is cross-checked against a naive
-reference written from the rules text alone (tests/naive_rules.py: it reads card text,
+reference written from the rules text alone (tests/engine/naive_rules.py: it reads card text,
 never the engine's tables).
 """
 
@@ -11,7 +11,7 @@ import itertools
 import random
 
 import pytest
-from naive_rules import SYMBOLS, ref_legal, ref_next, ref_strength, ref_suit, ref_winner
+from .naive_rules import SYMBOLS, ref_legal, ref_next, ref_strength, ref_suit, ref_winner
 
 from euchre_learn import (
     Card,

@@ -20,7 +20,8 @@ import euchre_learn as el
 from euchre_learn import Game, Hand, Seat
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote
 from euchre_learn.engine.trump import DuplicateCardError
-from euchre_learn.teaching.quiz_bank import BankError, Question, load_bank, save_bank
+from euchre_learn.teaching.quiz.bank import BankError, load_bank, save_bank
+from euchre_learn.teaching.quiz.question import Question
 
 HOLDINGS = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 

@@ -22,7 +22,7 @@ from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, cards, deck
 from euchre_learn.engine.hand import Hand, Trick
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import effective_suit, is_trump, legal_plays, trick_winner, trump_order
-from euchre_learn.teaching.quiz.bank import Question
+from euchre_learn.teaching.quiz.question import Question
 
 if TYPE_CHECKING:
     from euchre_learn.engine.game import Game
@@ -121,7 +121,7 @@ def legal_view(holding: Iterable[Card | str] | str, trump: Suit | str, led: Card
     >>> print(legal_view('A♦ J♦ 9♣', 'hearts'))                 # leading: anything goes
     ♥ hearts trump, leading: [A♦] [J♦] [9♣]  (legal in brackets)
     """
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     held = cards(holding) if isinstance(holding, str) else cards(list(holding))
     t = Suit.parse(trump)
@@ -158,7 +158,7 @@ def suit_table(holding: Iterable[Card | str] | str, trump: Suit | str) -> Shown:
     J♥: printed ♥ hearts, plays as ♥ hearts (trump)
     9♣: printed ♣ clubs, plays as ♣ clubs
     """
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     held = cards(holding) if isinstance(holding, str) else cards(list(holding))
     t = Suit.parse(trump)
@@ -225,7 +225,7 @@ def trick_table(hand: Hand) -> Shown:
     (5, True)
     """
     from euchre_learn.engine.explain import trick_reason
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     trump = hand.trump
     if trump is None:
@@ -358,7 +358,7 @@ def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0)
     upcard (face up): K♣
     kitty (face down): 3 cards
     """
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     r = Rules.from_value(rules)
     first = Seat.parse(dealer)
@@ -423,7 +423,7 @@ def first_dealer(seed: Any = 0) -> Shown:
     South receives a black jack, the J♠, and deals first.
     """
     from euchre_learn.engine.game import choose_first_dealer
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     seat, shown = choose_first_dealer(seed)
     jack = shown[-1]
@@ -457,7 +457,7 @@ def suit_ranks(trump: Suit | str, rules: Rules | str | None = None) -> Shown:
     ♣ clubs (6 cards): A♣ K♣ Q♣ J♣ 10♣ 9♣
     ♠ spades (6 cards): A♠ K♠ Q♠ J♠ 10♠ 9♠
     """
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     r = Rules.from_value(rules)
     t = Suit.parse(trump)
@@ -612,7 +612,7 @@ def as_seen_by(hand: Hand, seat: Seat | str | None = None) -> Shown:
     W: Q♣ 9♦ J♦ K♥ Q♠  (to act)
     Upcard: K♣ (♣ clubs proposed)
     """
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     who = hand.to_act if seat is None else Seat.parse(seat)
     shown: tuple[Seat, ...] = () if who is None else (who,)

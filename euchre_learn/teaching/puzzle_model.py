@@ -33,7 +33,7 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.hand import Phase
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.schedule import Schedule
-from euchre_learn.teaching.quiz.bank import Feedback, Question, QuizError
+from euchre_learn.teaching.quiz.question import Feedback, Question, QuizError
 
 if TYPE_CHECKING:
     import random as _random
@@ -204,7 +204,7 @@ class PuzzleTrainer:
     def answer(self, response: object) -> Feedback:
         """Check ``response`` (a choice's text, a card, or an :class:`~euchre_learn.Action`),
         record it once in the store and the schedule. A response that is not one of the choices
-        raises :class:`~euchre_learn.teaching.quiz.bank.QuizError` and counts nothing."""
+        raises :class:`~euchre_learn.teaching.quiz.question.QuizError` and counts nothing."""
         if self.feedback is not None:
             return self.feedback
         if isinstance(response, Action):

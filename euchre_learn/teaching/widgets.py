@@ -35,10 +35,10 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.engine.cards import Card
 from euchre_learn.engine.rules import Rules
-from euchre_learn.teaching import render as _render
+from euchre_learn import display as _render
 from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
-from euchre_learn.teaching.quiz.bank import Feedback
+from euchre_learn.teaching.quiz.question import Feedback
 
 __all__ = [
     "NumberQuiz",
@@ -121,7 +121,7 @@ def trick_view(question: Question) -> str:
         return ""
     from euchre_learn.engine.hand import Trick
     from euchre_learn.engine.records import replay
-    from euchre_learn.teaching.render import trick_html
+    from euchre_learn.display import trick_html
 
     try:
         hand = replay(dict(question.record))

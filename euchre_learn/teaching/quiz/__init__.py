@@ -16,26 +16,17 @@ True
 True
 
 Teachers: :func:`save_bank` writes generated questions to JSON and :func:`load_bank` reads a
-bank (checked against :data:`BANK_SCHEMA`); see :mod:`euchre_learn.teaching.quiz.bank`.
+bank (checked against :data:`BANK_SCHEMA`); see :mod:`euchre_learn.teaching.quiz.bank`. A
+question is a :class:`Question` (:mod:`euchre_learn.teaching.quiz.question`); its feedback's words
+come from :mod:`euchre_learn.teaching.quiz.feedback`.
 """
 
 from euchre_learn.teaching.glossary import term_link, terms_in
 from euchre_learn.teaching.quiz import bidding, cards_and_trump, play, scoring, variants  # noqa: F401  (each adds its topics, in teaching order)
+from euchre_learn.teaching.quiz.bank import BANK_FORMAT, BANK_SCHEMA, Bank, BankError, load_bank, save_bank
 from euchre_learn.teaching.quiz.practice import Practice
+from euchre_learn.teaching.quiz.question import KINDS, QUESTION_SCHEMA, Feedback, Question, QuizError
 from euchre_learn.teaching.quiz.topics import RULES_URL, Topic, generate, rule_link, topic, topics, topics_markdown
-from euchre_learn.teaching.quiz.bank import (
-    BANK_FORMAT,
-    BANK_SCHEMA,
-    KINDS,
-    QUESTION_SCHEMA,
-    Bank,
-    BankError,
-    Feedback,
-    Question,
-    QuizError,
-    load_bank,
-    save_bank,
-)
 
 __all__ = [
     "BANK_FORMAT",

@@ -14,11 +14,11 @@ from euchre_learn.engine.explain import (
 )
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
-from euchre_learn.teaching.quiz.situations import _deal, _force, _name_benny, _passes, _story
-from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz.bank import (
+from euchre_learn.teaching.quiz.question import (
     Question,
 )
+from euchre_learn.teaching.quiz.situations import _deal, _force, _name_benny, _passes, _story
+from euchre_learn.teaching.quiz.topics import _topic
 
 # ---- bidding (R3, R4) -------------------------------------------------------------------
 

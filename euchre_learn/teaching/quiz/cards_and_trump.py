@@ -18,6 +18,9 @@ from euchre_learn.engine.game import Game, choose_first_dealer
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.trump import effective_suit, is_trump, left_bower, right_bower, trump_order
+from euchre_learn.teaching.quiz.question import (
+    Question,
+)
 from euchre_learn.teaching.quiz.situations import (
     SEATS,
     _bid_step,
@@ -28,9 +31,6 @@ from euchre_learn.teaching.quiz.situations import (
     _strength_order,
 )
 from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz.bank import (
-    Question,
-)
 
 # ---- ranking and bowers (R1.2-R1.4) -----------------------------------------------------
 

@@ -16,11 +16,11 @@ from euchre_learn.engine.explain import (
 from euchre_learn.engine.hand import Hand, Trick
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.trump import effective_suit, is_trump, left_bower
-from euchre_learn.teaching.quiz.situations import SEATS, _loner, _made, _made_sentence, _play_random, _story
-from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz.bank import (
+from euchre_learn.teaching.quiz.question import (
     Question,
 )
+from euchre_learn.teaching.quiz.situations import SEATS, _loner, _made, _made_sentence, _play_random, _story
+from euchre_learn.teaching.quiz.topics import _topic
 
 # ---- who leads (R6.1) -------------------------------------------------------------------
 

@@ -10,15 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.quiz.bank import Bank, load_bank
+from euchre_learn.teaching.quiz.question import Feedback, Question, QuizError
 from euchre_learn.teaching.quiz.topics import generate, rule_link, topic
 from euchre_learn.teaching.quiz.topics import topics as all_topics
-from euchre_learn.teaching.quiz.bank import (
-    Bank,
-    Feedback,
-    Question,
-    QuizError,
-    load_bank,
-)
 
 if TYPE_CHECKING:
     from euchre_learn.learner.progress import Progress

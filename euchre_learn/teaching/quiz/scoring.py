@@ -12,11 +12,11 @@ from euchre_learn.engine.explain import (
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
-from euchre_learn.teaching.quiz.situations import _bid_step, _loner, _made, _maker_tricks, _play_until, _story, _target
-from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz.bank import (
+from euchre_learn.teaching.quiz.question import (
     Question,
 )
+from euchre_learn.teaching.quiz.situations import _bid_step, _loner, _made, _maker_tricks, _play_until, _story, _target
+from euchre_learn.teaching.quiz.topics import _topic
 
 # ---- scoring and the game (R7, R8) ------------------------------------------------------
 

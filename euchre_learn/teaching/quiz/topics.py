@@ -11,7 +11,7 @@ from typing import Any
 
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
-from euchre_learn.teaching.quiz.bank import (
+from euchre_learn.teaching.quiz.question import (
     Question,
     QuizError,
 )
@@ -96,7 +96,7 @@ def topic(name: str) -> Topic:
     >>> topic('bowers')
     Traceback (most recent call last):
     ...
-    euchre_learn.teaching.quiz.bank.QuizError: 'bowers' is not a quiz topic: choose one of 'left-bower', ...
+    euchre_learn.teaching.quiz.question.QuizError: 'bowers' is not a quiz topic: choose one of 'left-bower', ...
     """
     try:
         return _TOPICS[name]

@@ -18,6 +18,9 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.bidding import _round1_at
 from euchre_learn.teaching.quiz.cards_and_trump import _order_question
 from euchre_learn.teaching.quiz.play import _leader_question, _trick_question
+from euchre_learn.teaching.quiz.question import (
+    Question,
+)
 from euchre_learn.teaching.quiz.scoring import _score_question
 from euchre_learn.teaching.quiz.situations import (
     _bid_step,
@@ -34,9 +37,6 @@ from euchre_learn.teaching.quiz.situations import (
     _target,
 )
 from euchre_learn.teaching.quiz.topics import _topic
-from euchre_learn.teaching.quiz.bank import (
-    Question,
-)
 
 # ---- variants ---------------------------------------------------------------------------
 

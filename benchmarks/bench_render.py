@@ -1,5 +1,5 @@
 """Renderings per second: what a notebook cell pays to show a card, a holding, the table and
-the scoreboard (:mod:`euchre_learn.teaching.render`, plain string building).
+the scoreboard (:mod:`euchre_learn.display`, plain string building).
 
 A notebook redraws one table per step, so anything above a few hundred per second is
 instant; the table is also shown with the per-output ``<style>`` block's size, which every

@@ -72,7 +72,7 @@ _SUBMODULES = {
     "plots": "euchre_learn.analysis.plots",
     "puzzles": "euchre_learn.analysis.puzzles",
     "quiz": "euchre_learn.teaching.quiz",
-    "render": "euchre_learn.teaching.render",
+    "render": "euchre_learn.display",
     "stepper": "euchre_learn.interactive.stepper",
     "table": "euchre_learn.interactive.table",
     "tournament": "euchre_learn.analysis.tournament",

@@ -460,7 +460,7 @@ class Puzzle:
         return hash(self.id)
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching import render
+        from euchre_learn import display as render
 
         return render.hand_html(self.hand, show=self.seat, mark_legal=True)
 

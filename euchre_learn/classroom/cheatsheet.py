@@ -141,7 +141,7 @@ def _score_rows(rules: Rules) -> list[tuple[str, str, str, str]]:
 
 
 def _body(rules: Rules, *, html_out: bool) -> tuple[str, list[str]]:
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     name = rules.name or "custom"
     lines = [f"Euchre cheat sheet (rules: {name})", "", "Trump order, highest first:"]
@@ -202,7 +202,7 @@ def _body(rules: Rules, *, html_out: bool) -> tuple[str, list[str]]:
 
 def cheat_sheet(rules: Rules | str | None = None) -> Shown:
     """The cheat sheet for a notebook (HTML with the cards drawn) and as plain text."""
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     r = Rules.from_value(rules)
     body, lines = _body(r, html_out=True)
@@ -211,7 +211,7 @@ def cheat_sheet(rules: Rules | str | None = None) -> Shown:
 
 def cheat_sheet_page(rules: Rules | str | None = None) -> str:
     """The cheat sheet as one printable HTML document (one A4 or Letter page)."""
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     r = Rules.from_value(rules)
     body, _ = _body(r, html_out=True)

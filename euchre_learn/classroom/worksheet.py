@@ -262,7 +262,7 @@ def _rules_of(q: Question) -> Rules | None:
 def _cards_html(q: Question) -> str:
     """The cards the question shows, and the choices as cards when they are cards; labelled
     when there are both (a trick, then the holding to choose from)."""
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     rows = []
     if q.cards:
@@ -341,7 +341,7 @@ def worksheet(
     (True, True)
     """
     from euchre_learn import __version__
-    from euchre_learn.teaching import render
+    from euchre_learn import display as render
 
     if part not in PARTS:
         raise WorksheetError(f"part must be one of {', '.join(PARTS)}, not {str(part)[:20]!r}")

@@ -251,7 +251,7 @@ class Card:
         return self.index >= other.index
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import card_html
+        from euchre_learn.display import card_html
 
         return card_html(self)
 
@@ -281,7 +281,7 @@ class Cards(tuple[Card, ...]):
         return " ".join(map(str, self))
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import holding_html
+        from euchre_learn.display import holding_html
 
         return holding_html(self)
 

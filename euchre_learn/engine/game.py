@@ -174,7 +174,7 @@ class Game:
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        from euchre_learn.teaching.render import game_text
+        from euchre_learn.display import game_text
 
         return game_text(self)
 
@@ -182,6 +182,6 @@ class Game:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import game_html
+        from euchre_learn.display import game_html
 
         return game_html(self)

@@ -164,12 +164,12 @@ class Trick(NamedTuple):
         return f"{played}{won}"
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        from euchre_learn.teaching.render import trick_text
+        from euchre_learn.display import trick_text
 
         p.text(trick_text(self))
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import trick_html
+        from euchre_learn.display import trick_html
 
         return trick_html(self)
 
@@ -778,7 +778,7 @@ class Hand:
         )
 
     def __str__(self) -> str:
-        from euchre_learn.teaching.render import hand_text
+        from euchre_learn.display import hand_text
 
         return hand_text(self)
 
@@ -786,6 +786,6 @@ class Hand:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import hand_html
+        from euchre_learn.display import hand_html
 
         return hand_html(self)

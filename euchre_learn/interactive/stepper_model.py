@@ -34,7 +34,7 @@ from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import load_record, replay
 from euchre_learn.engine.trump import left_bower
-from euchre_learn.interactive.table.model import describe_action
+from euchre_learn.interactive.table.words import describe_action
 
 __all__ = ["Stepper", "explain_step"]
 
@@ -226,7 +226,7 @@ class Stepper:
     def html(self, show_all: bool = True) -> str:
         """The table at this step (every hand face up unless ``show_all`` is false: then only
         the seat that just acted)."""
-        from euchre_learn.teaching import render
+        from euchre_learn import display as render
 
         show: Iterable[Seat] = tuple(Seat)
         if not show_all:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import html
 
+from euchre_learn import display as render
 from euchre_learn.engine.cards import Seat
 from euchre_learn.interactive.stepper_model import Stepper
 from euchre_learn.interactive.table.model import Table
-from euchre_learn.teaching import render
 from euchre_learn.teaching.lesson import Shown
 
 __all__ = ["step_view", "table_view"]

@@ -1,7 +1,7 @@
 """The puzzle widget: a thin ipywidgets view over
 :class:`euchre_learn.teaching.puzzle_model.PuzzleTrainer` (which puzzle, checking and the
 record in the learner's store live there): the themes to choose, the position as the seat
-to act sees it (:func:`euchre_learn.teaching.render.hand_html`), the choices as buttons with
+to act sees it (:func:`euchre_learn.display.hand_html`), the choices as buttons with
 Check and the explanation (the quiz widget of :mod:`euchre_learn.teaching.widgets`), and Next.
 
 In a notebook::
@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.teaching.puzzle_model import PuzzleTrainer
-from euchre_learn.teaching.render import hand_html
+from euchre_learn.display import hand_html
 from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget, warnings_html
 
 __all__ = ["PuzzleWidget", "puzzles"]

@@ -513,7 +513,7 @@ def test_random_hands_from_every_preset_show_every_card_shown(preset: str) -> No
                     for card in held:
                         label = render.card_text(card, rules)
                         assert f'data-card="{label}"' in block
-                        assert f'aria-label="{render._card_name(card, rules)}' in block
+                        assert f'aria-label="{render.card_name(card, rules)}' in block
                         assert card.is_benny or f'<span class="el-sn">{card.suit.plural}</span>' in block  # type: ignore[union-attr]
                         assert label in text
                     assert block.count('el-back"') == 0
@@ -538,10 +538,10 @@ def test_random_hands_from_every_preset_show_every_card_shown(preset: str) -> No
 def test_importing_the_package_stays_light() -> None:
     code = (
         "import sys, euchre_learn as el\n"
-        "assert 'euchre_learn.teaching.render' not in sys.modules\n"
+        "assert 'euchre_learn.display' not in sys.modules\n"
         "h = el.Hand.deal('N', seed=1)\n"
         "h._repr_html_(); el.Game(seed=1, dealer='N')._repr_html_()\n"
-        "assert 'euchre_learn.teaching.render' in sys.modules\n"
+        "assert 'euchre_learn.display' in sys.modules\n"
         "assert 'ipywidgets' not in sys.modules and 'matplotlib' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

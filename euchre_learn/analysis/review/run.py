@@ -746,7 +746,7 @@ def review_html(rev: Review, *, style: bool = True) -> str:
     >>> 'el-review' in html and 'accuracy' in html and 'best' in html
     True
     """
-    from euchre_learn.teaching.render import _root
+    from euchre_learn.display.html import _root
 
     counts = rev.counts()
     summary = " · ".join(f"{_GRADE_MARKS[g]} {g} {n}" for g, n in counts.items() if n)

@@ -17,18 +17,18 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.question import (
     Question,
 )
-from euchre_learn.teaching.quiz.situations import _deal, _force, _name_benny, _passes, _story
-from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz.situations import deal_hand, force_rules, name_benny, pass_times, story
+from euchre_learn.teaching.quiz.topics import register_topic
 
 # ---- bidding (R3, R4) -------------------------------------------------------------------
 
 
-def _round1_at(rng: random.Random, rules: Rules, passes: int) -> Hand:
-    hand = _name_benny(_deal(rng, rules), rng)
-    return _passes(hand, passes)
+def round1_at(rng: random.Random, rules: Rules, passes: int) -> Hand:
+    hand = name_benny(deal_hand(rng, rules), rng)
+    return pass_times(hand, passes)
 
 
-@_topic(
+@register_topic(
     "round-1",
     "Round 1: order up, assist, take it up",
     "It is a seat's turn in round 1: what does that seat say to accept the upcard's suit?",
@@ -36,7 +36,7 @@ def _round1_at(rng: random.Random, rules: Rules, passes: int) -> Hand:
     ("single",),
 )
 def _q_round1(rng: random.Random, rules: Rules) -> Question:
-    hand = _round1_at(rng, rules, rng.randrange(4))
+    hand = round1_at(rng, rules, rng.randrange(4))
     seat = hand.to_act
     assert seat is not None
     s = hand.state
@@ -62,7 +62,7 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
                 )
     fb[call] = illegal_action(s, CALL + s.proposed)
     return Question(
-        prompt=f"{_story(hand)} It is {seat.word}'s turn in round 1. What does {seat.word} say to make "
+        prompt=f"{story(hand)} It is {seat.word}'s turn in round 1. What does {seat.word} say to make "
         f"{suit_words(s.proposed)} trump?",
         kind="single",
         choices=tuple(choices),
@@ -75,7 +75,7 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
     )
 
 
-@_topic(
+@register_topic(
     "dealer-discard",
     "The dealer's discard",
     "Trump was ordered up: which cards may the dealer discard after taking the upcard?",
@@ -84,7 +84,7 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
 )
 def _q_discard(rng: random.Random, rules: Rules) -> Question:
     while True:
-        hand = _round1_at(rng, rules, rng.randrange(4))
+        hand = round1_at(rng, rules, rng.randrange(4))
         if Action(ORDER_UP) in hand.legal_actions():
             break
     hand = hand.apply(Action(ORDER_UP))
@@ -102,7 +102,7 @@ def _q_discard(rng: random.Random, rules: Rules) -> Question:
         for c in held
     }
     return Question(
-        prompt=f"{_story(hand)} {dealer.word} now holds six cards. Which cards may {dealer.word} discard? Select all.",
+        prompt=f"{story(hand)} {dealer.word} now holds six cards. Which cards may {dealer.word} discard? Select all.",
         kind="select-all",
         choices=tuple(str(c) for c in held),
         answer=tuple(str(c) for c in ok),
@@ -115,9 +115,9 @@ def _q_discard(rng: random.Random, rules: Rules) -> Question:
 
 
 def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Question:
-    hand = _round1_at(rng, rules, 4)
+    hand = round1_at(rng, rules, 4)
     n = 3 if rng.random() < dealer_bias else rng.randrange(4)
-    hand = _passes(hand, n)
+    hand = pass_times(hand, n)
     seat = hand.to_act
     assert seat is not None
     s = hand.state
@@ -138,7 +138,7 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
             fb[label] = illegal_action(s, a)
     stick = ("R4.3",) if rules.stick_the_dealer else ()
     return Question(
-        prompt=f"{_story(hand)} It is {seat.word}'s turn in round 2. Select everything {seat.word} may do "
+        prompt=f"{story(hand)} It is {seat.word}'s turn in round 2. Select everything {seat.word} may do "
         f"(each call may also be made alone).",
         kind="select-all",
         choices=tuple(label for _, label in options),
@@ -151,7 +151,7 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
     )
 
 
-@_topic(
+@register_topic(
     "round-2",
     "Round 2: which suits may be named?",
     "All four passed and the upcard was turned down: what may the seat to act do now?",
@@ -162,14 +162,14 @@ def _q_round2(rng: random.Random, rules: Rules) -> Question:
     return _round2_question(rng, rules, 0.3)
 
 
-@_topic(
+@register_topic(
     "stick-the-dealer",
     "Stick the dealer",
     "With stick the dealer, the dealer may not pass at the end of round 2.",
     ("R4.1", "R4.3"),
     ("select-all",),
     variant="stick_the_dealer",
-    forced=_force(stick_the_dealer=True),
+    forced=force_rules(stick_the_dealer=True),
 )
 def _q_stick(rng: random.Random, rules: Rules) -> Question:
     return _round2_question(rng, rules, 0.75)

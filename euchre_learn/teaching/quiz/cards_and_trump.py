@@ -23,19 +23,19 @@ from euchre_learn.teaching.quiz.question import (
 )
 from euchre_learn.teaching.quiz.situations import (
     SEATS,
-    _bid_step,
-    _made,
-    _made_sentence,
-    _maker_tricks,
-    _shuffled,
-    _strength_order,
+    bid_step,
+    made_hand,
+    made_sentence,
+    maker_tricks,
+    shuffled,
+    strength_order,
 )
-from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz.topics import register_topic
 
 # ---- ranking and bowers (R1.2-R1.4) -----------------------------------------------------
 
 
-@_topic(
+@register_topic(
     "left-bower",
     "Which card is the left bower?",
     "Trump has just been made; pick the left bower, the jack of the same colour as trump.",
@@ -43,7 +43,7 @@ from euchre_learn.teaching.quiz.topics import _topic
     ("single",),
 )
 def _q_left_bower(rng: random.Random, rules: Rules) -> Question:
-    hand = _made(rng, rules)
+    hand = made_hand(rng, rules)
     t = hand.trump
     assert t is not None
     jacks = [c for c in deck() if c.rank == Rank.JACK]
@@ -52,7 +52,7 @@ def _q_left_bower(rng: random.Random, rules: Rules) -> Question:
     for j in jacks:
         fb[str(j)] = card_reason(j, t) if j == ans else f"{card_reason(j, t)} So it is not the left bower."
     return Question(
-        prompt=f"{_made_sentence(hand)} Which card is the left bower?",
+        prompt=f"{made_sentence(hand)} Which card is the left bower?",
         kind="single",
         choices=tuple(str(j) for j in jacks),
         answer=str(ans),
@@ -63,7 +63,7 @@ def _q_left_bower(rng: random.Random, rules: Rules) -> Question:
     )
 
 
-def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence[Card] = ()) -> Question:
+def order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence[Card] = ()) -> Question:
     t = hand.trump
     assert t is not None
     benny = bool(rules.benny)
@@ -89,7 +89,7 @@ def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence
         suit = t.next if rng.random() < 0.5 else rng.choice([s for s in Suit if s not in (t, t.next)])
         pool = [c for c in deck() if c.suit == suit and effective_suit(c, t) == suit]
         chosen = rng.sample(pool, 4)
-        full = " ".join(str(c) for c in _strength_order(pool, t))
+        full = " ".join(str(c) for c in strength_order(pool, t))
         lost = (
             f" Their jack, the {left_bower(t)}, is missing: it is the left bower, a {t.plural[:-1]} now (R1.2)."
             if suit == t.next
@@ -97,11 +97,11 @@ def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence
         )
         expl = f"With {suit_words(t)} trump, {suit.plural} are an off suit: {full}, high to low (R1.4).{lost}"
         rule_ids = ("R1.2", "R1.4") if suit == t.next else ("R1.4",)
-    answer = tuple(str(c) for c in _strength_order(chosen, t))
+    answer = tuple(str(c) for c in strength_order(chosen, t))
     return Question(
-        prompt=f"{_made_sentence(hand)} Put these cards in order, strongest first.",
+        prompt=f"{made_sentence(hand)} Put these cards in order, strongest first.",
         kind="order",
-        choices=_shuffled(rng, answer, answer),
+        choices=shuffled(rng, answer, answer),
         answer=answer,
         explanation=expl,
         feedback={str(c): card_reason(c, t) for c in chosen},
@@ -110,7 +110,7 @@ def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence
     )
 
 
-@_topic(
+@register_topic(
     "trump-ranking",
     "Order cards by strength",
     "Four trumps, or four cards of one off suit: put them in order, strongest first.",
@@ -118,10 +118,10 @@ def _order_question(hand: Hand, rng: random.Random, rules: Rules, must: Sequence
     ("order",),
 )
 def _q_trump_ranking(rng: random.Random, rules: Rules) -> Question:
-    return _order_question(_made(rng, rules), rng, rules)
+    return order_question(made_hand(rng, rules), rng, rules)
 
 
-@_topic(
+@register_topic(
     "is-trump",
     "Is this card a trump?",
     "A player's five cards: select every trump, the left bower included.",
@@ -130,7 +130,7 @@ def _q_trump_ranking(rng: random.Random, rules: Rules) -> Question:
 )
 def _q_is_trump(rng: random.Random, rules: Rules) -> Question:
     while True:
-        hand = _made(rng, rules)
+        hand = made_hand(rng, rules)
         t = hand.trump
         assert t is not None
         seats = [s for s in Seat if s not in hand.sitting_out]
@@ -142,7 +142,7 @@ def _q_is_trump(rng: random.Random, rules: Rules) -> Question:
         held = hand.holding(seat)
         extra = " and the Benny" if rules.benny else ""
         return Question(
-            prompt=f"{_made_sentence(hand)} Select every trump in {seat.word}'s hand.",
+            prompt=f"{made_sentence(hand)} Select every trump in {seat.word}'s hand.",
             kind="select-all",
             choices=tuple(str(c) for c in held),
             answer=tuple(str(c) for c in held if is_trump(c, t)),
@@ -157,7 +157,7 @@ def _q_is_trump(rng: random.Random, rules: Rules) -> Question:
         )
 
 
-@_topic(
+@register_topic(
     "effective-suit",
     "Which suit does a card follow as?",
     "Once trump is made, a card plays as its effective suit: the left bower is a trump.",
@@ -165,7 +165,7 @@ def _q_is_trump(rng: random.Random, rules: Rules) -> Question:
     ("single",),
 )
 def _q_effective_suit(rng: random.Random, rules: Rules) -> Question:
-    hand = _made(rng, rules)
+    hand = made_hand(rng, rules)
     t = hand.trump
     assert t is not None
     x = rng.random()
@@ -189,7 +189,7 @@ def _q_effective_suit(rng: random.Random, rules: Rules) -> Question:
                 f"{eff.plural} (R1.3, R6.2)."
             )
     return Question(
-        prompt=f"{_made_sentence(hand)} Which suit does the {card} count as in play (the suit it follows)?",
+        prompt=f"{made_sentence(hand)} Which suit does the {card} count as in play (the suit it follows)?",
         kind="single",
         choices=tuple(suit_words(s) for s in Suit),
         answer=suit_words(eff),
@@ -204,7 +204,7 @@ def _q_effective_suit(rng: random.Random, rules: Rules) -> Question:
 # ---- choosing the dealer and dealing (R2) -----------------------------------------------
 
 
-@_topic(
+@register_topic(
     "first-dealer",
     "Who deals first?",
     "Cards are dealt face up until a black jack appears: who deals the first hand?",
@@ -258,7 +258,7 @@ class _Unshuffled(random.Random):
         return None
 
 
-@_topic(
+@register_topic(
     "dealing",
     "Dealing the cards",
     "Packets of 3 then 2 (or 2 then 3), clockwise from the dealer's left: put the deal in order.",
@@ -300,7 +300,7 @@ def _q_dealing(rng: random.Random, rules: Rules) -> Question:
             "(the rest of the second round is left out)."
         ),
         kind="order",
-        choices=_shuffled(rng, answer, answer),
+        choices=shuffled(rng, answer, answer),
         answer=answer,
         explanation=(
             f"Dealing goes clockwise from eldest, {eldest.word}, on the dealer's left: a packet of {first} to each "
@@ -312,7 +312,7 @@ def _q_dealing(rng: random.Random, rules: Rules) -> Question:
     )
 
 
-@_topic(
+@register_topic(
     "next-dealer",
     "Who deals next?",
     "The deal passes to the left after every hand, also after a hand is thrown in.",
@@ -326,7 +326,7 @@ def _q_next_dealer(rng: random.Random, rules: Rules) -> Question:
     for _ in range(rng.randrange(1, 4)):
         n = len(game.hands)
         while len(game.hands) == n and not game.is_over:
-            game = game.apply(_bid_step(game.hand, rng, accept, 0.0, 0.0))
+            game = game.apply(bid_step(game.hand, rng, accept, 0.0, 0.0))
     last = game.hands[-1]
     nxt = game.hand.dealer
     if last.thrown_in:
@@ -334,7 +334,7 @@ def _q_next_dealer(rng: random.Random, rules: Rules) -> Question:
     else:
         assert last.maker is not None
         assert last.trump is not None
-        won = _maker_tricks(last)
+        won = maker_tricks(last)
         what = (
             f"{last.maker.word} made {suit_words(last.trump)} trump"
             + (" alone" if last.alone else "")

@@ -19,13 +19,13 @@ from euchre_learn.engine.trump import effective_suit, is_trump, left_bower
 from euchre_learn.teaching.quiz.question import (
     Question,
 )
-from euchre_learn.teaching.quiz.situations import SEATS, _loner, _made, _made_sentence, _play_random, _story
-from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz.situations import SEATS, loner_hand, made_hand, made_sentence, play_random, story
+from euchre_learn.teaching.quiz.topics import register_topic
 
 # ---- who leads (R6.1) -------------------------------------------------------------------
 
 
-def _leader_question(hand: Hand, extra: str = "") -> Question:
+def leader_question(hand: Hand, extra: str = "") -> Question:
     leader = hand.to_act
     assert leader is not None
     why = leader_reason(hand)
@@ -44,7 +44,7 @@ def _leader_question(hand: Hand, extra: str = "") -> Question:
             fb[seat.word] = f"Not {seat.word}. {why}"
     rules = ("R6.1",) + (("R5.1",) if hand.alone else ()) + (("R5.4",) if hand.lone_defender is not None else ())
     return Question(
-        prompt=f"{_story(hand)} {extra}Who leads the first trick?",
+        prompt=f"{story(hand)} {extra}Who leads the first trick?",
         kind="single",
         choices=SEATS,
         answer=leader.word,
@@ -55,7 +55,7 @@ def _leader_question(hand: Hand, extra: str = "") -> Question:
     )
 
 
-@_topic(
+@register_topic(
     "who-leads",
     "Who leads the first trick?",
     "The bidding is over, perhaps with someone going alone: who leads?",
@@ -63,8 +63,8 @@ def _leader_question(hand: Hand, extra: str = "") -> Question:
     ("single",),
 )
 def _q_who_leads(rng: random.Random, rules: Rules) -> Question:
-    hand = _loner(rng, rules) if rng.random() < 0.4 else _made(rng, rules, alone=0.0)
-    return _leader_question(hand)
+    hand = loner_hand(rng, rules) if rng.random() < 0.4 else made_hand(rng, rules, alone=0.0)
+    return leader_question(hand)
 
 
 # ---- play (R6.2, R6.3) ------------------------------------------------------------------
@@ -74,7 +74,7 @@ def _trick_words(trick: Trick) -> str:
     return ", ".join(f"{s.word} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
 
 
-@_topic(
+@register_topic(
     "legal-plays",
     "Which cards may be played?",
     "A trick has been led: select every card the player may play (follow the effective suit).",
@@ -82,7 +82,7 @@ def _trick_words(trick: Trick) -> str:
     ("select-all",),
 )
 def _q_legal_plays(rng: random.Random, rules: Rules) -> Question:
-    hand = _made(rng, rules)
+    hand = made_hand(rng, rules)
     t = hand.trump
     assert t is not None
     plain: list[Hand] = []
@@ -128,7 +128,7 @@ def _q_legal_plays(rng: random.Random, rules: Rules) -> Question:
     if lb in held or led == lb:
         expl += " " + card_reason(lb, t)
     return Question(
-        prompt=f"{_made_sentence(at)} In this trick: {_trick_words(trick)}. Select every card {seat.word} may play.",
+        prompt=f"{made_sentence(at)} In this trick: {_trick_words(trick)}. Select every card {seat.word} may play.",
         kind="select-all",
         choices=tuple(str(c) for c in held),
         answer=tuple(str(c) for c in legal_cards if c is not None),
@@ -140,7 +140,7 @@ def _q_legal_plays(rng: random.Random, rules: Rules) -> Question:
     )
 
 
-def _trick_question(hand: Hand, rng: random.Random, prefer: Callable[[Trick], bool] | None = None) -> Question:
+def trick_question(hand: Hand, rng: random.Random, prefer: Callable[[Trick], bool] | None = None) -> Question:
     t = hand.trump
     assert t is not None
     tricks = list(hand.tricks)
@@ -155,7 +155,7 @@ def _trick_question(hand: Hand, rng: random.Random, prefer: Callable[[Trick], bo
     win = trick.cards[trick.seats.index(trick.winner)]
     reasons = trick_card_reasons(trick.cards, trick.seats, t)
     return Question(
-        prompt=f"{_made_sentence(hand)} {trick.leader.word} leads, and the trick goes {_trick_words(trick)}. "
+        prompt=f"{made_sentence(hand)} {trick.leader.word} leads, and the trick goes {_trick_words(trick)}. "
         "Which card wins the trick?",
         kind="single",
         choices=tuple(str(c) for c in trick.cards),
@@ -168,7 +168,7 @@ def _trick_question(hand: Hand, rng: random.Random, prefer: Callable[[Trick], bo
     )
 
 
-@_topic(
+@register_topic(
     "trick-winner",
     "Who wins the trick?",
     "Four cards (or three, or two) have been played: which one wins?",
@@ -176,5 +176,5 @@ def _trick_question(hand: Hand, rng: random.Random, prefer: Callable[[Trick], bo
     ("single",),
 )
 def _q_trick_winner(rng: random.Random, rules: Rules) -> Question:
-    hand = _play_random(_made(rng, rules, alone=0.1), rng)
-    return _trick_question(hand, rng)
+    hand = play_random(made_hand(rng, rules, alone=0.1), rng)
+    return trick_question(hand, rng)

@@ -15,16 +15,24 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.question import (
     Question,
 )
-from euchre_learn.teaching.quiz.situations import _bid_step, _loner, _made, _maker_tricks, _play_until, _story, _target
-from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz.situations import (
+    bid_step,
+    loner_hand,
+    made_hand,
+    maker_tricks,
+    pick_outcome,
+    play_until,
+    story,
+)
+from euchre_learn.teaching.quiz.topics import register_topic
 
 # ---- scoring and the game (R7, R8) ------------------------------------------------------
 
 
-def _score_question(hand: Hand, rng: random.Random, team: Team, note: str = "") -> Question:
+def score_question(hand: Hand, rng: random.Random, team: Team, note: str = "") -> Question:
     assert hand.maker is not None
     makers = hand.maker.team
-    won = _maker_tricks(hand)
+    won = maker_tricks(hand)
     who = (
         "the makers" if team == makers else ("the lone defender" if hand.lone_defender is not None else "the defenders")
     )
@@ -35,7 +43,7 @@ def _score_question(hand: Hand, rng: random.Random, team: Team, note: str = "") 
     if hand.lone_defender is not None:
         rule_ids += ["R7.3", "R7.4"]
     return Question(
-        prompt=f"{_story(hand)} {note}The makers, {makers.word}, took {won} trick{'s' if won != 1 else ''}. "
+        prompt=f"{story(hand)} {note}The makers, {makers.word}, took {won} trick{'s' if won != 1 else ''}. "
         f"How many points does {team.word} ({who}) score for this hand?",
         kind="number",
         choices=(),
@@ -46,7 +54,7 @@ def _score_question(hand: Hand, rng: random.Random, team: Team, note: str = "") 
     )
 
 
-@_topic(
+@register_topic(
     "scoring",
     "Scoring a hand",
     "The hand is over: how many points does a side score (made, march, euchred, alone)?",
@@ -54,12 +62,12 @@ def _score_question(hand: Hand, rng: random.Random, team: Team, note: str = "") 
     ("number",),
 )
 def _q_scoring(rng: random.Random, rules: Rules) -> Question:
-    start = _loner(rng, rules, defend=0.3) if rng.random() < 0.3 else _made(rng, rules, alone=0.0)
-    goal = _target(rng, {"made": 0.35, "march": 0.3, "euchred": 0.2, "zero": 0.15})
-    hand = _play_until(start, rng, goal)
+    start = loner_hand(rng, rules, defend=0.3) if rng.random() < 0.3 else made_hand(rng, rules, alone=0.0)
+    goal = pick_outcome(rng, {"made": 0.35, "march": 0.3, "euchred": 0.2, "zero": 0.15})
+    hand = play_until(start, rng, goal)
     assert hand.maker is not None
     team = hand.maker.team if rng.random() < 0.6 else hand.maker.team.other
-    return _score_question(hand, rng, team)
+    return score_question(hand, rng, team)
 
 
 _STATES = (
@@ -83,7 +91,7 @@ def _game_answer(game: Game) -> str:
     return _STATES[5]
 
 
-@_topic(
+@register_topic(
     "game-state",
     "The game: in the barn, who won?",
     "After a hand is scored: has a side won the game, or is a side in the barn?",
@@ -102,7 +110,7 @@ def _q_game_state(rng: random.Random, rules: Rules) -> Question:
         n = len(game.hands)
         prev = game.score
         while len(game.hands) == n and not game.is_over:
-            game = game.apply(_bid_step(game.hand, rng, 0.3, 0.08, 0.3))
+            game = game.apply(bid_step(game.hand, rng, 0.3, 0.08, 0.3))
         before = prev
         if game.is_over:
             break
@@ -117,7 +125,7 @@ def _q_game_state(rng: random.Random, rules: Rules) -> Question:
         what = "all four passed twice, and the hand was thrown in"
     else:
         assert last.maker is not None
-        won = _maker_tricks(last)
+        won = maker_tricks(last)
         what = (
             f"{last.maker.word} made trump"
             + (" alone" if last.alone else "")

@@ -1,5 +1,5 @@
 """Dealing and driving the engine to a situation worth asking about, and the words for it:
-the helpers every subject's topics share."""
+the helpers every subject's topics share (public: the subject modules import them)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ from euchre_learn.engine.trump import trick_winner
 # ---- driving the engine -----------------------------------------------------------------
 
 
-def _deal(rng: random.Random, rules: Rules) -> Hand:
+def deal_hand(rng: random.Random, rules: Rules) -> Hand:
+    """A fresh deal under ``rules``: the dealer and the shuffle drawn from ``rng``."""
     return Hand.deal(Seat(rng.randrange(4)), rules, seed=rng.getrandbits(32))
 
 
-def _bid_step(hand: Hand, rng: random.Random, accept: float, alone: float, defend: float) -> Action:
+def bid_step(hand: Hand, rng: random.Random, accept: float, alone: float, defend: float) -> Action:
     """One bidding action, chosen at random with some weight on making trump."""
     legal = hand.legal_actions()
     phase = hand.phase
@@ -49,54 +50,57 @@ def _bid_step(hand: Hand, rng: random.Random, accept: float, alone: float, defen
 
 def _bid(hand: Hand, rng: random.Random, accept: float = 0.3, alone: float = 0.1, defend: float = 0.4) -> Hand:
     while hand.phase not in (Phase.PLAY, Phase.OVER):
-        hand = hand.apply(_bid_step(hand, rng, accept, alone, defend))
+        hand = hand.apply(bid_step(hand, rng, accept, alone, defend))
     return hand
 
 
-def _made(rng: random.Random, rules: Rules, accept: float = 0.3, alone: float = 0.1, defend: float = 0.4) -> Hand:
+def made_hand(rng: random.Random, rules: Rules, accept: float = 0.3, alone: float = 0.1, defend: float = 0.4) -> Hand:
     """A hand whose bidding is over and whose play is about to begin (thrown-in deals are dealt again)."""
     while True:
-        hand = _bid(_deal(rng, rules), rng, accept, alone, defend)
+        hand = _bid(deal_hand(rng, rules), rng, accept, alone, defend)
         if not hand.thrown_in:
             return hand
 
 
-def _name_benny(hand: Hand, rng: random.Random) -> Hand:
+def name_benny(hand: Hand, rng: random.Random) -> Hand:
+    """``hand`` after the dealer names a suit for a turned-up Benny (at random), if one was turned up."""
     if hand.phase == Phase.BENNY:
         hand = hand.apply(rng.choice(hand.legal_actions()))
     return hand
 
 
-def _passes(hand: Hand, n: int) -> Hand:
+def pass_times(hand: Hand, n: int) -> Hand:
+    """``hand`` after ``n`` passes."""
     for _ in range(n):
         hand = hand.apply("pass")
     return hand
 
 
-def _loner(rng: random.Random, rules: Rules, defend: float = 0.5) -> Hand:
+def loner_hand(rng: random.Random, rules: Rules, defend: float = 0.5) -> Hand:
     """A hand where someone goes alone, driven to the first lead."""
     while True:
-        hand = _name_benny(_deal(rng, rules), rng)
+        hand = name_benny(deal_hand(rng, rules), rng)
         if rng.random() < 0.6:
-            hand = _passes(hand, rng.randrange(4))
+            hand = pass_times(hand, rng.randrange(4))
             hand = hand.apply(Action(ORDER_UP_ALONE))
         else:
-            hand = _passes(hand, 4 + rng.randrange(4))
+            hand = pass_times(hand, 4 + rng.randrange(4))
             hand = hand.apply(rng.choice([a for a in hand.legal_actions() if a.alone]))
         hand = _bid(hand, rng, defend=defend)
         if not hand.thrown_in:
             return hand
 
 
-def _play_random(hand: Hand, rng: random.Random) -> Hand:
+def play_random(hand: Hand, rng: random.Random) -> Hand:
+    """``hand`` played to the end, each action drawn at random from the legal ones."""
     while not hand.is_over:
         hand = hand.apply(rng.choice(hand.legal_actions()))
     return hand
 
 
-def _play_until(start: Hand, rng: random.Random, goal: str, tries: int = 60) -> Hand:
+def play_until(start: Hand, rng: random.Random, goal: str, tries: int = 60) -> Hand:
     """Random play to the end: of up to ``tries`` random playouts from ``start`` (searched on
-    the fast core ``State``), the first whose outcome is ``goal`` (see :func:`_outcome`),
+    the fast core ``State``), the first whose outcome is ``goal`` (see :func:`_outcome_of`),
     replayed as a :class:`Hand`."""
     seed = 0
     for _ in range(tries):
@@ -123,7 +127,8 @@ def _replay_random(hand: Hand, seed: int) -> Hand:
     return hand
 
 
-def _maker_tricks(hand: Hand) -> int:
+def maker_tricks(hand: Hand) -> int:
+    """The tricks the makers' side has won so far."""
     assert hand.maker is not None
     return hand.tricks_won[hand.maker.team]
 
@@ -168,7 +173,7 @@ def _events(hand: Hand) -> list[tuple[Phase, Seat, Action]]:
     return out
 
 
-def _story(hand: Hand, *, play: bool = False) -> str:
+def story(hand: Hand, *, play: bool = False) -> str:
     """The deal and the bidding so far, in a few sentences; passes are grouped:
     'South deals and turns up the 10♥. West and North pass, and East orders it up.'"""
     up = "the Benny" if hand.upcard.is_benny else f"the {hand.upcard}"
@@ -214,7 +219,7 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _made_sentence(hand: Hand) -> str:
+def made_sentence(hand: Hand) -> str:
     """'West orders it up: ♥ hearts are trump.'"""
     assert hand.trump is not None and hand.maker is not None
     for seat, action in hand.history:
@@ -223,7 +228,7 @@ def _made_sentence(hand: Hand) -> str:
     return f"{suit_words(hand.trump)} are trump."  # pragma: no cover
 
 
-def _shuffled(rng: random.Random, items: Sequence[str], avoid: Sequence[str]) -> tuple[str, ...]:
+def shuffled(rng: random.Random, items: Sequence[str], avoid: Sequence[str]) -> tuple[str, ...]:
     """``items`` in a random order that differs from ``avoid`` (when it can)."""
     out = list(items)
     for _ in range(10):
@@ -233,7 +238,7 @@ def _shuffled(rng: random.Random, items: Sequence[str], avoid: Sequence[str]) ->
     return tuple(out)
 
 
-def _strength_order(items: Sequence[Card], trump: Suit) -> list[Card]:
+def strength_order(items: Sequence[Card], trump: Suit) -> list[Card]:
     """Cards of one effective suit, strongest first, by asking the engine which wins a
     two-card trick."""
 
@@ -251,7 +256,8 @@ def _outcome_of(maker_tricks: int) -> str:
     return "march" if won == 5 else "made" if won >= 3 else "zero" if won == 0 else "euchred"
 
 
-def _target(rng: random.Random, outcomes: dict[str, float]) -> str:
+def pick_outcome(rng: random.Random, outcomes: dict[str, float]) -> str:
+    """One of ``outcomes`` (name → weight, the weights summing to 1), drawn with ``rng``."""
     x = rng.random()
     for name, weight in outcomes.items():
         if x < weight:
@@ -260,7 +266,9 @@ def _target(rng: random.Random, outcomes: dict[str, float]) -> str:
     return name
 
 
-def _force(**fields: Any) -> Callable[[Rules, random.Random | None], Rules]:
+def force_rules(**fields: Any) -> Callable[[Rules, random.Random | None], Rules]:
+    """A topic's ``forced``: the rules it is asked under, with ``fields`` turned on."""
+
     def forced(rules: Rules, rng: random.Random | None) -> Rules:
         return rules.replace(**fields)
 

@@ -59,7 +59,7 @@ SUBJECTS = ("cards_and_trump", "bidding", "play", "scoring", "variants")
 come in this order whichever module is imported first."""
 
 
-def _topic(
+def register_topic(
     name: str,
     title: str,
     description: str,
@@ -68,6 +68,9 @@ def _topic(
     variant: str | None = None,
     forced: Callable[[Rules, random.Random | None], Rules] | None = None,
 ) -> Callable[[Callable[[random.Random, Rules], Question]], Callable[[random.Random, Rules], Question]]:
+    """Register the decorated question maker as the topic ``name``: each subject module
+    (:data:`SUBJECTS`) decorates its makers with ``@register_topic(...)``."""
+
     def register(make: Callable[[random.Random, Rules], Question]) -> Callable[[random.Random, Rules], Question]:
         _TOPICS[name] = Topic(name, title, description, rules, kinds, variant, make, forced)
         return make

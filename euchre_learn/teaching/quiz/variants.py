@@ -15,28 +15,28 @@ from euchre_learn.engine.explain import (
 )
 from euchre_learn.engine.hand import Phase
 from euchre_learn.engine.rules import Rules
-from euchre_learn.teaching.quiz.bidding import _round1_at
-from euchre_learn.teaching.quiz.cards_and_trump import _order_question
-from euchre_learn.teaching.quiz.play import _leader_question, _trick_question
+from euchre_learn.teaching.quiz.bidding import round1_at
+from euchre_learn.teaching.quiz.cards_and_trump import order_question
+from euchre_learn.teaching.quiz.play import leader_question, trick_question
 from euchre_learn.teaching.quiz.question import (
     Question,
 )
-from euchre_learn.teaching.quiz.scoring import _score_question
+from euchre_learn.teaching.quiz.scoring import score_question
 from euchre_learn.teaching.quiz.situations import (
-    _bid_step,
-    _deal,
-    _force,
-    _loner,
-    _made,
-    _name_benny,
-    _passes,
-    _play_random,
-    _play_until,
-    _shuffled,
-    _story,
-    _target,
+    bid_step,
+    deal_hand,
+    force_rules,
+    loner_hand,
+    made_hand,
+    name_benny,
+    pass_times,
+    pick_outcome,
+    play_random,
+    play_until,
+    shuffled,
+    story,
 )
-from euchre_learn.teaching.quiz.topics import _topic
+from euchre_learn.teaching.quiz.topics import register_topic
 
 # ---- variants ---------------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ def _force_benny(rules: Rules, rng: random.Random | None) -> Rules:
     return rules if rules.benny else rules.replace(benny="joker")
 
 
-@_topic(
+@register_topic(
     "benny",
     "The Benny",
     "UK Euchre's 25th card, the Benny: always the highest trump; turned up, the dealer names its suit.",
@@ -61,17 +61,17 @@ def _q_benny(rng: random.Random, rules: Rules) -> Question:
         return _benny_turned_up(rng, rules)
     if x < 0.6:
         for _ in range(40):
-            hand = _play_random(_made(rng, rules), rng)
+            hand = play_random(made_hand(rng, rules), rng)
             if any(benny in tr.cards for tr in hand.tricks):
-                q = _trick_question(hand, rng, prefer=lambda tr: benny in tr.cards)
+                q = trick_question(hand, rng, prefer=lambda tr: benny in tr.cards)
                 return dataclasses.replace(q, rules=("R1.1", "R1.3", "R6.3"))
-    q = _order_question(_made(rng, rules), rng, rules, must=[benny])
+    q = order_question(made_hand(rng, rules), rng, rules, must=[benny])
     return dataclasses.replace(q, rules=("R1.1", "R1.3"))
 
 
 def _benny_turned_up(rng: random.Random, rules: Rules) -> Question:
     while True:
-        hand = _deal(rng, rules)
+        hand = deal_hand(rng, rules)
         if hand.upcard.is_benny:
             break
     dealer, eldest = hand.dealer, hand.dealer.left
@@ -113,29 +113,29 @@ _STEP_RULES = {
 }
 
 
-@_topic(
+@register_topic(
     "railroad",
     "Railroad",
     "The loner's partner passes a card face down: put the steps in order.",
     ("R3.2", "R5.5", "R6.1"),
     ("order",),
     variant="railroad",
-    forced=_force(railroad=True),
+    forced=force_rules(railroad=True),
 )
 def _q_railroad(rng: random.Random, rules: Rules) -> Question:
     while True:
-        hand = _name_benny(_deal(rng, rules), rng)
+        hand = name_benny(deal_hand(rng, rules), rng)
         if rng.random() < 0.6:
-            hand = _passes(hand, rng.randrange(4)).apply(Action(ORDER_UP_ALONE))
+            hand = pass_times(hand, rng.randrange(4)).apply(Action(ORDER_UP_ALONE))
         else:
-            hand = _passes(hand, 4 + rng.randrange(4))
+            hand = pass_times(hand, 4 + rng.randrange(4))
             hand = hand.apply(rng.choice([a for a in hand.legal_actions() if a.alone]))
         made = hand
         steps: list[tuple[Phase, str]] = []
         while hand.phase != Phase.PLAY:
             seat = hand.to_act
             assert seat is not None and hand.maker is not None
-            a = _bid_step(hand, rng, 0.0, 0.0, 0.4)
+            a = bid_step(hand, rng, 0.0, 0.0, 0.4)
             loner, partner = hand.maker.word, hand.maker.partner.word
             label = {
                 Phase.DISCARD: f"{seat.word}, the dealer, discards a card",
@@ -155,9 +155,9 @@ def _q_railroad(rng: random.Random, rules: Rules) -> Question:
     fb = {label: _STEP_RULES[ph] for ph, label in steps}
     expl = " ".join(dict.fromkeys(_STEP_RULES[ph] for ph, _ in steps))
     return Question(
-        prompt=f"Railroad is on. {_story(made)} Put what happens next in order.",
+        prompt=f"Railroad is on. {story(made)} Put what happens next in order.",
         kind="order",
-        choices=_shuffled(rng, answer, answer),
+        choices=shuffled(rng, answer, answer),
         answer=answer,
         explanation=expl,
         feedback=fb,
@@ -173,7 +173,7 @@ def _force_defend(rules: Rules, rng: random.Random | None) -> Rules:
     return rules.replace(defend_alone=True, lone_defender_points=points)
 
 
-@_topic(
+@register_topic(
     "defend-alone",
     "Defending alone",
     "Against a loner a defender may play alone too: how many points does the lone defender score?",
@@ -184,49 +184,49 @@ def _force_defend(rules: Rules, rng: random.Random | None) -> Rules:
 )
 def _q_defend_alone(rng: random.Random, rules: Rules) -> Question:
     while True:
-        start = _loner(rng, rules, defend=0.9)
+        start = loner_hand(rng, rules, defend=0.9)
         if start.lone_defender is not None:
             break
-    goal = _target(rng, {"euchred": 0.45, "zero": 0.3, "made": 0.15, "march": 0.1})
-    hand = _play_until(start, rng, goal)
+    goal = pick_outcome(rng, {"euchred": 0.45, "zero": 0.3, "made": 0.15, "march": 0.1})
+    hand = play_until(start, rng, goal)
     assert hand.lone_defender is not None
     ldp = rules.lone_defender_points
     note = f"House rule: a lone defender scores {ldp[0]} for 3 or 4 tricks and {ldp[1]} for all 5. "
     team = hand.lone_defender.team if rng.random() < 0.75 else hand.lone_defender.team.other
-    q = _score_question(hand, rng, team, note)
+    q = score_question(hand, rng, team, note)
     return dataclasses.replace(q, rules=("R5.4", "R7.1", "R7.3", "R7.4"))
 
 
-@_topic(
+@register_topic(
     "super-euchre",
     "Super euchre",
     "Makers who take no trick give the defenders 4 points.",
     ("R7.1", "R7.2"),
     ("number",),
     variant="super_euchre",
-    forced=_force(super_euchre=True),
+    forced=force_rules(super_euchre=True),
 )
 def _q_super_euchre(rng: random.Random, rules: Rules) -> Question:
-    start = _loner(rng, rules, defend=0.3) if rng.random() < 0.2 else _made(rng, rules, alone=0.0)
-    goal = _target(rng, {"zero": 0.6, "euchred": 0.25, "made": 0.15})
-    hand = _play_until(start, rng, goal)
+    start = loner_hand(rng, rules, defend=0.3) if rng.random() < 0.2 else made_hand(rng, rules, alone=0.0)
+    goal = pick_outcome(rng, {"zero": 0.6, "euchred": 0.25, "made": 0.15})
+    hand = play_until(start, rng, goal)
     assert hand.maker is not None
     team = hand.maker.team.other if rng.random() < 0.8 else hand.maker.team
-    q = _score_question(hand, rng, team, "Super euchre is on. ")
+    q = score_question(hand, rng, team, "Super euchre is on. ")
     return dataclasses.replace(q, rules=("R7.1", "R7.2") + (("R7.4",) if hand.lone_defender is not None else ()))
 
 
-@_topic(
+@register_topic(
     "canadian-loner",
     "Canadian loner",
     "The dealer's partner who assists in round 1 must go alone.",
     ("R3.1", "R5.3"),
     ("select-all",),
     variant="canadian_loner",
-    forced=_force(canadian_loner=True),
+    forced=force_rules(canadian_loner=True),
 )
 def _q_canadian(rng: random.Random, rules: Rules) -> Question:
-    hand = _round1_at(rng, rules, 1 if rng.random() < 0.7 else rng.randrange(4))
+    hand = round1_at(rng, rules, 1 if rng.random() < 0.7 else rng.randrange(4))
     seat = hand.to_act
     assert seat is not None
     s = hand.state
@@ -247,7 +247,7 @@ def _q_canadian(rng: random.Random, rules: Rules) -> Question:
         else:
             fb[label] = f"{seat.word} may '{label}': going alone is declared with the making action (R5.1)."
     return Question(
-        prompt=f"Canadian loner is on. {_story(hand)} It is {seat.word}'s turn in round 1. "
+        prompt=f"Canadian loner is on. {story(hand)} It is {seat.word}'s turn in round 1. "
         f"Select everything {seat.word} may do.",
         kind="select-all",
         choices=tuple(label for _, label in options),
@@ -266,7 +266,7 @@ def _force_pickup(rules: Rules, rng: random.Random | None) -> Rules:
     return rules.replace(dealer_picks_up_for_partner_loner=rng.random() < 0.5)
 
 
-@_topic(
+@register_topic(
     "partner-alone",
     "The dealer's partner goes alone",
     "When the dealer's partner assists alone, what happens to the upcard?",
@@ -276,7 +276,7 @@ def _force_pickup(rules: Rules, rng: random.Random | None) -> Rules:
     forced=_force_pickup,
 )
 def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
-    hand = _round1_at(rng, rules, 1)
+    hand = round1_at(rng, rules, 1)
     dealer, partner, up = hand.dealer, hand.dealer.partner, hand.upcard
     after = hand.apply(Action(ORDER_UP_ALONE))
     picks_up = after.phase == Phase.DISCARD
@@ -300,7 +300,7 @@ def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
         else "Rules: standard."
     )
     return Question(
-        prompt=f"{house} {_story(after)} What happens to the upcard?",
+        prompt=f"{house} {story(after)} What happens to the upcard?",
         kind="single",
         choices=(a, b, c),
         answer=a if picks_up else b,
@@ -319,7 +319,7 @@ def _force_lead(rules: Rules, rng: random.Random | None) -> Rules:
     return rules.replace(loner_lead=lead, defend_alone=rules.defend_alone or rng.random() < 0.35)
 
 
-@_topic(
+@register_topic(
     "loner-lead",
     "Who leads against a loner?",
     "Both loner-lead rules, and a lone defender: who leads the first trick?",
@@ -329,10 +329,10 @@ def _force_lead(rules: Rules, rng: random.Random | None) -> Rules:
     forced=_force_lead,
 )
 def _q_loner_lead(rng: random.Random, rules: Rules) -> Question:
-    hand = _loner(rng, rules, defend=0.6)
+    hand = loner_hand(rng, rules, defend=0.6)
     rule = (
         "the player on the loner's left leads"
         if rules.loner_lead == "left_of_loner"
         else "the player on the dealer's left leads, even against a loner"
     )
-    return _leader_question(hand, f"Loner lead rule: {rule}. ")
+    return leader_question(hand, f"Loner lead rule: {rule}. ")

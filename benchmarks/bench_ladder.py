@@ -46,7 +46,7 @@ from typing import Any
 from euchre_learn import Rules
 from euchre_learn.analysis.bots import get, play_hand
 from euchre_learn.analysis.expert import ExpertBot
-from euchre_learn.analysis.tournament import _CHUNK, MatchResult, _map, _mean_ci, _summarise
+from euchre_learn.analysis.tournament.matches import CHUNK, MatchResult, mean_ci, run_tasks, summarise
 from euchre_learn.engine import core
 
 from ._table import Table
@@ -139,12 +139,12 @@ def dealer_table(rows: dict[str, list[tuple[int, int]]]) -> Table:
     )
     base = rows.get("pimc")
     for name, r in rows.items():
-        pts, ci = _mean_ci([float(d) for d, _ in r])
-        net, net_ci = _mean_ci([float(d - o) for d, o in r])
+        pts, ci = mean_ci([float(d) for d, _ in r])
+        net, net_ci = mean_ci([float(d - o) for d, o in r])
         diff = ["", ""]
         if base is not None and name != "pimc":
             n = min(len(r), len(base))
-            dm, dci = _mean_ci([float(r[i][0] - base[i][0]) for i in range(n)])
+            dm, dci = mean_ci([float(r[i][0] - base[i][0]) for i in range(n)])
             diff = [f"{dm:+.3f} ({n:,} deals)", f"[{dm - dci:+.3f}, {dm + dci:+.3f}]"]
         table.add(
             name, f"{len(r):,}", f"{pts:.3f}", f"[{pts - ci:.3f}, {pts + ci:.3f}]", f"{net:+.3f} ± {net_ci:.3f}", *diff
@@ -203,7 +203,7 @@ def findings_table(matches: Sequence[MatchResult], dealer: dict[str, list[tuple[
             if name == "pimc":
                 continue
             n = min(len(r), len(base))
-            dm, dci = _mean_ci([float(r[i][0] - base[i][0]) for i in range(n)])
+            dm, dci = mean_ci([float(r[i][0] - base[i][0]) for i in range(n)])
             table.add(
                 f"{name} minus PIMC as the dealer's team",
                 f"{dm:+.3f}",
@@ -212,7 +212,7 @@ def findings_table(matches: Sequence[MatchResult], dealer: dict[str, list[tuple[
                 f"{CFR_GAIN:+.2f} (CFR bidding over PIMC, published)",
                 _reading(dm - dci, dm + dci, CFR_GAIN),
             )
-        pts, ci = _mean_ci([float(d) for d, _ in base])
+        pts, ci = mean_ci([float(d) for d, _ in base])
         table.add(
             "PIMC as the dealer's team, points per hand",
             f"{pts:.3f}",
@@ -277,10 +277,10 @@ def _pair_rows(
         k = len(rows)
         end = min(k + BLOCK, deals)
         tasks: list[Any] = [
-            (a, b, Rules(), seed, "hands", range(j, min(j + _CHUNK, end))) for j in range(k, end, _CHUNK)
+            (a, b, Rules(), seed, "hands", range(j, min(j + CHUNK, end))) for j in range(k, end, CHUNK)
         ]
         start = time.perf_counter()
-        new = [tuple(tuple(x) for x in r) for part in _map(tasks, processes, False, end - k, executor) for r in part]
+        new = [tuple(tuple(x) for x in r) for part in run_tasks(tasks, processes, False, end - k, executor) for r in part]
         took = time.perf_counter() - start
         _save(path, k, new, took)
         rows += new
@@ -321,7 +321,7 @@ def _dealer_rows(
     while play and len(rows) < deals:
         k = len(rows)
         end = min(k + BLOCK, deals)
-        tasks = [(name, seed, range(j, min(j + _CHUNK, end))) for j in range(k, end, _CHUNK)]
+        tasks = [(name, seed, range(j, min(j + CHUNK, end))) for j in range(k, end, CHUNK)]
         start = time.perf_counter()
         if executor is not None:
             parts = [f.result() for f in [executor.submit(_dealer_rows_chunk, t) for t in tasks]]
@@ -366,7 +366,7 @@ def run(
             n = expert_hands if "expert" in (a, b) else hands
             rows, took = _pair_rows(a, b, n // 2, seed, folder, play and only != "dealer", processes, executor)
             if rows:
-                m = _summarise(a, b, "hands", rows, seed, Rules())
+                m = summarise(a, b, "hands", rows, seed, Rules())
                 seconds[(a, b)] = took
                 matches.append(m)
     tables = []

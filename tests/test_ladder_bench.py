@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks import bench_ladder
 from euchre_learn import bots, tournament
-from euchre_learn.analysis.tournament import _summarise
+from euchre_learn.analysis.tournament.matches import summarise
 from euchre_learn.engine.rules import Rules
 
 
@@ -20,10 +20,10 @@ def test_a_resumed_pair_is_the_match_played_in_one_go(tmp_path: Path, monkeypatc
     resumed, seconds = bench_ladder._pair_rows("standard", "beginner", 40, 7, tmp_path, True, 1, None)
     assert resumed[:16] == first and len(resumed) == 40 and seconds > 0
     whole = tournament.match("standard", "beginner", hands=80, seed=7, processes=1, progress=False)
-    assert _summarise("standard", "beginner", "hands", resumed, 7, Rules()) == whole
+    assert summarise("standard", "beginner", "hands", resumed, 7, Rules()) == whole
     short, _ = bench_ladder._pair_rows("standard", "beginner", 24, 7, tmp_path, False, 1, None)
     part = tournament.match("standard", "beginner", hands=48, seed=7, processes=1, progress=False)
-    assert _summarise("standard", "beginner", "hands", short, 7, Rules()) == part
+    assert summarise("standard", "beginner", "hands", short, 7, Rules()) == part
     nothing, _ = bench_ladder._pair_rows("standard", "random", 24, 7, tmp_path, False, 1, None)
     assert nothing == []  # not played, nothing saved: no rows
 

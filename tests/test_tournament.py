@@ -41,7 +41,7 @@ def test_games_are_played_to_the_target() -> None:
     assert result.hands >= 12 * 2  # 5 points take two hands at the very least (a loner's 4, then 1)
     assert 0.0 <= result.win_rate <= 1.0
     # one game: (A won, hands played, A's points, B's points, ...)
-    won, hands_played, a_points, b_points = tournament._game(
+    won, hands_played, a_points, b_points = tournament.matches.play_game(
         el.bots.get("standard"), el.bots.get("beginner"), rules, 1, 0, 0
     )[:4]
     assert hands_played >= 2

@@ -7,6 +7,7 @@
 True
 """
 
+from euchre_learn.analysis.tournament.duplicate import DuplicateResult, duplicate
 from euchre_learn.analysis.tournament.matches import MatchResult, RoundRobin, Side, match, round_robin
 
-__all__ = ["MatchResult", "RoundRobin", "Side", "match", "round_robin"]
+__all__ = ["DuplicateResult", "MatchResult", "RoundRobin", "Side", "duplicate", "match", "round_robin"]

@@ -45,7 +45,7 @@ __all__ = ["MatchResult", "RoundRobin", "match", "round_robin"]
 Z95 = 1.959964
 
 
-def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95% confidence interval (normal approximation)."""
     n = len(xs)
     if n == 0:
@@ -153,20 +153,20 @@ class MatchResult:
 
 # ---- the work, in any process ----------------------------------------------------------------
 
-_Task = tuple[Any, Any, Rules, Any, str, range]
+Task = tuple[Any, Any, Rules, Any, str, range]
 
 
-def _bot(spec: Any, seed: Any) -> Bot:
+def make_bot(spec: Any, seed: Any) -> Bot:
     return get(spec, seed=seed) if isinstance(spec, str) else spec
 
 
-_STATS = 13
+STATS = 13
 """(A's points, B's points, A called, A made, A alone, B called, B made, B alone, A dealt,
 A's and B's points on the hands A's side dealt, A's and B's points on the hands B's side dealt)."""
 
 
-def _hand_stats(state: core.State, team_a: int) -> tuple[int, ...]:
-    """One hand's numbers (see :data:`_STATS`), summed over hands by the callers."""
+def hand_stats(state: core.State, team_a: int) -> tuple[int, ...]:
+    """One hand's numbers (see :data:`STATS`), summed over hands by the callers."""
     a_dealt = int(state.dealer & 1 == team_a)
     if state.score is None:
         return (0, 0, 0, 0, 0, 0, 0, 0, a_dealt, 0, 0, 0, 0)
@@ -182,10 +182,10 @@ def _hand_stats(state: core.State, team_a: int) -> tuple[int, ...]:
     return (pa, pb, 0, 0, 0, 1, made, alone, a_dealt, *dealer)
 
 
-def _run(task: _Task) -> list[tuple[Any, ...]]:
+def play_chunk(task: Task) -> list[tuple[Any, ...]]:
     """Play one chunk of deals (hands mode) or games (games mode); returns one row each."""
     spec_a, spec_b, rules, seed, mode, units = task
-    a, b = _bot(spec_a, f"{seed}/A"), _bot(spec_b, f"{seed}/B")
+    a, b = make_bot(spec_a, f"{seed}/A"), make_bot(spec_b, f"{seed}/B")
     rows = []
     for i in units:
         if mode == "hands":
@@ -194,29 +194,29 @@ def _run(task: _Task) -> list[tuple[Any, ...]]:
             for mirror in (0, 1):
                 seats = [a, b, a, b] if mirror == 0 else [b, a, b, a]
                 state = play_hand(deal.copy(), seats, random.Random(f"{seed}/play {i}/{mirror}"))
-                stats.append(_hand_stats(state, mirror))
+                stats.append(hand_stats(state, mirror))
             rows.append(tuple(stats))
         else:
-            rows.append(tuple(_game(a, b, rules, seed, i, mirror) for mirror in (0, 1)))
+            rows.append(tuple(play_game(a, b, rules, seed, i, mirror) for mirror in (0, 1)))
     return rows
 
 
-_CHUNK = 8
+CHUNK = 8
 """Deals (or games) per task sent to a worker. Fixed, never derived from the number of
 workers, so that a chunk's bots and deals (hence the result) are the same on any executor."""
 
 
-def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple[Any, ...]:
+def play_game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple[Any, ...]:
     """One game to ``rules.points_to_win``; returns (A won, hands, per-hand stats summed)."""
     seats = [a, b, a, b] if mirror == 0 else [b, a, b, a]
     score = [0, 0]
     dealer = g % 4
     k = 0
-    totals = [0] * _STATS
+    totals = [0] * STATS
     while max(score) < rules.points_to_win:
         deal = core.deal(rules, dealer, random.Random(f"{seed}/game {g}/hand {k}"))
         state = play_hand(deal, seats, random.Random(f"{seed}/game {g}/play {k}/{mirror}"), score=tuple(score))
-        stats = _hand_stats(state, mirror)
+        stats = hand_stats(state, mirror)
         totals = [x + y for x, y in zip(totals, stats, strict=True)]
         score[mirror] += stats[0]
         score[1 - mirror] += stats[1]
@@ -228,22 +228,22 @@ def _game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> tuple
 # ---- running and summing up ------------------------------------------------------------------
 
 
-def _map(
-    tasks: list[_Task], processes: int | None, progress: bool | None, total: int, executor: Executor | None = None
+def run_tasks(
+    tasks: list[Task], processes: int | None, progress: bool | None, total: int, executor: Executor | None = None
 ) -> list[list[tuple[Any, ...]]]:
     bar = progress_bar(total, "tournament", progress)
     n = processes or os.cpu_count() or 1
     out: list[list[tuple[Any, ...]]] = [[] for _ in tasks]
     try:
         if executor is not None:
-            futures = [executor.submit(_run, task) for task in tasks]
+            futures = [executor.submit(play_chunk, task) for task in tasks]
             for k, fut in enumerate(futures):  # in order: the result never depends on who finished first
                 out[k] = fut.result()
                 if bar is not None:
                     bar.update(len(out[k]))
         elif n <= 1 or len(tasks) <= 1:
             for k, task in enumerate(tasks):
-                out[k] = _run(task)
+                out[k] = play_chunk(task)
                 if bar is not None:
                     bar.update(len(out[k]))
         else:
@@ -251,7 +251,7 @@ def _map(
 
             ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             with ctx.Pool(min(n, len(tasks))) as pool:
-                for k, rows in enumerate(pool.imap(_run, tasks)):
+                for k, rows in enumerate(pool.imap(play_chunk, tasks)):
                     out[k] = rows
                     if bar is not None:
                         bar.update(len(rows))
@@ -309,13 +309,13 @@ def match(
     for x in (a, b):
         if isinstance(x, str):
             get(x)  # an unknown name fails here, with the list of bots
-    tasks: list[_Task] = [(a, b, r, seed, mode, range(k, min(k + _CHUNK, units))) for k in range(0, units, _CHUNK)]
-    rows = [row for part in _map(tasks, processes, progress, units, executor) for row in part]
-    return _summarise(names[0], names[1], mode, rows, seed, r)
+    tasks: list[Task] = [(a, b, r, seed, mode, range(k, min(k + CHUNK, units))) for k in range(0, units, CHUNK)]
+    rows = [row for part in run_tasks(tasks, processes, progress, units, executor) for row in part]
+    return summarise(names[0], names[1], mode, rows, seed, r)
 
 
-def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any, rules: Rules) -> MatchResult:
-    totals = [0] * _STATS
+def summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any, rules: Rules) -> MatchResult:
+    totals = [0] * STATS
     margins: list[float] = []
     wins: list[float] = []
     n_hands = 0
@@ -335,8 +335,8 @@ def _summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any
             m = sum(g[2] - g[3] for g in pair)
             margins.append(m / hands_here)
             wins.append((pair[0][0] + pair[1][0]) / 2)
-    margin, margin_ci = _mean_ci(margins)
-    win, win_ci = _mean_ci(wins)
+    margin, margin_ci = mean_ci(margins)
+    win, win_ci = mean_ci(wins)
     if mode == "games":  # the margin per hand, weighted by hands rather than by game
         margin = (totals[0] - totals[1]) / n_hands
     h = max(1, n_hands)

@@ -1,9 +1,14 @@
-"""Bots against each other: points per hand, with seats mirrored to cancel the luck of the deal.
+"""Bots against each other in duplicate play: points per deal with a standard error.
 
-Each deal is played twice with the same cards: bot A in North-South and bot B in East-West,
-then the other way round; the dealer rotates from deal to deal. The margin of a deal is A's
-points minus B's, averaged over the two plays, and the table gives its mean with a 95%
-confidence interval (normal approximation; the deals are independent).
+Each deal is played at two tables with the same cards: bot A in North-South and bot B in
+East-West at the first, the seats swapped at the second; the dealer rotates from deal to deal
+(:func:`euchre_learn.tournament.duplicate`). A's points per deal are its side's points minus
+the other side's, averaged over the two tables, then over the deals; ``se`` is the standard
+error from the spread between deals. Deals grouped into games to 10 give the share of games won.
+
+``make bench`` plays the quick bots (2,000 deals a pair, one process). ``EUCHRE_BENCH_FULL=1``
+adds the expert's pairs at 20,000 deals each on a Dask cluster of this machine's cores (hours on
+two cores; the same seed gives the same figures on any executor).
 
 Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.bench_bots``.
 """
@@ -11,94 +16,72 @@ Run with ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.ben
 from __future__ import annotations
 
 import argparse
-import math
-import random
+import contextlib
+import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
 
-from euchre_learn import Rules, bots
-from euchre_learn.engine import core
+from euchre_learn import Rules
+from euchre_learn.analysis.tournament import duplicate
 
 from ._table import Table, rate_text
 
 PAIRINGS = (("standard", "beginner"), ("beginner", "random"), ("standard", "random"))
+FULL_PAIRINGS = (*PAIRINGS, ("expert", "standard"), ("expert", "beginner"))
 
 
-def play_pairing(a: str, b: str, deals: int, rules: Rules, seed: int = 0) -> dict[str, float]:
-    """Play ``deals`` mirrored deals of bot ``a`` against bot ``b``; return the statistics."""
-    bot_a, bot_b = bots.get(a, seed=seed), bots.get(b, seed=seed + 1)
-    margins = []
-    points_a = points_b = 0
-    made = [0, 0]
-    calls = [0, 0]
-    for i in range(deals):
-        deal = core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
-        margin = 0
-        for mirror in (0, 1):
-            seats = [bot_a, bot_b, bot_a, bot_b] if mirror == 0 else [bot_b, bot_a, bot_b, bot_a]
-            team_a = mirror  # the team index (0 NS, 1 EW) that bot a plays
-            state = bots.play_hand(deal.copy(), seats, random.Random(f"{seed}/play {i}/{mirror}"))
-            if state.score is None:
-                continue  # thrown in
-            makers = state.maker & 1
-            pts = [0, 0]
-            pts[makers], pts[1 - makers] = state.score.makers, state.score.defenders
-            margin += pts[team_a] - pts[1 - team_a]
-            points_a += pts[team_a]
-            points_b += pts[1 - team_a]
-            who = 0 if makers == team_a else 1
-            calls[who] += 1
-            made[who] += state.score.makers > 0
-        margins.append(margin / 2)
-    n = len(margins)
-    mean = sum(margins) / n
-    var = sum((m - mean) ** 2 for m in margins) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return {
-        "deals": n,
-        "a_pph": points_a / (2 * n),
-        "b_pph": points_b / (2 * n),
-        "margin": mean,
-        "lo": mean - half,
-        "hi": mean + half,
-        "a_make": made[0] / calls[0] if calls[0] else 0.0,
-        "b_make": made[1] / calls[1] if calls[1] else 0.0,
-    }
+@contextlib.contextmanager
+def _executor(full: bool) -> Iterator[Executor | None]:
+    """A Dask cluster of this machine's cores for the full run; none (one process) otherwise."""
+    if not full:
+        yield None
+        return
+    import distributed
+
+    with (
+        distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, dashboard_address=None) as cl,
+        distributed.Client(cl) as client,
+    ):
+        yield client.get_executor()
 
 
-def run(rounds: int = 1, deals: int = 2000, preset: str = "standard", seed: int = 0) -> Table:
+def run(rounds: int = 1, deals: int | None = None, preset: str = "standard", seed: int = 0) -> Table:
     """The table for ``python -m benchmarks`` (``rounds`` is for timings; the deals here are
-    fixed by ``seed``, so one round is the measurement)."""
+    fixed by ``seed``, so one run is the measurement)."""
+    full = bool(os.environ.get("EUCHRE_BENCH_FULL"))
+    n = deals or (20_000 if full else 2_000)
     rules = Rules.preset(preset)
     table = Table(
-        f"Bots head to head, rules {preset!r}: {deals:,} deals per pairing, each played twice with seats swapped",
-        ["A", "B", "A pts/hand", "B pts/hand", "A - B per hand", "95% CI", "A makes", "B makes", "hands/s"],
+        f"Duplicate play, rules {preset!r}: {n:,} deals per pair, each at two tables with the seats swapped",
+        ["A", "B", "A pts/deal", "± se", "95% CI", "games won by A", "games", "deals/s"],
     )
-    for a, b in PAIRINGS:
-        t0 = time.perf_counter()
-        r = play_pairing(a, b, deals, rules, seed)
-        secs = time.perf_counter() - t0
-        table.add(
-            a,
-            b,
-            f"{r['a_pph']:.3f}",
-            f"{r['b_pph']:.3f}",
-            f"{r['margin']:+.3f}",
-            f"[{r['lo']:+.3f}, {r['hi']:+.3f}]",
-            f"{r['a_make']:.0%}",
-            f"{r['b_make']:.0%}",
-            rate_text(2 * deals / secs),
-        )
+    with _executor(full) as executor:
+        for a, b in FULL_PAIRINGS if full else PAIRINGS:
+            t0 = time.perf_counter()
+            r = duplicate(a, b, deals=n, seed=seed, rules=rules, executor=executor, progress=False)
+            secs = time.perf_counter() - t0
+            low, high = r.interval
+            table.add(
+                a,
+                b,
+                f"{r.points_per_deal:+.3f}",
+                f"{r.se:.3f}",
+                f"[{low:+.3f}, {high:+.3f}]",
+                f"{r.games_won:.1%} ± {r.games_se:.1%}",
+                f"{r.games:,}",
+                rate_text(n / secs),
+            )
     table.notes.append(
-        "pts/hand: points a side scores per hand played; A - B: the mean margin per deal, with a 95% "
-        "normal-approximation interval over the deals. 'makes': how often a side that made trump scored."
+        "pts/deal: A's side's points minus B's, averaged over the deal's two tables; se: the standard error over "
+        "the deals. Games: each table's deals taken in order into games to 10 (the bots bid as at 0-0)."
     )
     return table
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    p.add_argument("--deals", type=int, default=2000)
+    p.add_argument("--deals", type=int, default=None)
     p.add_argument("--preset", default="standard")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)

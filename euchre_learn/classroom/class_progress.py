@@ -1,11 +1,18 @@
 """A class's progress: export a learner's answers to JSON, import them into a store, and sum
-up a folder of exports for the teacher (per topic: answered, right, learners struggling).
+up a folder of exports for the teacher (per topic, per student, as CSV for a gradebook).
 
 From the command line::
 
-    euchre-learn progress export --out alice.json     # the learner's own store
-    euchre-learn progress import alice.json           # into this machine's store (again: no change)
-    euchre-learn progress summary exports/            # one line per topic
+    euchre-learn progress export --learner "Ann Lee" --out ann.json   # the name is kept: asked once
+    euchre-learn progress import ann.json           # into this machine's store (again: no change)
+    euchre-learn progress summary exports/          # one line per topic (class_summary)
+    euchre-learn progress summary exports/ --students --since 2026-09-01 --csv grades.csv
+
+**Who is who.** Each learner's store carries an id of its own (made once, at the first export)
+and the learner's name (given once with ``--learner``, or asked for): an export holds both, so
+two learners with the same login (``jovyan``, a shared account) stay two learners, and the
+summary names them apart and says so. Exports of one learner (the same id: a weekly export)
+replace each other, the newest counted, never added up (:mod:`euchre_learn.classroom.class_summary`).
 
 An export holds the answers themselves (topic, right or wrong, when, how long), the totals
 carried over from an old progress file, the schedule's cards, and per topic the totals, which
@@ -20,11 +27,10 @@ match is refused with a message naming the place.
 >>> data = export_progress(p.store, learner='alice')
 >>> data['topics']['scoring']
 {'answered': 5, 'correct': 1, 'streak': 0, 'best_streak': 1}
+>>> data['learner_id'] == learner_id(p.store)      # the store's own id, the same every time
+True
 >>> import_progress(data, Progress(os.path.join(folder, 'b.sqlite3')).store)
 5
->>> print(format_summary(summarize([data])))
-topic      learners  answered  right  struggling
-scoring           1         5    20%  alice
 """
 
 from __future__ import annotations
@@ -33,35 +39,45 @@ import datetime as dt
 import getpass
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import secrets
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from euchre_learn.engine.errors import EuchreError
+from euchre_learn.learner.files import read_json_file
 from euchre_learn.learner.progress import TopicStats, stats_of
-from euchre_learn.learner.store import Carry, Store, Tables, read_json_file
+from euchre_learn.learner.store import Carry, SetSetting, Store, Tables
 
 __all__ = [
     "EXPORT_FORMAT",
     "EXPORT_SCHEMA",
-    "STRUGGLING_ACCURACY",
-    "STRUGGLING_MIN_ANSWERS",
+    "SHARED_LOGINS",
     "ProgressFileError",
-    "TopicSummary",
+    "check_export",
     "export_progress",
-    "format_summary",
     "import_progress",
+    "learner_id",
+    "learner_name",
     "load_export",
-    "summarize",
-    "summarize_folder",
+    "set_learner_name",
+    "topic_stats",
+    "topic_totals",
 ]
 
-EXPORT_FORMAT = "euchre-learn/progress-export-1"
-STRUGGLING_MIN_ANSWERS = 5
-"""A learner is struggling on a topic after at least this many answers ..."""
-STRUGGLING_ACCURACY = 0.6
-"""... with fewer than this share right."""
+EXPORT_FORMAT = "euchre-learn/progress-export-2"
+"""The format of an export (version 2 adds ``learner_id``); version 1 files are still read."""
+OLD_FORMATS = ("euchre-learn/progress-export-1",)
+ID_KEY = "learner-id"
+"""The store's setting holding the learner's id (made once)."""
+NAME_KEY = "learner-name"
+"""The store's setting holding the learner's name (given once)."""
+SHARED_LOGINS = frozenset(
+    {"jovyan", "root", "user", "student", "students", "guest", "pi", "ubuntu", "admin", "vscode", "codespace"}
+)
+"""Login names many people share (Jupyter's Docker images run as ``jovyan``): never taken as a
+learner's name without asking."""
 
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 10**9}
 _TOTALS = {
@@ -78,8 +94,9 @@ EXPORT_SCHEMA: dict[str, Any] = {
     "title": "euchre_learn progress export",
     "type": "object",
     "properties": {
-        "format": {"const": EXPORT_FORMAT},
+        "format": {"enum": [EXPORT_FORMAT, *OLD_FORMATS]},
         "learner": _NAME,
+        "learner_id": {"type": "string", "pattern": "^[0-9a-f]{8,64}$"},
         "exported": {"type": "string", "maxLength": 40},
         "topics": {"type": "object", "propertyNames": {"maxLength": 200}, "additionalProperties": _TOTALS},
         "carried": {"type": "object", "propertyNames": {"maxLength": 200}, "additionalProperties": _TOTALS},
@@ -130,11 +147,62 @@ def _learner() -> str:
     return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
 
 
-def _totals(t: TopicStats) -> dict[str, int]:
+@dataclass(frozen=True)
+class _KeepSetting:
+    """Set a setting only where it is not set yet (two processes making an id keep one)."""
+
+    key: str
+    value: Any
+
+    def sql(self, db: Any) -> None:
+        db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
+
+    def memory(self, m: Tables) -> None:
+        m.settings.setdefault(self.key, json.dumps(self.value))
+
+
+def _valid_id(value: Any) -> bool:
+    return isinstance(value, str) and 8 <= len(value) <= 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def learner_id(store: Store) -> str:
+    """The learner's id in ``store``: made once (16 random hex digits) and kept with their data,
+    so every export of this store is known as the same learner, whatever name it carries."""
+    have = store.setting(ID_KEY)
+    if not _valid_id(have):
+        store.write(SetSetting(ID_KEY, None), _KeepSetting(ID_KEY, secrets.token_hex(8)))
+        have = store.setting(ID_KEY)
+    assert isinstance(have, str)
+    return have
+
+
+def learner_name(store: Store) -> str | None:
+    """The name the learner gave (:func:`set_learner_name`), or ``None``."""
+    name = store.setting(NAME_KEY)
+    return name if isinstance(name, str) and name.strip() else None
+
+
+def _clean_name(name: str) -> str:
+    text = " ".join(str(name).split())
+    if not text or len(text) > 200:
+        raise ProgressFileError(f"a learner's name has 1 to 200 characters, not {str(name)[:40]!r}")
+    return text
+
+
+def set_learner_name(store: Store, name: str) -> str:
+    """Keep ``name`` as the learner's name in ``store`` (used by every later export)."""
+    text = _clean_name(name)
+    store.write(SetSetting(NAME_KEY, text))
+    return text
+
+
+def topic_totals(t: TopicStats) -> dict[str, int]:
+    """A topic's stats as an export writes them."""
     return {"answered": t.answered, "correct": t.correct, "streak": t.streak, "best_streak": t.best_streak}
 
 
-def _stats(answers: Iterable[Mapping[str, Any]], carried: Mapping[str, Any]) -> dict[str, TopicStats]:
+def topic_stats(answers: Iterable[Mapping[str, Any]], carried: Mapping[str, Any]) -> dict[str, TopicStats]:
+    """Per topic, the stats of an export's answers (oldest first) after its carried totals."""
     runs: dict[str, list[bool]] = {}
     for a in answers:
         runs.setdefault(a["topic"], []).append(bool(a["correct"]))
@@ -148,7 +216,9 @@ def _stats(answers: Iterable[Mapping[str, Any]], carried: Mapping[str, Any]) -> 
 
 
 def export_progress(store: Store, *, learner: str | None = None) -> dict[str, Any]:
-    """The learner's progress in ``store`` as export data (see :data:`EXPORT_SCHEMA`)."""
+    """The learner's progress in ``store`` as export data (see :data:`EXPORT_SCHEMA`): named
+    ``learner``, else the name kept in the store, else the hub or login user; with the store's
+    own :func:`learner_id`."""
     answers = [
         {"topic": t, "correct": ok, "at": at, **({"seconds": s} if s is not None else {})}
         for t, ok, at, s in store.answer_log()
@@ -157,12 +227,13 @@ def export_progress(store: Store, *, learner: str | None = None) -> dict[str, An
         t: dict(zip(("answered", "correct", "streak", "best_streak"), v, strict=True))
         for t, v in store.carried().items()
     }
-    topics = _stats(answers, carried)
+    topics = topic_stats(answers, carried)
     return {
         "format": EXPORT_FORMAT,
-        "learner": learner or _learner(),
+        "learner": _clean_name(learner or learner_name(store) or _learner()),
+        "learner_id": learner_id(store),
         "exported": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "topics": {name: _totals(s) for name, s in topics.items()},
+        "topics": {name: topic_totals(s) for name, s in topics.items()},
         "carried": carried,
         "answers": answers,
         "schedule": [
@@ -190,9 +261,9 @@ def check_export(data: Any, source: str = "the export") -> dict[str, Any]:
         where = ".".join(str(p) for p in error.absolute_path) or "(the file)"
         raise ProgressFileError(f"{source}: {where}: {error.message[:200]}")
     assert isinstance(data, dict)
-    computed = _stats(data["answers"], data.get("carried", {}))
+    computed = topic_stats(data["answers"], data.get("carried", {}))
     for name, totals in data["topics"].items():
-        if _totals(computed.get(name, TopicStats())) != totals:
+        if topic_totals(computed.get(name, TopicStats())) != totals:
             raise ProgressFileError(f"{source}: topics.{name[:40]}: the totals do not match the answers")
     missing = sorted(set(computed) - set(data["topics"]))
     if missing:
@@ -251,7 +322,8 @@ class _ImportCards:
 
 def import_progress(data: Mapping[str, Any], store: Store) -> int:
     """Add an export's answers (those not there already), carried totals and schedule to
-    ``store``, in one transaction. Returns how many answers were new."""
+    ``store``, in one transaction. Returns how many answers were new. A store with no learner
+    id or name of its own yet takes the export's (the same learner on a new machine)."""
     checked = check_export(dict(data))
     before = len(store.answer_log())
     rows = tuple((a["topic"], bool(a["correct"]), float(a["at"]), a.get("seconds")) for a in checked["answers"])
@@ -263,73 +335,8 @@ def import_progress(data: Mapping[str, Any], store: Store) -> int:
         (c["kind"], c["key"], json.dumps(c["card"]), float(c["due"]), c["last_rating"], c["reviews"], c["lapses"])
         for c in checked.get("schedule", [])
     )
-    store.write(*carry, _ImportAnswers(rows), _ImportCards(cards))
+    who: list[Any] = [_KeepSetting(NAME_KEY, checked["learner"])]
+    if _valid_id(checked.get("learner_id")) and not _valid_id(store.setting(ID_KEY)):
+        who.append(_KeepSetting(ID_KEY, checked["learner_id"]))
+    store.write(*carry, _ImportAnswers(rows), _ImportCards(cards), *who)
     return len(store.answer_log()) - before
-
-
-@dataclass(frozen=True)
-class TopicSummary:
-    """One topic over a class: how many learners answered, answers, right, and who struggles."""
-
-    topic: str
-    learners: int
-    answered: int
-    correct: int
-    struggling: tuple[str, ...]
-
-    @property
-    def accuracy(self) -> float | None:
-        return None if self.answered == 0 else self.correct / self.answered
-
-
-def summarize(exports: Sequence[Mapping[str, Any]]) -> list[TopicSummary]:
-    """Per topic over all ``exports`` (checked export data), by topic name. A learner struggles
-    on a topic with at least :data:`STRUGGLING_MIN_ANSWERS` answers and under
-    :data:`STRUGGLING_ACCURACY` right."""
-    per: dict[str, list[tuple[str, dict[str, int]]]] = {}
-    for e in exports:
-        for name, totals in e["topics"].items():
-            per.setdefault(name, []).append((e["learner"], totals))
-    out = []
-    for name in sorted(per):
-        rows = [(who, t) for who, t in per[name] if t["answered"] > 0]
-        struggling = sorted(
-            {
-                who
-                for who, t in rows
-                if t["answered"] >= STRUGGLING_MIN_ANSWERS and t["correct"] < STRUGGLING_ACCURACY * t["answered"]
-            }
-        )
-        out.append(
-            TopicSummary(
-                name,
-                len({who for who, _ in rows}),
-                sum(t["answered"] for _, t in rows),
-                sum(t["correct"] for _, t in rows),
-                tuple(struggling),
-            )
-        )
-    return out
-
-
-def summarize_folder(folder: str | os.PathLike[str]) -> list[TopicSummary]:
-    """:func:`summarize` over every ``*.json`` export in ``folder`` (a bad file is refused, named)."""
-    p = Path(folder)
-    if not p.is_dir():
-        raise ProgressFileError(f"{str(p)[:80]}: not a folder of progress exports")
-    files = sorted(p.glob("*.json"))
-    if not files:
-        raise ProgressFileError(f"{str(p)[:80]}: no progress exports (*.json) in it")
-    return summarize([load_export(f) for f in files])
-
-
-def format_summary(rows: Sequence[TopicSummary]) -> str:
-    """The summary as a plain-text table."""
-    width = max([len("topic"), *(len(r.topic) for r in rows)])
-    lines = [f"{'topic':{width}}  learners  answered  right  struggling"]
-    for r in rows:
-        right = "-" if r.accuracy is None else f"{r.accuracy:.0%}"
-        lines.append(
-            f"{r.topic:{width}}  {r.learners:8}  {r.answered:8}  {right:>5}  {', '.join(r.struggling) or '-'}".rstrip()
-        )
-    return "\n".join(lines)

@@ -13,6 +13,7 @@
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
     euchre-learn progress export --out me.json   # a learner's progress as JSON (import: back in)
     euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
+    euchre-learn progress summary exports/ --students --csv grades.csv --since 2026-09-01
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
     euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
     euchre-learn cheat-sheet --out cheat-sheet.pdf   # the rules on one page (PDF via Chromium)
@@ -392,13 +393,25 @@ def _parser() -> argparse.ArgumentParser:
     gsub = g.add_subparsers(dest="progress_command", required=True, metavar="ACTION")
     ge = gsub.add_parser("export", help="write this learner's progress as JSON (to stdout, or --out)")
     ge.add_argument("--out", help="the file to write (default: print it)")
-    ge.add_argument("--learner", help="the learner's name in the export (default: the hub or login user)")
+    ge.add_argument(
+        "--learner",
+        help="your name as your teacher knows you, kept for every later export (asked once if not given; "
+        "on a hub, the hub user)",
+    )
     ge.add_argument("--store", help="the learner's store (default: their own)")
     gi = gsub.add_parser("import", help="add the answers of an export to this learner's store")
     gi.add_argument("file")
     gi.add_argument("--store", help="the learner's store (default: their own)")
-    gs = gsub.add_parser("summary", help="per topic, over a folder of exports: answered, right, learners struggling")
+    gs = gsub.add_parser(
+        "summary",
+        help="over a folder of exports (one per learner, the newest): per topic or per student; exit 1 if a "
+        "file was skipped",
+    )
     gs.add_argument("folder")
+    gs.add_argument("--students", action="store_true", help="one line per student instead of per topic")
+    gs.add_argument("--csv", metavar="FILE", help="also write a CSV for a gradebook, one row per student (- : print)")
+    gs.add_argument("--since", metavar="DATE", help="count only answers from this day on (2026-09-01)")
+    gs.add_argument("--until", metavar="DATE", help="count only answers up to this day, included (2026-09-30)")
 
     c = sub.add_parser(
         "lessons", help="write the lessons, exercises, docs and apps of this version into a folder (keeps your edits)"
@@ -416,29 +429,91 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _learner_name(store: Any, given: str | None) -> str:
+    """The name for an export: ``--learner`` (kept in the store for the next ones), else the
+    name kept, else asked (at a terminal) and kept, else the hub user, else the login name,
+    unless many people share it (``jovyan``): then the learner must give one."""
+    import getpass
+
+    from euchre_learn.classroom.class_progress import SHARED_LOGINS, learner_name, set_learner_name
+
+    kept = learner_name(store)
+    if given:
+        name = set_learner_name(store, given)
+        if kept is not None and kept != name:
+            print(f"euchre-learn: your name in exports is now {name!r} (was {kept!r})", file=sys.stderr)
+        return name
+    if kept is not None:
+        return kept
+    if sys.stdin is not None and sys.stdin.isatty():
+        try:
+            typed = input("Your name, as your teacher knows you (asked once, kept for every export): ")
+        except EOFError:
+            typed = ""
+        if typed.strip():
+            return set_learner_name(store, typed)
+    hub = os.environ.get("JUPYTERHUB_USER", "").strip()
+    if hub:
+        return hub
+    login = getpass.getuser()
+    if login.strip().lower() in SHARED_LOGINS:
+        raise ValueError(
+            f"the login name {login!r} is shared by many people, so it cannot tell your teacher who you are: "
+            "give your own name once, euchre-learn progress export --learner 'Your Name'"
+        )
+    return login
+
+
+def _progress_summary(args: argparse.Namespace) -> int:
+    """The teacher's summary of a folder: exit 0, or 1 when a file was skipped (the rest summed)."""
+    from euchre_learn.classroom.class_summary import (
+        format_students,
+        format_summary,
+        parse_day,
+        read_class,
+        students,
+        students_csv,
+        summarize,
+    )
+
+    since = None if args.since is None else parse_day(args.since)
+    until = None if args.until is None else parse_day(args.until, end=True)
+    if since is not None and until is not None and until <= since:
+        raise ValueError(f"--until {args.until} is before --since {args.since}: nothing lies between them")
+    found = read_class(args.folder)
+    for line in found.notes():
+        print(f"euchre-learn: note: {line}", file=sys.stderr)
+    for line in found.warnings():
+        print(f"euchre-learn: warning: {line}", file=sys.stderr)
+    rows = students(found.exports, since=since, until=until)
+    if args.students:
+        print(format_students(rows))
+    else:
+        print(format_summary(summarize(found.exports, since=since, until=until)))
+    if args.csv == "-":
+        print(students_csv(rows), end="")
+    elif args.csv:
+        Path(args.csv).write_text(students_csv(rows), encoding="utf-8")
+        print(f"wrote {args.csv}", file=sys.stderr)
+    return 1 if found.skipped else 0
+
+
 def _progress(args: argparse.Namespace) -> int:
     import json
 
-    from euchre_learn.classroom.class_progress import (
-        export_progress,
-        format_summary,
-        import_progress,
-        load_export,
-        summarize_folder,
-    )
+    from euchre_learn.classroom.class_progress import export_progress, import_progress, load_export
     from euchre_learn.learner.settings import write_json
     from euchre_learn.learner.store import Store
 
     if args.progress_command == "summary":
-        print(format_summary(summarize_folder(args.folder)))
-        return 0
+        return _progress_summary(args)
     store = Store(args.store)
     try:
         if args.progress_command == "export":
-            data = export_progress(store, learner=args.learner)
+            data = export_progress(store, learner=_learner_name(store, args.learner))
             if args.out:
                 write_json(Path(args.out), data)
-                print(f"wrote {args.out}")
+                print(f"wrote {args.out} (learner {data['learner']!r})")
             else:
                 print(json.dumps(data, ensure_ascii=False, indent=1))
             return 0
@@ -450,7 +525,8 @@ def _progress(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``euchre-learn`` command; returns the exit status (0 on success, 2 on bad input).
+    """Run the ``euchre-learn`` command; returns the exit status (0 on success, 2 on bad input;
+    ``progress summary``: 1 when it skipped a file it could not read and summed the others).
     Every failure ends in one line on stderr, ``euchre-learn: <what went wrong, and what to do>``,
     with exit status 2 (never a traceback).
 
@@ -463,6 +539,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         target, advice = args.out, "give --out a file in a folder you can write to"
     elif args.command == "app-notebooks":
         target, advice = args.folder, "choose a folder you can write to"
+    elif args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
+        target, advice = args.csv, "give --csv a file in a folder you can write to"
     try:
         if args.command == "worksheet":
             from euchre_learn.classroom.worksheet import write_worksheet

@@ -34,51 +34,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis.drawing import PALETTE, chart, new_figure
 from euchre_learn.analysis.progressbar import progress_bar
-from euchre_learn.analysis.solver import makers_score_tricks
+from euchre_learn.analysis.sampling import Worlds, finish, score_solved
 from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DECLINE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    TAKE,
     Action,
 )
-from euchre_learn.engine.cards import BENNY_INDEX, Seat
+from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import (
-    BENNY,
-    BID1,
-    BID2,
-    DEFEND,
-    DISCARD_PHASE,
     OVER,
     PLAY_PHASE,
-    RR_DISCARD,
     State,
-    bits,
 )
 from euchre_learn.engine.errors import quote, type_error
-from euchre_learn.engine.rules import score_hand
-from euchre_learn.engine.trump import EFFECTIVE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from euchre_learn.analysis.bots import Bot
-    from euchre_learn.analysis.plots import NoChart
+    from euchre_learn.analysis.drawing import NoChart
     from euchre_learn.engine.hand import Hand
 
 __all__ = ["Advice", "NotBiddingError", "Option", "advise"]
-
-_MAX_TRIES = 100
-"""Deals tried per world before settling for one that fits the bids less well (counted in ``loose``)."""
 
 
 class NotBiddingError(ValueError):
@@ -206,7 +183,7 @@ class Advice:
     def plot(self) -> Figure | NoChart:
         """A chart of the options: expected points with 95% error bars, and the chances to
         make, march and be euchred. Colour-blind-safe colours (Okabe-Ito), each also labelled.
-        Without matplotlib (the offline JupyterLite site), a :class:`~euchre_learn.analysis.plots.NoChart`
+        Without matplotlib (the offline JupyterLite site), a :class:`~euchre_learn.analysis.drawing.NoChart`
         that says so in one sentence.
 
         >>> import euchre_learn as el
@@ -215,312 +192,66 @@ class Advice:
         >>> [ax.get_title() for ax in fig.axes]
         ['Expected points for East-West', 'Chances for East-West']
         """
-        from euchre_learn.analysis.plots import advice_figure
-
         return advice_figure(self)
 
 
-# ---- worlds --------------------------------------------------------------------------------
-
-
-def _deck(state: State) -> int:
-    return (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
-
-
-def voids(state: State) -> list[int]:
-    """For each seat, a bitmask of the effective suits it has shown out of (R6.2).
-
-    >>> import euchre_learn as el
-    >>> voids(el.examples.hand('left-bower-trap', after=2).state)
-    [0, 0, 0, 0]
-    """
-    eff = EFFECTIVE[state.trump]
-    out = [0, 0, 0, 0]
-    tricks = [(cs, seats) for _lead, cs, seats, _w in state.tricks]
-    if state.trick:
-        tricks.append((tuple(state.trick), tuple(state.trick_seats)))
-    for cs, seats in tricks:
-        led = eff[cs[0]]
-        for c, who in zip(cs[1:], seats[1:], strict=True):
-            if eff[c] != led:
-                out[who] |= 1 << led
-    return out
-
-
-def deal_hidden(
-    hidden: list[int], counts: list[int], voids: list[int], trump: int, rng: random.Random
-) -> list[int] | None:
-    """Give each seat ``counts[s]`` of the hidden cards, none of a suit it has shown out of;
-    the rest stay unseen (kitty, or a hand sitting out). ``None`` when a try gets stuck."""
-    eff = EFFECTIVE[trump]
-    spare = len(hidden) - sum(counts)
-    room = counts[:]
-    hands = [0, 0, 0, 0]
-    cards = hidden[:]
-    rng.shuffle(cards)
-    # the most constrained cards first: those few seats may take
-    cards.sort(key=lambda c: sum(1 for s in range(4) if room[s] and not voids[s] >> eff[c] & 1))
-    for c in cards:
-        suit = eff[c]
-        options = [s for s in range(4) if room[s] and not voids[s] >> suit & 1]
-        weights = [room[s] for s in options]
-        total = sum(weights) + spare
-        if total == 0:
-            return None
-        pick = rng.randrange(total)
-        for s, w in zip(options, weights, strict=True):
-            if pick < w:
-                hands[s] |= 1 << c
-                room[s] -= 1
-                break
-            pick -= w
-        else:
-            spare -= 1
-    if any(room):
-        return None
-    return hands
-
-
-class _Worlds:
-    """Deals of the hidden cards that the advised seat cannot tell from the real one.
-
-    A world is a deal of the cards the seat has not seen, replayed through the hand's
-    history. It fits when every bid the others made is of the kind the model (the bidding
-    bot) makes with those cards: a pass where they passed, a making action where they made
-    trump, alone where they went (or defended) alone.
-    Cards the seat never saw (another dealer's discard, a railroad card passed to someone
-    else) are chosen by the model in each world.
-
-    In the play phase a world also agrees with every card played: each seat is dealt the
-    cards it has played, and its unplayed cards are drawn from the hidden ones, none of a
-    suit it has shown out of (:func:`deal_hidden`); the upcard stays with the dealer who
-    took it up; another dealer's unseen discard is a hidden card the model would have
-    discarded from that six-card hand (a near fit when no such card is found). When no deal
-    fits the bids in time, the fallback keeps only the cards played and the voids.
-    """
-
-    def __init__(self, state: State, own_dealt: int, history: Sequence[tuple[int, int]], bidder: Bot) -> None:
-        self.rules = state.rules
-        self.dealer = state.dealer
-        self.seat = state.to_act
-        self.own_dealt = own_dealt
-        self.upcard = state.upcard
-        self.history = history
-        self.bidder = bidder
-        # naming the Benny's suit happens before the dealer looks at the hand (R3.5)
-        self.own_known = state.phase != BENNY
-        # a railroad card the loner has taken is known to the loner (R5.5)
-        self.given = state.given if state.taken and state.maker == self.seat else -1
-        known = (own_dealt if self.own_known else 0) | (1 << self.upcard)
-        if self.given >= 0:
-            known |= 1 << self.given
-        self.pool = [c for c in range(25) if _deck(state) >> c & 1 and not known >> c & 1]
-        self.play = _PlayLayout(state, own_dealt, self.given) if state.phase == PLAY_PHASE else None
-        self.discard_at = next(
-            (i for i, (seat, a) in enumerate(history) if seat == self.dealer and DISCARD <= a < GIVE), -1
+@chart("Expected points and chances of each option")
+def advice_figure(advice: Advice) -> Figure:
+    """The chart behind :meth:`Advice.plot` (matplotlib, imported when it draws)."""
+    options = list(advice.options)
+    labels = [str(o.action) for o in options]
+    team = advice.seat.team.word
+    fig, (ax1, ax2) = new_figure(9.0, 0.5 * len(options) + 2.0, ncols=2)
+    ys = list(range(len(options)))[::-1]
+    means = [o.expected_points for o in options]
+    errs = [1.96 * o.expected_points_se for o in options]
+    colours = [PALETTE["blue"] if m >= 0 else PALETTE["vermillion"] for m in means]
+    ax1.barh(ys, means, xerr=errs, color=colours, capsize=4, error_kw={"ecolor": PALETTE["black"]})
+    ax1.axvline(0, color=PALETTE["black"], linewidth=0.8)
+    ax1.set_yticks(ys, labels)
+    ax1.set_xlabel("expected points per hand (bars: 95% interval)")
+    ax1.set_title(f"Expected points for {team}")
+    for y, m, e in zip(ys, means, errs, strict=True):
+        end = m + e if m >= 0 else m - e  # beyond the error bar, so the number stays readable
+        ax1.annotate(
+            f"{m:+.2f}",
+            (end, y),
+            xytext=(4 if m >= 0 else -4, 0),
+            textcoords="offset points",
+            ha="left" if m >= 0 else "right",
+            va="center",
+            fontsize=8,
         )
-
-    def sample(self, rng: random.Random) -> tuple[State, bool]:
-        """A world at the current decision, and whether every bid in it fits the model.
-
-        When no deal fits exactly within ``_MAX_TRIES`` (a partner's loner is rare in any
-        model), the first deal that fits in all but going alone is used, else the last one.
-        """
-        fallback: State | None = None
-        for _ in range(_MAX_TRIES):
-            state, fit = self._try(rng)
-            if fit == 2:
-                return state, True
-            if fit == 1 and fallback is None:
-                fallback = state
-        if fallback is None:
-            fallback = self.play.loose(rng) if self.play is not None else self._try(rng, check=False)[0]
-        return fallback, False
-
-    def _try(self, rng: random.Random, check: bool = True) -> tuple[State, int]:
-        """A random world, and how well it fits: 2 every bid, 1 all but going alone, 0 not
-        (then the world is left unfinished, unless ``check`` is False)."""
-        if self.play is not None:
-            return self._try_play(self.play, rng, check)
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        hands = [0, 0, 0, 0]
-        i = 0
-        for s in range(4):
-            if s == self.seat and self.own_known:
-                hands[s] = self.own_dealt
-                continue
-            n = 5
-            if self.given >= 0 and s == (self.seat + 2) & 3:
-                hands[s], n = 1 << self.given, 4
-            for c in pool[i : i + n]:
-                hands[s] |= 1 << c
-            i += n
-        kitty = 0
-        for c in pool[i:]:
-            kitty |= 1 << c
-        state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
-        return state, self._replay(state, rng, check)
-
-    def _replay(self, state: State, rng: random.Random, check: bool, discard: int = -1) -> int:
-        """Replay the history on a fresh world ``state``, checking the others' bids against the
-        model; ``discard`` is the dealer's unseen discard when the world fixes it. Returns the fit."""
-        bidder = self.bidder
-        fit = 2
-        for seat, a in self.history:
-            if seat != self.seat:
-                if check and state.phase in (BID1, BID2, DEFEND):
-                    model, real = _kind(bidder.decide(state, rng, None)), _kind(a)
-                    if (model == 0) != (real == 0):
-                        return 0
-                    if model != real:
-                        fit = 1
-                elif discard >= 0 and state.phase == DISCARD_PHASE:
-                    a = DISCARD + discard
-                elif DISCARD <= a < PLAY and not (a >= GIVE and self.given >= 0):
-                    a = bidder.decide(state, rng, None)  # a card the seat did not see: chosen in this world
-                elif a >= PLAY and check and not state.play_mask() >> (a - PLAY) & 1:
-                    return 0  # a railroad card chosen in this world does not fit the cards played
-            state.apply(a)
-        return fit
-
-    def _try_play(self, lay: _PlayLayout, rng: random.Random, check: bool) -> tuple[State, int]:
-        hands, kitty = lay.deal(rng)
-        fit = 2
-        discard = -1
-        if lay.discards:
-            # the dealer's unseen discard: a card of the kitty's share the model would throw
-            spare = bits(kitty)
-            rng.shuffle(spare)
-            base = hands[self.dealer]
-            for d in spare:
-                if not check or self._would_discard(base | 1 << d, kitty & ~(1 << d), hands, d, rng):
-                    discard = d
-                    break
-            else:
-                discard, fit = spare[0], 1
-            hands[self.dealer] = base | 1 << discard
-            kitty &= ~(1 << discard)
-        state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
-        got = self._replay(state, rng, check, discard)
-        return state, min(fit, got)
-
-    def _would_discard(self, dealt: int, kitty: int, hands: list[int], d: int, rng: random.Random) -> bool:
-        probe_hands = hands[:]
-        probe_hands[self.dealer] = dealt
-        probe = State.new(self.rules, self.dealer, probe_hands, self.upcard, kitty)
-        for _seat, a in self.history[: self.discard_at]:
-            probe.apply(a)
-        return self.bidder.decide(probe, rng, None) == DISCARD + d
-
-
-def played_by(state: State) -> list[int]:
-    """The cards each seat has played so far, as four card masks (by seat)."""
-    played = [0, 0, 0, 0]
-    for _lead, cs, seats, _w in state.tricks:
-        for c, s in zip(cs, seats, strict=True):
-            played[s] |= 1 << c
-    for c, s in zip(state.trick, state.trick_seats, strict=True):
-        played[s] |= 1 << c
-    return played
-
-
-class _PlayLayout:
-    """What the seat to play knows of where the cards are (the play-phase part of :class:`_Worlds`)."""
-
-    def __init__(self, state: State, own_dealt: int, given: int) -> None:
-        me = self.seat = state.to_act
-        self.trump = state.trump
-        self.dealer = state.dealer
-        self.out = state.out
-        self.given = given
-        self.own_dealt = own_dealt
-        self.played = played = played_by(state)
-        up = 1 << state.upcard
-        self.up = up
-        self.picked = state.turned_down < 0 and not _dead_upcard(state)
-        dealer_active = not state.out >> state.dealer & 1
-        self.fixed = [0, 0, 0, 0]
-        if self.picked and state.dealer != me and dealer_active and not played[state.dealer] & up:
-            self.fixed[state.dealer] = up
-        self.discards = self.picked and state.dealer != me and dealer_active
-        known = own_dealt | up | played[0] | played[1] | played[2] | played[3]
-        if given >= 0:
-            known |= 1 << given
-        self.hidden = bits(_deck(state) & ~known)
-        self.counts = [
-            0 if s == me or state.out >> s & 1 else state.hands[s].bit_count() - self.fixed[s].bit_count()
-            for s in range(4)
-        ]
-        self.voids = voids(state)
-        self.base = state.copy()
-
-    def _current(self, rng: random.Random) -> list[int]:
-        for _ in range(20):
-            dealt = deal_hidden(self.hidden, self.counts, self.voids, self.trump, rng)
-            if dealt is not None:
-                return dealt
-        dealt = deal_hidden(self.hidden, self.counts, [0, 0, 0, 0], self.trump, rng)  # the voids leave no room
-        assert dealt is not None
-        return dealt
-
-    def deal(self, rng: random.Random) -> tuple[list[int], int]:
-        """Dealt hands (the dealer's without the discard, which :class:`_Worlds` adds) and the
-        cards left over (the kitty, with the dealer's discard among them)."""
-        current = self._current(rng)
-        taken = current[0] | current[1] | current[2] | current[3]
-        spare = [c for c in self.hidden if not taken >> c & 1]
-        rng.shuffle(spare)
-        hands = [0, 0, 0, 0]
-        i = 0
-        for s in range(4):
-            if s == self.seat:
-                hands[s] = self.own_dealt
-            elif self.out >> s & 1:
-                n = 5
-                if self.given >= 0 and s == (self.seat + 2) & 3:
-                    hands[s], n = 1 << self.given, 4
-                for c in spare[i : i + n]:
-                    hands[s] |= 1 << c
-                i += n
-            else:
-                h = current[s] | self.played[s] | self.fixed[s]
-                hands[s] = h & ~self.up if s == self.dealer and self.picked else h
-        kitty = 0
-        for c in spare[i:]:
-            kitty |= 1 << c
-        return hands, kitty
-
-    def loose(self, rng: random.Random) -> State:
-        """A world that keeps only the cards played and the voids shown (no bid checked)."""
-        world = self.base.copy()
-        current = self._current(rng)
-        for s in range(4):
-            if s != self.seat:
-                world.hands[s] = 0 if self.out >> s & 1 else current[s] | self.fixed[s]
-        return world
-
-
-def _kind(a: int) -> int:
-    """0 for a pass, 1 for making trump, 2 for going or defending alone."""
-    if a == PASS:
-        return 0
-    return 2 if a in (ORDER_UP_ALONE, DEFEND_ALONE) or CALL_ALONE <= a < NAME else 1
-
-
-# ---- playing an action out ------------------------------------------------------------------
-
-
-def _finish(state: State, bidder: Bot, player: Bot | None, rng: random.Random) -> None:
-    """Play ``state`` to the end: bidding by ``bidder``, play by ``player`` (or leave the
-    play phase for the solver when ``player`` is None)."""
-    while state.phase != OVER:
-        if state.phase == PLAY_PHASE:
-            if player is None:
-                return
-            state.apply(player.decide(state, rng, None))
-        else:
-            state.apply(bidder.decide(state, rng, None))
+    low = min([0.0, *(m - e for m, e in zip(means, errs, strict=True))])
+    high = max([0.0, *(m + e for m, e in zip(means, errs, strict=True))])
+    pad = 0.18 * (high - low or 1.0)
+    ax1.set_xlim(low - (pad if low < 0 else 0), high + pad)
+    height = 0.26
+    series = (
+        ("make", [o.p_make for o in options], [o.p_make_se for o in options], PALETTE["green"], ""),
+        ("march", [o.p_march for o in options], [o.p_march_se for o in options], PALETTE["sky"], "//"),
+        ("euchred", [o.p_euchred for o in options], [o.p_euchred_se for o in options], PALETTE["orange"], ".."),
+    )
+    for k, (name, ps, ses, colour, hatch) in enumerate(series):
+        ax2.barh(
+            [y + (1 - k) * height for y in ys],
+            ps,
+            height=height,
+            xerr=[1.96 * e for e in ses],
+            color=colour,
+            hatch=hatch,
+            edgecolor=PALETTE["black"],
+            linewidth=0.5,
+            capsize=2,
+            label=name,
+        )
+    ax2.set_yticks(ys, labels)
+    ax2.set_xlim(0, 1)
+    ax2.set_xlabel("chance (bars: 95% interval)")
+    ax2.set_title(f"Chances for {team}")
+    fig.legend(loc="outside lower center", ncols=3, fontsize=8)
+    fig.suptitle(f"{advice.seat.word} to act, {advice.hand.phase.value}: {advice.worlds} deals")
+    return fig
 
 
 class _Tally:
@@ -573,13 +304,6 @@ class _Tally:
             self.thrown / n,
             n,
         )
-
-
-def _score_solved(state: State) -> None:
-    """Finish a state in its play phase with the solver's trick count, and score it."""
-    tricks = makers_score_tricks(state)
-    state.phase, state.to_act = OVER, -1
-    state.score = score_hand(tricks, alone=state.alone, lone_defender=state.lone_defender >= 0, rules=state.rules)
 
 
 def advise(
@@ -690,18 +414,19 @@ def evaluate(
 ) -> tuple[tuple[Option, ...], int]:
     """The engine of :func:`advise`, on the core state: every legal action of the seat to act
     in ``worlds`` sampled deals. ``own_dealt`` is the seat's dealt cards and ``history`` the
-    ``(seat, action id)`` pairs so far (see :func:`known_history`). Returns the options, best
+    ``(seat, action id)`` pairs so far (see :func:`~euchre_learn.analysis.sampling.known_history`). Returns the options, best
     first, and the number of worlds with no deal fitting every bid. With ``min_worlds``,
     ``worlds`` is a maximum: from ``min_worlds`` on, every :data:`ADAPTIVE_EVERY` worlds, it
     stops once the two best actions are :func:`separated`.
 
     >>> import random, euchre_learn as el
     >>> state = el.examples.hand('dealer-discard', after=4).state          # East must discard
+    >>> from euchre_learn.analysis.sampling import known_history
     >>> options, loose = evaluate(state, *known_history(state), 10, random.Random(1), el.bots.get('standard'))
     >>> len(options), options[0].action.kind, loose
     (5, 'discard', 0)
     """
-    sampler = _Worlds(state, own_dealt, history, bidder)
+    sampler = Worlds(state, own_dealt, history, bidder)
     team = state.to_act & 1
     actions = state.legal()
     tallies = {a: _Tally() for a in actions}
@@ -715,9 +440,9 @@ def evaluate(
             s = world.copy()
             s.apply(a)
             chance = random.Random(world_seed)  # the same chances for every action in a world
-            _finish(s, bidder, player, chance)
+            finish(s, bidder, player, chance)
             if s.phase == PLAY_PHASE:
-                _score_solved(s)
+                score_solved(s)
             tallies[a].add(s, team)
             if min_worlds is not None:
                 points[a].append(tallies[a].last)
@@ -729,68 +454,6 @@ def evaluate(
                 break
     options = sorted((tallies[a].option(a) for a in actions), key=lambda o: (-o.expected_points, o.action.id))
     return tuple(options), loose
-
-
-def known_history(state: State) -> tuple[int, list[tuple[int, int]]]:
-    """What the seat to act remembers of a hand in a bidding phase, rebuilt from the core state
-    alone: its dealt cards and the ``(seat, action id)`` pairs so far. Cards it never saw (another
-    dealer's discard, a railroad card given to someone else) appear as the state holds them; the
-    advisor redraws them in each world. (Bots act on a :class:`State`, which keeps no history.)
-
-    >>> import euchre_learn as el
-    >>> from euchre_learn.engine.actions import Action
-    >>> dealt, history = known_history(el.examples.hand('stuck-dealer-poor-hand', after=7).state)
-    >>> len(history), {str(Action(a)) for _, a in history}
-    (7, {'pass'})
-    """
-    seat, dealer = state.to_act, state.dealer
-    hist: list[tuple[int, int]] = []
-    if state.upcard == BENNY_INDEX and state.phase != BENNY:
-        hist.append((dealer, NAME + state.proposed))
-    eldest = (dealer + 1) & 3
-    made = state.maker >= 0
-    round2 = state.turned_down >= 0
-    if round2:
-        hist += [((eldest + i) & 3, PASS) for i in range(4)]
-        if made:
-            hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
-            hist.append((state.maker, (CALL_ALONE if state.alone else CALL) + state.trump))
-        else:
-            hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
-    elif made:
-        hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
-        hist.append((state.maker, ORDER_UP_ALONE if state.alone else ORDER_UP))
-    elif state.phase == BID1:
-        hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
-    picked_up = made and not round2 and not _dead_upcard(state)
-    if picked_up and state.discard >= 0:
-        hist.append((dealer, DISCARD + state.discard))
-    if state.given >= 0:
-        hist.append(((state.maker + 2) & 3, GIVE + state.given))
-        if state.phase in (RR_DISCARD, DEFEND):  # the loner has taken or declined it
-            hist.append((state.maker, TAKE if state.taken else DECLINE))
-        if state.rr_discard >= 0:
-            hist.append((state.maker, DISCARD + state.rr_discard))
-    if state.phase == DEFEND:
-        hist += [((state.maker + 1 + 2 * i) & 3, PASS) for i in range(state.passes)]
-    dealt = state.hands[seat]
-    if picked_up and seat == dealer:
-        dealt &= ~(1 << state.upcard)
-        if state.discard >= 0:
-            dealt |= 1 << state.discard
-    if state.given >= 0:
-        if seat == state.maker and state.taken:
-            dealt &= ~(1 << state.given)
-            if state.rr_discard >= 0:
-                dealt |= 1 << state.rr_discard
-        elif seat == (state.maker + 2) & 3:
-            dealt |= 1 << state.given
-    return dealt, hist
-
-
-def _dead_upcard(state: State) -> bool:
-    """R5.2: the dealer's partner went alone in round 1, so the dealer never picked up."""
-    return state.alone and state.maker == (state.dealer + 2) & 3 and not state.rules.dealer_picks_up_for_partner_loner
 
 
 def _progress(total: int, progress: bool | None) -> Any:

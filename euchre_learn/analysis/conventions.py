@@ -128,9 +128,10 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     """
     import random
 
-    from euchre_learn.analysis import advisor, expert
-    from euchre_learn.analysis.advisor import evaluate, known_history
+    from euchre_learn.analysis import expert, sampling
+    from euchre_learn.analysis.advisor import evaluate
     from euchre_learn.analysis.bots import get
+    from euchre_learn.analysis.sampling import known_history
     from euchre_learn.engine.core import PLAY_PHASE, bits
 
     state = sit.hand._s
@@ -151,7 +152,7 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     seat = state.to_act
     hidden_mask, fixed, counts = expert._layout(state)
     hidden = bits(hidden_mask)
-    voids = advisor.voids(state)
+    voids = sampling.voids(state)
     model = expert._BidModel(state)
     table = dict.fromkeys(bits(state.play_mask()), 0.0)
     for _ in range(worlds):

@@ -5,8 +5,8 @@ ratings for the clear ones.
   (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far below
   what a call needs is passed, a hand far above it is called, at once. The close calls, and
   every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards the
-  seat cannot see that fit the bids made so far (the Monte-Carlo advisor's worlds,
-  :mod:`euchre_learn.analysis.advisor`), each played out by the 'standard' bot (the players
+  seat cannot see that fit the bids made so far (the one sampler,
+  :class:`~euchre_learn.analysis.sampling.Worlds`, its fast strategy), each played out by the 'standard' bot (the players
   it will meet), every candidate in the same worlds. The candidate with the best average
   wins, where the average counts **the game, not just the points** when the score is known:
   points beyond what a side needs to win are worth nothing, and reaching the target is worth
@@ -46,19 +46,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from euchre_learn.analysis.advisor import _finish, _Worlds, evaluate, known_history, played_by
-from euchre_learn.analysis.advisor import deal_hidden as _deal_hidden
-from euchre_learn.analysis.advisor import voids as _voids
+from euchre_learn.analysis.advisor import evaluate
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
-from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, _highest, _key
+from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, highest_card, trick_key
 from euchre_learn.analysis.bots.bidding import (
-    _TRUMP_VALUE,
-    _alone_blocked,
-    _score_words,
+    alone_blocked,
     bid1_rating,
     bid2_ratings,
+    score_words,
 )
-from euchre_learn.analysis.solver import _search_for, reduce_holding
+from euchre_learn.analysis.sampling import BID_SLACK, Worlds, finish, known_history, played_by, round1_rating
+from euchre_learn.analysis.sampling import deal_hidden as _deal_hidden
+from euchre_learn.analysis.sampling import voids as _voids
+from euchre_learn.analysis.search import reduce_holding, search_for
 from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
@@ -82,9 +82,6 @@ GAME = 2.0
 TIE = 0.2
 """Cards whose sampled averages lie this close (in points) are a tie, which the standard bot's
 conventional card breaks."""
-BID_SLACK = (0.3, 0.6)
-"""How far a modelled player may stray from the standard bot's ratings: a passer's hand may be
-rated up to 0.3 above what a call needs, a maker's up to 0.6 below it."""
 
 
 class ExpertBot(Bot):
@@ -147,7 +144,7 @@ class ExpertBot(Bot):
         """The actions worth sampling; one action when the standard bot's rating is clear-cut."""
         legal = s.legal()
         seat = s.to_act
-        no_loner = bool(_alone_blocked(score, seat, s.rules.points_to_win))
+        no_loner = bool(alone_blocked(score, seat, s.rules.points_to_win))
         benny = bool(s.rules.benny)
         if s.phase == DISCARD_PHASE:
             hand, t = s.hands[seat], s.trump
@@ -173,7 +170,8 @@ class ExpertBot(Bot):
         ratings = bid2_ratings(s, score, BIDDING)
         hand = s.hands[seat]
         near = sorted(
-            (t for t, (v, need) in ratings.items() if v - need > -PASS_BELOW), key=lambda t: ratings[t][1] - ratings[t][0]
+            (t for t, (v, need) in ratings.items() if v - need > -PASS_BELOW),
+            key=lambda t: ratings[t][1] - ratings[t][0],
         )
         if PASS not in legal and not near:  # stuck (R4.3): the best two suits
             near = sorted(ratings, key=lambda t: ratings[t][1] - ratings[t][0])[:2]
@@ -182,7 +180,11 @@ class ExpertBot(Bot):
             cands.append(CALL + t)
             if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
                 cands.append(CALL_ALONE + t)
-        if len(cands) == 2 and cands[0] == PASS and ratings[cands[1] - CALL][0] - ratings[cands[1] - CALL][1] > MAKE_ABOVE:
+        if (
+            len(cands) == 2
+            and cands[0] == PASS
+            and ratings[cands[1] - CALL][0] - ratings[cands[1] - CALL][1] > MAKE_ABOVE
+        ):
             return cands[1:]
         return cands
 
@@ -195,14 +197,12 @@ class ExpertBot(Bot):
             who = Seat(s.to_act).word
             team = Seat(s.to_act).team.word
             others = sorted((a for a in cands if a != best), key=lambda a: -utility[a])
-            runner = (
-                f", against {points[others[0]]:+.2f} to {action_words(s, s.to_act, others[0])}" if others else ""
-            )
+            runner = f", against {points[others[0]]:+.2f} to {action_words(s, s.to_act, others[0])}" if others else ""
             by_points = max(cands, key=lambda a: (points[a], -a))
             note = ""
             if score is not None and by_points != best:
                 note = (
-                    f"; {_score_words(score, s.to_act)}, winning the game counts more than the points, "
+                    f"; {score_words(score, s.to_act)}, winning the game counts more than the points, "
                     f"so not {action_words(s, s.to_act, by_points)}"
                 )
             why.append(
@@ -266,80 +266,6 @@ def _game_value(ours: int, theirs: int, score: Sequence[int] | None, team: int, 
     return min(ours, us) - min(theirs, them) + GAME * ((ours >= us) - (theirs >= them))
 
 
-class _FastWorlds:
-    """Deals of the hidden cards for a bidding decision in the plain game (no Benny, no
-    railroad): each other seat gets five of the cards the seat cannot see, the rest go to the
-    kitty, and the deal is kept when every bid heard so far (the passes, an order-up) is one
-    the standard bot's rating explains (within :data:`BID_SLACK`). Cheaper than replaying the bidding bot through the
-    history (the advisor's :class:`~euchre_learn.analysis.advisor._Worlds`), which the rarer
-    phases still use."""
-
-    def __init__(self, state: State, own: int, history: Sequence[tuple[int, int]]) -> None:
-        self.state = state
-        self.seat = state.to_act
-        self.own = own
-        deck = (1 << 24) - 1
-        self.pool = [c for c in range(24) if deck >> c & 1 and not (own | 1 << state.upcard) >> c & 1]
-        # (seat, round, made): every pass heard, and an order-up in round 1
-        self.bids = [(seat, 1 if i < 4 else 2, a != PASS) for i, (seat, a) in enumerate(history)]
-        self.history = history
-
-    def sample(self, rng: random.Random) -> State:
-        st = self.state
-        best: list[int] | None = None
-        best_bad = 99
-        for _ in range(24):
-            pool = self.pool[:]
-            rng.shuffle(pool)
-            hands = [0, 0, 0, 0]
-            i = 0
-            for x in range(4):
-                if x == self.seat:
-                    hands[x] = self.own
-                    continue
-                for c in pool[i : i + 5]:
-                    hands[x] |= 1 << c
-                i += 5
-            bad = 0
-            t1 = st.upcard // 6
-            for seat, rnd, made in self.bids:
-                if seat == self.seat:
-                    continue
-                if rnd == 1:
-                    value, need = _round1(st, seat, hands[seat], t1, False)
-                    margin = value - need
-                else:
-                    margin = max(hand_value(hands[seat], x) - BIDDING["call"] for x in range(4) if x != t1)
-                bad += margin < -BID_SLACK[1] if made else margin > BID_SLACK[0]
-            if bad < best_bad:
-                best, best_bad = hands, bad
-            if bad == 0:
-                break
-        assert best is not None
-        kitty = 0
-        taken = 0
-        for h in best:
-            taken |= h
-        for c in self.pool:
-            if not taken >> c & 1:
-                kitty |= 1 << c
-        world = State.new(st.rules, st.dealer, best, st.upcard, kitty)
-        for _seat, a in self.history:
-            world.apply(a)
-        return world
-
-
-def _fast_ok(state: State, history: Sequence[tuple[int, int]]) -> bool:
-    """Whether :class:`_FastWorlds` covers this decision: the plain game, a history of passes
-    and at most an order-up in round 1 (the dealer's discard)."""
-    r = state.rules
-    return (
-        not r.benny
-        and not r.railroad
-        and all(a == PASS or (a == ORDER_UP and i < 4) for i, (_s, a) in enumerate(history))
-    )
-
-
 def bid_worlds(
     state: State,
     actions: Sequence[int],
@@ -377,20 +303,19 @@ def _bid_worlds(
 ) -> tuple[dict[int, float], dict[int, float], int]:
     """:func:`bid_worlds`, and the number of deals used."""
     own, history = known_history(state)
-    fast = _FastWorlds(state, own, history) if _fast_ok(state, history) else None
-    sampler = None if fast is not None else _Worlds(state, own, history, bidder)
+    sampler = Worlds(state, own, history, bidder, fast=True)
     team = state.to_act & 1
     target = state.rules.points_to_win
     points = dict.fromkeys(actions, 0.0)
     utility: dict[int, list[float]] = {a: [] for a in actions}
     n = 0
     for _ in range(worlds):
-        world = fast.sample(rng) if fast is not None else sampler.sample(rng)[0]  # type: ignore[union-attr]
+        world = sampler.sample(rng)[0]
         world_seed = rng.getrandbits(32)
         for a in actions:
             s = world.copy()
             s.apply(a)
-            _finish(s, bidder, bidder, random.Random(world_seed))
+            finish(s, bidder, bidder, random.Random(world_seed))
             sc = s.score
             if sc is None:  # thrown in
                 utility[a].append(0.0)
@@ -491,7 +416,7 @@ class _BidModel:
         for seat, rnd, suit, made in self.checks:
             dealt = hands[seat] | self.played[seat]
             if rnd == 1:
-                value, need = _round1(s, seat, dealt, suit, made)
+                value, need = round1_rating(s, seat, dealt, suit, made)
                 margin = value - need
             else:
                 suits = [suit] if suit >= 0 else [x for x in range(4) if x != s.turned_down]
@@ -527,13 +452,13 @@ def _play_reads(state: State) -> list[int]:
             for suit in range(4):
                 live = SUIT_MASK[t][suit] & deck & ~gone
                 if suit != t and live:
-                    forbid[x] |= 1 << _highest(live, t)
+                    forbid[x] |= 1 << highest_card(live, t)
         for c in cs:
             gone |= 1 << c
         w = 0  # the card winning the trick so far
         for i in range(1, len(cs)):
             x, c, win = seats[i], cs[i], cs[w]
-            if _key(c, t, led) > _key(win, t, led):
+            if trick_key(c, t, led) > trick_key(win, t, led):
                 w = i
                 continue  # it won the trick so far: no reading
             if x == me:
@@ -549,22 +474,6 @@ def _play_reads(state: State) -> list[int]:
             beats = (ABOVE[t][win] | (0 if EFFECTIVE[t][win] == t else TRUMP_MASK[t])) & deck
             forbid[x] |= (beats & SUIT_MASK[t][led]) if following else beats
     return forbid
-
-
-def _round1(s: State, seat: int, dealt: int, t: int, made: bool) -> tuple[float, float]:
-    """The standard bot's round-1 rating of ``dealt`` for ``seat``, ``t`` the upcard's suit."""
-    up = s.upcard
-    upv = BIDDING["upcard"] * _TRUMP_VALUE[POWER[t][up]]
-    if seat == s.dealer:
-        # the dealer's five after the pick-up (when it made trump, the cards it holds and played)
-        five = dealt if made else dealt | 1 << up
-        if five.bit_count() > 5:
-            five &= ~(1 << best_discard(five, t, 1 << up))
-        return hand_value(five, t), BIDDING["dealer"]
-    if seat == (s.dealer + 2) & 3:
-        return hand_value(dealt, t) + upv, BIDDING["assist"]
-    need = BIDDING["order"] - (BIDDING["eldest"] if seat == (s.dealer + 1) & 3 else 0.0)
-    return hand_value(dealt, t) - upv, need
 
 
 def _sample_world(
@@ -635,7 +544,7 @@ def _play_worlds(
         for s in range(4):
             if s != seat and not state.out >> s & 1:
                 world.hands[s] = dealt[s] | fixed[s]
-        search = _search_for(world)
+        search = search_for(world)
         values = search.play_values(world.leader, world.trick[:])
         for c, v in values.items():
             final = done + v

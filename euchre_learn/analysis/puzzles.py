@@ -3,7 +3,7 @@
 Each puzzle is a moment of a hand where the side to act gains at least 0.3 expected points
 by one action over every other, **on what that seat knew**: the hidden cards dealt many times
 over by the advisor's sampler and every option valued as :func:`euchre_learn.review` values it
-(:mod:`euchre_learn.analysis.reviewer`). ``tools/mine_puzzles.py`` found them and checked each
+(:mod:`euchre_learn.analysis.review`). ``tools/mine_puzzles.py`` found them and checked each
 again with twice the worlds and a fresh seed; the answer also had to win (or tie) against the
 runner-up in more of the deals than it lost, so that it is not carried by a few deals whose
 cards only the solver's perfect information could see. They ship as package data in
@@ -155,17 +155,18 @@ def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | No
     (Action.parse('play J♥'), 8)
     """
     from euchre_learn.analysis.bots import get as get_bot
-    from euchre_learn.analysis.reviewer import _Context, _decide, _value_bids, _value_cards
+    from euchre_learn.analysis.review.run import decide
+    from euchre_learn.analysis.review.values import Context, value_bids, value_cards
 
     if position.to_act is None or len(position.legal_actions()) < 2:
         raise ValueError("a puzzle needs a position with a seat to act and at least two legal actions")
-    ctx = _Context(score, position.rules.points_to_win)
+    ctx = Context(score, position.rules.points_to_win)
     rng = random.Random(f"puzzle|{seed}|{len(position._history)}")
     bidder = get_bot("standard", seed=rng.getrandbits(32))
     if position._s.phase == PLAY_PHASE:
-        vals, forced = _value_cards(position, ctx, worlds, worlds, rng, bidder)
+        vals, forced = value_cards(position, ctx, worlds, worlds, rng, bidder)
     else:
-        vals, forced = _value_bids(position, ctx, 4 * worlds, 4 * worlds, rng, bidder)
+        vals, forced = value_bids(position, ctx, 4 * worlds, 4 * worlds, rng, bidder)
     rows = vals.rows()
     best = rows[0]
     rest = [o for o in rows[1:]]
@@ -175,7 +176,7 @@ def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | No
     better = sum(1 for x, y in zip(pb, pr, strict=True) if x > y + 1e-9)
     worse = sum(1 for x, y in zip(pb, pr, strict=True) if x < y - 1e-9)
     # the reviewer's words for why the best beat the runner-up
-    decision = _decide(position, runner.action.id, vals, forced, ctx, 0, len(position._history))
+    decision = decide(position, runner.action.id, vals, forced, ctx, 0, len(position._history))
     return Evaluation(
         options=tuple((o.action, o.expected_points, o.expected_points_se, o.win_probability) for o in rows),
         gap=gap,

@@ -1,9 +1,15 @@
-"""A double-dummy solver: the rest of a hand played perfectly with every card face up.
+"""The double-dummy search: the rest of a hand played perfectly with every card face up.
 
-:func:`solve` answers "what was the best play here?" exactly. Both sides see all the
-cards and play their best: the makers to take as many tricks as they can, the defenders
-to hold them to as few. It works from any point of the play phase (R6), with 4, 3 or 2
-players at the table (a loner, a lone defender: R5.1, R5.4) and with the Benny (R1.1).
+:func:`search_for` gives the alpha-beta search of a position in the play phase (a :class:`Search`,
+whose :meth:`~Search.play_values`, :meth:`~Search.exact` and :meth:`~Search.search_pos` the advisor,
+the review and the expert bot call thousands of times); :func:`makers_tricks`,
+:func:`makers_reach` and :func:`makers_score_tricks` are its fast answers, and
+:func:`euchre_learn.analysis.solver.solve` the learner's view of it. It works from any point of
+the play phase (R6), with 4, 3 or 2 players at the table (a loner, a lone defender: R5.1, R5.4)
+and with the Benny (R1.1). This module is the one allowed past 600 lines: the search is one idea
+whose parts (the per-trump tables, the layout, the move ordering, the bounds, the last two
+tricks written out) only make sense together, and splitting them would cost speed in the
+hottest loop of the package.
 
 How it is fast enough to run thousands of times (the advisor, the review and the expert bot
 do), in pure Python:
@@ -39,22 +45,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from euchre_learn.engine.actions import PLAY, Action
-from euchre_learn.engine.cards import Seat, Team
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State, bits
-from euchre_learn.engine.errors import type_error
+from euchre_learn.engine.core import State, bits
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 
-if TYPE_CHECKING:
-    from euchre_learn.engine.hand import Hand
-
-__all__ = ["Solution", "solve"]
-
-
-class NotInPlayError(ValueError):
-    """:func:`solve` was asked about a hand that is not in its play phase."""
+__all__ = ["Search", "makers_reach", "makers_score_tricks", "makers_tricks", "reduce_holding", "search_for"]
 
 
 # ---- tables per trump, derived from trump.py ---------------------------------------------
@@ -229,7 +224,7 @@ def _play_orders(out: int) -> list[tuple[int, ...]]:
     return orders
 
 
-class _Search:
+class Search:
     """Alpha-beta over one position's future, with every card visible.
 
     ``hands`` are the four holdings as card masks (seats sitting out hold nothing);
@@ -658,8 +653,16 @@ class _Search:
         return values
 
 
-def _search_for(state: State) -> _Search:
-    return _Search(state.hands[:], state.trump, state.out, state.maker & 1)
+def search_for(state: State) -> Search:
+    """The search of ``state``'s position (play phase): every hand visible, the makers' tricks
+    from now on as its values.
+
+    >>> import euchre_learn as el
+    >>> state = el.examples.hand('left-bower-trap', after=2).state
+    >>> search_for(state).exact(state.leader, [])
+    5
+    """
+    return Search(state.hands[:], state.trump, state.out, state.maker & 1)
 
 
 def makers_tricks(state: State) -> int:
@@ -671,7 +674,7 @@ def makers_tricks(state: State) -> int:
     >>> makers_tricks(el.examples.hand('left-bower-trap', after=2).state)
     5
     """
-    search = _search_for(state)
+    search = search_for(state)
     return state.won[state.maker & 1] + search.exact(state.leader, state.trick[:])
 
 
@@ -688,7 +691,7 @@ def makers_reach(state: State, k: int) -> bool:
     need = k - state.won[state.maker & 1]
     if need <= 0:
         return True
-    search = _search_for(state)
+    search = search_for(state)
     trick = state.trick[:]
     n = search.hands[state.to_act].bit_count()
     if need > n:
@@ -708,7 +711,7 @@ def makers_score_tricks(state: State) -> int:
     >>> makers_score_tricks(el.examples.hand('made', after=2).state)    # four tricks: 'made'
     3
     """
-    search = _search_for(state)
+    search = search_for(state)
     won = state.won[state.maker & 1]
     trick = state.trick[:]
     left = search.hands[state.to_act].bit_count()
@@ -728,157 +731,3 @@ def makers_score_tricks(state: State) -> int:
         state.lone_defender >= 0 and rules.lone_defender_points[0] != rules.lone_defender_points[1]
     )
     return 1 if not zero_counts or reach(1) else 0
-
-
-class Solution:
-    """The double-dummy analysis of a hand in play: see :func:`solve`.
-
-    ``tricks`` are ``{Team: tricks}`` at the end of the hand with best play (tricks already
-    won included); ``values`` give, for each legal play of :attr:`to_act`, the tricks the
-    makers end with after it; ``line`` is one best sequence of plays to the end, and
-    ``plays`` the same with the seat that makes each play.
-
-    >>> import euchre_learn as el
-    >>> sol = el.solve(el.examples.hand('trumping-partners-winner', after=17))
-    >>> print(sol)
-    Double-dummy: ♠ spades trump, makers NS; with best play NS take 3, EW take 2
-    South to play (makers' tricks at the end):
-      play 10♣     3  ← best
-      play Q♥      3  ← best
-      play 9♠      2
-    >>> [f"{seat} {action}" for seat, action in sol.plays[:2]]
-    ['S play 10♣', 'N play 9♥']
-    """
-
-    def __init__(self, hand: Hand, values: dict[Action, int], makers_total: int, search: _Search) -> None:
-        self._hand = hand
-        self._search = search
-        self._line: tuple[tuple[Seat, Action], ...] | None = None
-        self.values = values
-        state = hand._s
-        self.makers = Team(state.maker & 1)
-        self.to_act = Seat(state.to_act)
-        self.trump = hand.trump
-        self.tricks = {self.makers: makers_total, self.makers.other: 5 - makers_total}
-
-    @property
-    def makers_tricks(self) -> int:
-        """The makers' tricks at the end of the hand with best play."""
-        return self.tricks[self.makers]
-
-    @property
-    def best(self) -> tuple[Action, ...]:
-        """The legal plays that achieve the best result for the side of :attr:`to_act`."""
-        target = self.makers_tricks
-        return tuple(a for a, v in self.values.items() if v == target)
-
-    @property
-    def plays(self) -> tuple[tuple[Seat, Action], ...]:
-        """One best continuation to the end of the hand, each play with its seat."""
-        if self._line is None:
-            self._line = self._compute_line()
-        return self._line
-
-    @property
-    def line(self) -> tuple[Action, ...]:
-        """One best continuation to the end of the hand (the seats are in :attr:`plays`)."""
-        return tuple(a for _, a in self.plays)
-
-    def _compute_line(self) -> tuple[tuple[Seat, Action], ...]:
-        state = self._hand.state
-        search = self._search
-        mt = state.maker & 1
-        out: list[tuple[Seat, Action]] = []
-        target = self.makers_tricks
-        while state.phase == PLAY_PHASE:
-            search.load(state.hands)
-            done = state.won[mt]
-            values = search.play_values(state.leader, state.trick[:], target - done)
-            card = min((c for c, v in values.items() if v + done == target), key=lambda c: (POWER[state.trump][c], c))
-            out.append((Seat(state.to_act), Action(PLAY + card)))
-            state.apply(PLAY + card)
-        return tuple(out)
-
-    # ---- display ------------------------------------------------------------------------------
-    def _rows(self) -> list[tuple[str, int, bool]]:
-        target = self.makers_tricks
-        order = sorted(
-            self.values.items(), key=lambda kv: (-kv[1] if self.to_act.team == self.makers else kv[1], kv[0])
-        )
-        return [(str(a), v, v == target) for a, v in order]
-
-    def __str__(self) -> str:
-        assert self.trump is not None
-        head = (
-            f"Double-dummy: {self.trump.symbol} {self.trump.plural} trump, makers {self.makers}; "
-            f"with best play {self.makers} take {self.makers_tricks}, {self.makers.other} take "
-            f"{self.tricks[self.makers.other]}"
-        )
-        lines = [head, f"{self.to_act.word} to play (makers' tricks at the end):"]
-        for text, v, best in self._rows():
-            lines.append(f"  {text:<12} {v}" + ("  ← best" if best else ""))
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        vals = ", ".join(f"{a}: {v}" for a, v in self.values.items())
-        return f"<Solution {self.makers} {self.makers_tricks} tricks; {vals}>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        rows = "".join(
-            f"<tr><td>{html.escape(t)}</td><td>{v}</td><td>{'best' if b else ''}</td></tr>" for t, v, b in self._rows()
-        )
-        head = html.escape(str(self).splitlines()[0])
-        return (
-            f"<div><p>{head}</p><table><thead><tr><th>{html.escape(self.to_act.word)} plays</th>"
-            f"<th>makers' tricks</th><th></th></tr></thead><tbody>{rows}</tbody></table></div>"
-        )
-
-
-def solve(hand: Hand) -> Solution:
-    """Perfect-information ("double-dummy") analysis of a hand in its play phase.
-
-    Every card is visible and every player plays best for their side. ``.tricks`` is
-    ``{Team: tricks}`` at the end, ``.values`` the makers' final tricks after each legal
-    play of the seat to act, ``.line`` one best continuation (``.plays`` with seats).
-
-    >>> import euchre_learn as el
-    >>> hand = el.Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
-    ...                                 'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
-    >>> hand = hand.apply('pass').apply('order up').apply('discard 9♣')
-    >>> sol = el.solve(hand)
-    >>> sol.tricks                           # North assisted, but East-West euchre them
-    {<Team.NS: 0>: 2, <Team.EW: 1>: 3}
-    >>> sol.values                           # only West's J♠ lead holds North-South to 2
-    {Action.parse('play J♣'): 3, Action.parse('play Q♣'): 3, Action.parse('play 10♦'): 3, Action.parse('play K♦'): 3, Action.parse('play J♠'): 2}
-    >>> len(sol.line), sol.plays[0][0]
-    (20, <Seat.W: 3>)
-
-    Outside the play phase there is nothing to solve:
-
-    >>> el.solve(el.Hand.deal('N', seed=1))
-    Traceback (most recent call last):
-    ...
-    euchre_learn.analysis.solver.NotInPlayError: solve() needs a hand in its play phase ...
-    """
-    from euchre_learn.engine.hand import Hand
-
-    if not isinstance(hand, Hand):
-        raise type_error("solve(hand)", hand, "a Hand in its play phase, e.g. el.examples.hand('made', after=5)")
-    state = hand._s
-    if state.phase != PLAY_PHASE:
-        where = "the hand is over" if state.phase == OVER else f"the hand is in {hand.phase.value}"
-        raise NotInPlayError(
-            f"solve() needs a hand in its play phase (R6), but {where}: "
-            "trump must be made (and any discard done) before the cards are played. "
-            "For bidding decisions, ask el.advise(hand)."
-        )
-    search = _search_for(state)
-    done = state.won[state.maker & 1]
-    card_values = search.play_values(state.leader, state.trick[:])
-    values = {Action(PLAY + c): done + v for c, v in sorted(card_values.items())}
-    mt = state.maker & 1
-    pick = max if state.to_act & 1 == mt else min
-    total = pick(values.values())
-    return Solution(hand, values, total, search)

@@ -1,5 +1,5 @@
 """The chance to win a game from each score, dealing or not: the table the review grades game
-decisions by and lesson 11 draws (:func:`euchre_learn.analysis.plots.win_probability_chart`).
+decisions by and lesson 11 draws (:func:`euchre_learn.charts.scores.win_probability_chart`).
 Its own module so that the review and the charts both read it without importing each other.
 """
 
@@ -10,7 +10,7 @@ import json
 from importlib import resources
 from typing import Any
 
-__all__ = ["win_probability"]
+__all__ = ["simulated_games", "win_probability"]
 
 
 @functools.cache
@@ -46,3 +46,12 @@ def win_probability(mine: int, theirs: int, dealing: bool, points_to_win: int = 
         need_me, need_them = max(1, round(need_me * scale)), max(1, round(need_them * scale))
     grid = data["table"]["dealing" if dealing else "not_dealing"]
     return float(grid[need_me - 1][need_them - 1])
+
+
+def simulated_games() -> int:
+    """How many simulated games the table is made from.
+
+    >>> simulated_games() > 10_000
+    True
+    """
+    return int(_table()["games"])

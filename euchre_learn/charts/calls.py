@@ -22,14 +22,12 @@ so rare hands (five trumps) are measured as well as common ones.
 from __future__ import annotations
 
 import functools
-import html
-import importlib.util
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis.drawing import PALETTE, bars, chart, new_figure
 from euchre_learn.engine.actions import CALL, CALL_ALONE, PASS
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.errors import quote
@@ -40,198 +38,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from euchre_learn.analysis.advisor import Advice
-    from euchre_learn.engine.game import Game
-
-__all__ = [
-    "BENJAMIN_TIED",
-    "PALETTE",
-    "CallOutcome",
-    "NoChart",
-    "advice_figure",
-    "call_outcomes",
-    "loner_success",
-    "make_rate_by_trumps",
-    "right_bower_value",
-    "score_progress",
-    "win_probability_chart",
-]
-
-PALETTE = {
-    "blue": "#0072B2",
-    "orange": "#E69F00",
-    "green": "#009E73",
-    "vermillion": "#D55E00",
-    "sky": "#56B4E9",
-    "purple": "#CC79A7",
-    "yellow": "#F0E442",
-    "black": "#000000",
-}
-"""Okabe & Ito's colour-blind-safe palette."""
-
-
-@dataclass(frozen=True)
-class NoChart:
-    """What a chart function returns where matplotlib is not installed: the chart's title and
-    a plain sentence, which a notebook shows in place of the figure.
-
-    >>> NoChart('Score by hand')
-    The chart "Score by hand" needs matplotlib, which this Python does not have ...
-    """
-
-    title: str
-
-    @property
-    def message(self) -> str:
-        return (
-            f'The chart "{self.title}" needs matplotlib, which this Python does not have (the '
-            "offline JupyterLite site has none). The rest of the lesson works; open it in "
-            "JupyterLab to see the chart."
-        )
-
-    def __repr__(self) -> str:
-        return self.message
-
-    def _repr_html_(self) -> str:
-        return f'<p class="el-no-chart"><b>No chart here.</b> {html.escape(self.message)}</p>'
-
-
-_P = ParamSpec("_P")
-
-
-def _has_matplotlib() -> bool:
-    """Whether matplotlib can be imported here (it is not, in the offline JupyterLite site)."""
-    try:
-        return importlib.util.find_spec("matplotlib") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _chart(title: str) -> Callable[[Callable[_P, Figure]], Callable[_P, Figure | NoChart]]:
-    """A chart function that returns :class:`NoChart` (titled ``title``) when matplotlib is
-    missing, checked before the function computes anything."""
-
-    def wrap(fn: Callable[_P, Figure]) -> Callable[_P, Figure | NoChart]:
-        @functools.wraps(fn)
-        def chart(*args: _P.args, **kwargs: _P.kwargs) -> Figure | NoChart:
-            if not _has_matplotlib():
-                return NoChart(title)
-            return fn(*args, **kwargs)
-
-        return chart
-
-    return wrap
-
-
-def _show_figures_in_notebooks() -> None:
-    """Let a notebook draw a returned ``Figure`` as a picture even when pyplot was never
-    imported (these charts do not use pyplot, so they never pile up as open windows)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with Jupyter
-        return
-    shell = get_ipython()
-    if shell is None:
-        return
-    from IPython.core.pylabtools import print_figure
-    from matplotlib.figure import Figure
-
-    png = shell.display_formatter.formatters["image/png"]
-    png.for_type(Figure, lambda fig: print_figure(fig, "png", bbox_inches="tight"))  # type: ignore[no-untyped-call]
-
-
-def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1) -> tuple[Figure, Any]:
-    from matplotlib.figure import Figure
-
-    _show_figures_in_notebooks()
-    fig = Figure(figsize=(width, height), layout="constrained")
-    axes = fig.subplots(1, ncols)
-    return fig, axes
-
-
-def _bars(
-    ax: Any,
-    xs: list[float],
-    values: list[float],
-    errors: list[float],
-    width: float,
-    colour: str,
-    hatch: str,
-    label: str,
-    capsize: int = 3,
-) -> None:
-    """One series of bars with error bars, outlined so hatches read in print."""
-    ax.bar(
-        xs,
-        values,
-        width,
-        yerr=errors,
-        color=colour,
-        hatch=hatch,
-        edgecolor=PALETTE["black"],
-        linewidth=0.5,
-        capsize=capsize,
-        label=label,
-    )
-
-
-@_chart("Expected points and chances of each option")
-def advice_figure(advice: Advice) -> Figure:
-    """The chart behind :meth:`euchre_learn.analysis.advisor.Advice.plot`."""
-    options = list(advice.options)
-    labels = [str(o.action) for o in options]
-    team = advice.seat.team.word
-    fig, (ax1, ax2) = _figure(9.0, 0.5 * len(options) + 2.0, ncols=2)
-    ys = list(range(len(options)))[::-1]
-    means = [o.expected_points for o in options]
-    errs = [1.96 * o.expected_points_se for o in options]
-    colours = [PALETTE["blue"] if m >= 0 else PALETTE["vermillion"] for m in means]
-    ax1.barh(ys, means, xerr=errs, color=colours, capsize=4, error_kw={"ecolor": PALETTE["black"]})
-    ax1.axvline(0, color=PALETTE["black"], linewidth=0.8)
-    ax1.set_yticks(ys, labels)
-    ax1.set_xlabel("expected points per hand (bars: 95% interval)")
-    ax1.set_title(f"Expected points for {team}")
-    for y, m, e in zip(ys, means, errs, strict=True):
-        end = m + e if m >= 0 else m - e  # beyond the error bar, so the number stays readable
-        ax1.annotate(
-            f"{m:+.2f}",
-            (end, y),
-            xytext=(4 if m >= 0 else -4, 0),
-            textcoords="offset points",
-            ha="left" if m >= 0 else "right",
-            va="center",
-            fontsize=8,
-        )
-    low = min([0.0, *(m - e for m, e in zip(means, errs, strict=True))])
-    high = max([0.0, *(m + e for m, e in zip(means, errs, strict=True))])
-    pad = 0.18 * (high - low or 1.0)
-    ax1.set_xlim(low - (pad if low < 0 else 0), high + pad)
-    height = 0.26
-    series = (
-        ("make", [o.p_make for o in options], [o.p_make_se for o in options], PALETTE["green"], ""),
-        ("march", [o.p_march for o in options], [o.p_march_se for o in options], PALETTE["sky"], "//"),
-        ("euchred", [o.p_euchred for o in options], [o.p_euchred_se for o in options], PALETTE["orange"], ".."),
-    )
-    for k, (name, ps, ses, colour, hatch) in enumerate(series):
-        ax2.barh(
-            [y + (1 - k) * height for y in ys],
-            ps,
-            height=height,
-            xerr=[1.96 * e for e in ses],
-            color=colour,
-            hatch=hatch,
-            edgecolor=PALETTE["black"],
-            linewidth=0.5,
-            capsize=2,
-            label=name,
-        )
-    ax2.set_yticks(ys, labels)
-    ax2.set_xlim(0, 1)
-    ax2.set_xlabel("chance (bars: 95% interval)")
-    ax2.set_title(f"Chances for {team}")
-    fig.legend(loc="outside lower center", ncols=3, fontsize=8)
-    fig.suptitle(f"{advice.seat.word} to act, {advice.hand.phase.value}: {advice.worlds} deals")
-    return fig
+__all__ = ["CallOutcome", "call_outcomes", "loner_success", "make_rate_by_trumps", "right_bower_value"]
 
 
 # ---- the experiment behind the simulation charts ------------------------------------------------
@@ -297,7 +104,7 @@ def _outcomes(
     policy: str,
 ) -> tuple[CallOutcome, ...]:
     from euchre_learn.analysis.bots import get
-    from euchre_learn.analysis.solver import makers_tricks
+    from euchre_learn.analysis.search import makers_tricks
 
     rng = random.Random(f"plots|{seed}|{alone}")
     bidder = get("standard", seed=rng.getrandbits(32))
@@ -385,7 +192,7 @@ def _percent_axis(ax: Axes) -> None:
     ax.grid(axis="y", alpha=0.3)
 
 
-@_chart("Make rate by number of trumps held")
+@chart("Make rate by number of trumps held")
 def make_rate_by_trumps(
     samples: int = 200, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -398,7 +205,7 @@ def make_rate_by_trumps(
     12
     """
     rows = call_outcomes(samples=samples, seed=seed, rules=rules, policy=policy)
-    fig, ax = _figure(7.0, 4.2)
+    fig, ax = new_figure(7.0, 4.2)
     ks = list(range(6))
     width = 0.38
     for offset, (label, pred, colour, hatch) in enumerate(
@@ -409,7 +216,7 @@ def make_rate_by_trumps(
     ):
         stats = [_rate([r for r in rows if r.trumps == k], pred) for k in ks]
         xs = [k + (offset - 0.5) * width for k in ks]
-        _bars(ax, xs, [s[0] for s in stats], [s[1] for s in stats], width, colour, hatch, label)
+        bars(ax, xs, [s[0] for s in stats], [s[1] for s in stats], width, colour, hatch, label)
     ax.set_xticks(ks, [str(k) for k in ks])
     ax.set_xlabel("trumps in the caller’s hand")
     ax.set_ylabel("share of calls")
@@ -420,7 +227,7 @@ def make_rate_by_trumps(
     return fig
 
 
-@_chart("What the right bower is worth")
+@chart("What the right bower is worth")
 def right_bower_value(
     samples: int = 150, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -433,7 +240,7 @@ def right_bower_value(
     ks = (1, 2, 3, 4, 5)
     with_rb = call_outcomes(ks, samples=samples, right=True, seed=seed, rules=rules, policy=policy)
     without = call_outcomes(ks, samples=samples, right=False, seed=seed, rules=rules, policy=policy)
-    fig, (ax1, ax2) = _figure(10.0, 4.2, ncols=2)
+    fig, (ax1, ax2) = new_figure(10.0, 4.2, ncols=2)
     width = 0.38
     series = (
         ("with the right bower", with_rb, PALETTE["blue"], ""),
@@ -442,9 +249,9 @@ def right_bower_value(
     for offset, (label, rows, colour, hatch) in enumerate(series):
         xs = [k + (offset - 0.5) * width for k in ks]
         made = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks >= 3) for k in ks]
-        _bars(ax1, xs, [s[0] for s in made], [s[1] for s in made], width, colour, hatch, label)
+        bars(ax1, xs, [s[0] for s in made], [s[1] for s in made], width, colour, hatch, label)
         pts = [_mean([r for r in rows if r.trumps == k]) for k in ks]
-        _bars(ax2, xs, [s[0] for s in pts], [s[1] for s in pts], width, colour, hatch, label)
+        bars(ax2, xs, [s[0] for s in pts], [s[1] for s in pts], width, colour, hatch, label)
     for ax in (ax1, ax2):
         ax.set_xticks(list(ks), [str(k) for k in ks])
         ax.set_xlabel("trumps in the caller’s hand (the right bower counted)")
@@ -460,7 +267,7 @@ def right_bower_value(
     return fig
 
 
-@_chart("How often a loner marches, and how often it is euchred")
+@chart("How often a loner marches, and how often it is euchred")
 def loner_success(
     samples: int = 120, seed: Any = 0, rules: Rules | str | None = None, policy: str = "solver"
 ) -> Figure:
@@ -471,7 +278,7 @@ def loner_success(
     [12, 12]
     """
     ks = (2, 3, 4, 5)
-    fig, (ax1, ax2) = _figure(10.0, 4.2, ncols=2)
+    fig, (ax1, ax2) = new_figure(10.0, 4.2, ncols=2)
     styles = (
         (0, "no bower", PALETTE["vermillion"], "", "o"),
         (1, "one bower", PALETTE["orange"], "..", "s"),
@@ -500,8 +307,8 @@ def loner_success(
         xs = [k + (offset - 1) * width for k in ks]
         march = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks == 5) for k in ks]
         euch = [_rate([r for r in rows if r.trumps == k], lambda r: r.tricks < 3) for k in ks]
-        _bars(ax1, xs, [s[0] for s in march], [s[1] for s in march], width, colour, hatch, label, capsize=2)
-        _bars(ax2, xs, [s[0] for s in euch], [s[1] for s in euch], width, colour, hatch, label, capsize=2)
+        bars(ax1, xs, [s[0] for s in march], [s[1] for s in march], width, colour, hatch, label, capsize=2)
+        bars(ax2, xs, [s[0] for s in euch], [s[1] for s in euch], width, colour, hatch, label, capsize=2)
     for ax, title in ((ax1, "Loner marches (4 points)"), (ax2, "Loner euchred (2 points to the other side)")):
         ax.set_xticks(list(ks), [str(k) for k in ks])
         ax.set_xlabel("trumps in the loner’s hand")
@@ -510,146 +317,4 @@ def loner_success(
         ax.legend(loc="upper left" if ax is ax1 else "upper right", fontsize=8)
     ax1.set_ylabel("share of loners")
     fig.suptitle(f"West calls trump alone in round 2; {samples} deals per bar, {_how(policy)}", fontsize=9)
-    return fig
-
-
-@_chart("Score by hand")
-def score_progress(game: Game) -> Figure:
-    """The score of a game after every hand: one step line per side, the target, and a note
-    on each hand that scored more than one point (march, euchre, loner).
-
-    >>> import euchre_learn as el
-    >>> game = el.Game(seed=3, dealer='N')
-    >>> bot = el.bots.get('standard', seed=3)
-    >>> while game.winner is None:
-    ...     game = game.apply(bot.act(game))
-    >>> fig = score_progress(game)
-    >>> [line.get_label() for line in fig.axes[0].get_lines()][:2]
-    ['North-South', 'East-West']
-    """
-    from euchre_learn.engine.cards import Team
-
-    fig, ax = _figure(8.0, 4.2)
-    target = game.rules.points_to_win
-    totals = {Team.NS: [0], Team.EW: [0]}
-    notes = []
-    for i, hand in enumerate(game.hands, start=1):
-        pts = hand.points
-        for team in Team:
-            totals[team].append(totals[team][-1] + pts[team])
-        sc = hand.score
-        if sc is not None and max(pts.values()) >= 2:
-            who = max(pts, key=lambda t: pts[t])
-            what = sc.outcome + (" alone" if hand.alone and sc.outcome == "march" else "")
-            notes.append((i, totals[who][-1], f"{who}: {what} +{pts[who]}"))
-    xs = list(range(len(game.hands) + 1))
-    for team, colour, style, marker in (
-        (Team.NS, PALETTE["blue"], "-", "o"),
-        (Team.EW, PALETTE["vermillion"], "--", "s"),
-    ):
-        ax.step(
-            xs, totals[team], where="post", color=colour, linestyle=style, marker=marker, markersize=4, label=team.word
-        )
-    right = max(1, len(game.hands)) + 0.5
-    ax.axhline(target, color=PALETTE["black"], linewidth=0.8, linestyle=":")
-    ax.annotate(f"target {target}", (0, target), xytext=(3, 3), textcoords="offset points", fontsize=8)
-    for x, y, text in notes:
-        ax.annotate(
-            text,
-            (x, y),
-            xytext=(-3, 6),
-            textcoords="offset points",
-            fontsize=7,
-            ha="right",
-            color=PALETTE["black"],
-            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
-        )
-    ax.set_xlabel("hands played")
-    ax.set_ylabel("points")
-    ax.set_xlim(0, right)
-    ax.set_ylim(0, target + 2)
-    ax.grid(alpha=0.3)
-    ax.legend(loc="lower right")
-    win = game.winner
-    ax.set_title(f"Score by hand: {win.word} win" if win is not None else "Score by hand (game in progress)")
-    return fig
-
-
-BENJAMIN_TIED = {0: 0.51, 1: 0.51, 2: 0.51, 3: 0.51, 4: 0.51, 5: 0.51, 8: 0.54, 9: 0.65}
-"""The Fred Benjamin simulator's published chances for the dealer's side at tied scores (51–49
-up to 5–5, 54–46 at 8–8, 65–35 at 9–9), drawn beside ours by :func:`win_probability_chart`."""
-
-
-@_chart("Who wins from each score")
-def win_probability_chart(points_to_win: int = 10) -> Figure:
-    """The chance that the dealer's side wins the game, from the start of a hand at every score
-    (:func:`euchre_learn.analysis.win_table.win_probability`, the table of 40,000 games between
-    'standard' bots): a grid of the dealer's side's score against the other side's, and the tied
-    scores beside the Fred Benjamin simulator's published figures (:data:`BENJAMIN_TIED`).
-
-    The side that does not deal wins ``1 -`` the other side's chance as dealer, so the grid
-    answers both: read the dealer's row and column, and take the rest for the other side.
-
-    >>> fig = win_probability_chart()
-    >>> [ax.get_title() for ax in fig.axes[:2]]
-    ["The dealer's side's chance to win the game", 'Tied scores: dealing is worth most at the end']
-    """
-    from euchre_learn.analysis.win_table import _table, win_probability
-
-    if isinstance(points_to_win, bool) or not isinstance(points_to_win, int) or not 2 <= points_to_win <= 15:
-        raise ValueError(f"points_to_win must be a whole number from 2 to 15, not {quote(points_to_win)}")
-    scores = list(range(points_to_win))
-    grid = [[win_probability(me, them, True, points_to_win) for them in scores] for me in scores]
-    fig, (ax1, ax2) = _figure(11.0, 4.8, ncols=2)
-    image = ax1.imshow(grid, origin="lower", cmap="cividis", vmin=0.0, vmax=1.0, aspect="equal")
-    for me in scores:
-        for them in scores:
-            p = grid[me][them]
-            ax1.text(
-                them,
-                me,
-                f"{100 * p:.0f}",
-                ha="center",
-                va="center",
-                fontsize=7,
-                color="white" if p < 0.55 else PALETTE["black"],
-            )
-    ax1.set_xticks(scores, [str(s) for s in scores])
-    ax1.set_yticks(scores, [str(s) for s in scores])
-    ax1.set_xlabel("the other side's score")
-    ax1.set_ylabel("the dealer's side's score")
-    ax1.set_title("The dealer's side's chance to win the game")
-    bar = fig.colorbar(image, ax=ax1, shrink=0.85)
-    bar.set_label("chance to win (%)")
-    bar.set_ticks([0, 0.25, 0.5, 0.75, 1.0], labels=["0", "25", "50", "75", "100"])
-    tied = [grid[s][s] for s in scores]
-    ax2.plot(scores, tied, color=PALETTE["blue"], marker="o", label="dealing (this table)")
-    ax2.plot(
-        scores, [1 - p for p in tied], color=PALETTE["vermillion"], marker="s", linestyle="--", label="not dealing"
-    )
-    known = [s for s in sorted(BENJAMIN_TIED) if s < points_to_win]
-    if points_to_win == 10:
-        ax2.plot(
-            known,
-            [BENJAMIN_TIED[s] for s in known],
-            color=PALETTE["black"],
-            marker="^",
-            linestyle="none",
-            label="dealing (Benjamin, published)",
-        )
-    ax2.axhline(0.5, color=PALETTE["black"], linewidth=0.8, linestyle=":")
-    ax2.set_xticks(scores, [f"{s}–{s}" for s in scores], fontsize=8)
-    ax2.set_xlabel("tied score at the start of the hand")
-    ax2.set_ylabel("chance to win the game")
-    ax2.set_ylim(0.2, 0.8)
-    from matplotlib.ticker import PercentFormatter
-
-    ax2.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax2.grid(alpha=0.3)
-    ax2.legend(loc="upper left", fontsize=8)
-    ax2.set_title("Tied scores: dealing is worth most at the end")
-    games = int(_table()["games"])
-    fig.suptitle(
-        f"Games to {points_to_win} between four 'standard' bots, standard rules ({games:,} simulated games)", fontsize=9
-    )
     return fig

@@ -130,24 +130,24 @@ ABOVE = [
     ]
     for t in range(4)
 ]
-_ACE, _KING = 5, 4
+ACE_RANK, KING_RANK = 5, 4
 
 
-def _who(seat: int) -> str:
+def seat_word(seat: int) -> str:
     return Seat(seat).word
 
 
-def _card(c: int) -> str:
+def card_name(c: int) -> str:
     return str(Card(c))
 
 
-def _cardlist(mask: int, t: int = -1) -> str:
+def card_list(mask: int, t: int = -1) -> str:
     """The cards of ``mask``, highest first (by trump power when ``t`` is given)."""
-    order = (lambda c: (-_key(c, t, EFFECTIVE[t][c]), c)) if t >= 0 else (lambda c: -c)
-    return " ".join(_card(c) for c in sorted(bits(mask), key=order))
+    order = (lambda c: (-trick_key(c, t, EFFECTIVE[t][c]), c)) if t >= 0 else (lambda c: -c)
+    return " ".join(card_name(c) for c in sorted(bits(mask), key=order))
 
 
-def _key(c: int, t: int, led_suit: int) -> int:
+def trick_key(c: int, t: int, led_suit: int) -> int:
     """How strongly ``c`` stands in a trick (R6.3): trumps above the suit led, the rest -1."""
     s = EFFECTIVE[t][c]
     if s == t:
@@ -155,19 +155,19 @@ def _key(c: int, t: int, led_suit: int) -> int:
     return POWER[t][c] if s == led_suit else -1
 
 
-def _lowest(mask: int, t: int) -> int:
+def lowest_card(mask: int, t: int) -> int:
     return min(bits(mask), key=lambda c: (POWER[t][c], c))
 
 
-def _highest(mask: int, t: int) -> int:
-    return max(bits(mask), key=lambda c: (_key(c, t, EFFECTIVE[t][c]), -c))
+def highest_card(mask: int, t: int) -> int:
+    return max(bits(mask), key=lambda c: (trick_key(c, t, EFFECTIVE[t][c]), -c))
 
 
 def _deck_mask(state: State) -> int:
     return (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
 
 
-class _View:
+class View:
     """What the seat to act may know during the play: its cards, the cards gone, the voids shown."""
 
     __slots__ = ("hand", "partner", "seat", "t", "unseen", "voids")
@@ -214,5 +214,5 @@ def _upcard_dead(s: State) -> bool:
     )
 
 
-def _count(mask: int, t: int) -> int:
+def count_trumps(mask: int, t: int) -> int:
     return (mask & TRUMP_MASK[t]).bit_count()

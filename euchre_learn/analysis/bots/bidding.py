@@ -7,7 +7,16 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import _ACE, _KING, TRUMP_MASK, _card, _cardlist, _count, _highest, _who
+from euchre_learn.analysis.bots.base import (
+    ACE_RANK,
+    KING_RANK,
+    TRUMP_MASK,
+    card_list,
+    card_name,
+    count_trumps,
+    highest_card,
+    seat_word,
+)
 from euchre_learn.engine import core
 from euchre_learn.engine.actions import (
     CALL,
@@ -36,11 +45,10 @@ if TYPE_CHECKING:
     pass
 
 
-
 # ---- the standard bot -----------------------------------------------------------------------
 
 # the value of a trump in hand, by power (POWER 10..17: 9 10 Q K A left right Benny)
-_TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
+TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
 # how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
 BIDDING = {
@@ -73,7 +81,7 @@ def hand_value(mask: int, t: int) -> float:
     pw = POWER[t]
     p = 0.0
     for c in bits(trumps):
-        p += _TRUMP_VALUE[pw[c]]
+        p += TRUMP_VALUE[pw[c]]
     off = mask & ~tm
     for s in range(4):
         if s == t:
@@ -84,11 +92,11 @@ def hand_value(mask: int, t: int) -> float:
             if n >= 2:
                 p += _VOID
             continue
-        if sm >> (s * 6 + _ACE) & 1:
+        if sm >> (s * 6 + ACE_RANK) & 1:
             p += 1.0 if k <= 2 else 0.7
-            if sm >> (s * 6 + _KING) & 1:
+            if sm >> (s * 6 + KING_RANK) & 1:
                 p += 0.35
-        elif k == 1 and sm >> (s * 6 + _KING) & 1:
+        elif k == 1 and sm >> (s * 6 + KING_RANK) & 1:
             p += 0.15
         p += 0.01 * max(pw[c] for c in bits(sm))  # a tie-break: higher cards are worth keeping
     return p
@@ -143,9 +151,9 @@ def march_losers(mask: int, t: int, benny: bool = False) -> int:
         if not k:
             continue
         good = 0
-        if n >= 3 and held >> (suit * 6 + _ACE) & 1:
+        if n >= 3 and held >> (suit * 6 + ACE_RANK) & 1:
             good = 1
-            if n >= 4 and held >> (suit * 6 + _KING) & 1:
+            if n >= 4 and held >> (suit * 6 + KING_RANK) & 1:
                 good = 2
         losers += k - good
     return losers
@@ -172,9 +180,9 @@ def counted(mask: int, t: int) -> str:
         if not sm:
             if n >= 2:
                 voids.append(suit_words(s))
-        elif sm >> (s * 6 + _ACE) & 1:
-            king = sm >> (s * 6 + _KING) & 1
-            aces.append(_card(s * 6 + _ACE) + (" " + _card(s * 6 + _KING) if king else ""))
+        elif sm >> (s * 6 + ACE_RANK) & 1:
+            king = sm >> (s * 6 + KING_RANK) & 1
+            aces.append(card_name(s * 6 + ACE_RANK) + (" " + card_name(s * 6 + KING_RANK) if king else ""))
     parts = [f"the {a}" for a in aces]
     if voids:
         parts.append(("a void in " if len(voids) == 1 else "voids in ") + " and ".join(voids))
@@ -193,7 +201,7 @@ def _strength(value: float, threshold: float) -> str:
 
 def _bowers(t: int) -> str:
     """The two bowers of trump ``t`` in words: 'J♥ and J♦'."""
-    return f"{_card(t * 6 + 2)} and {_card((3 - t) * 6 + 2)}"
+    return f"{card_name(t * 6 + 2)} and {card_name((3 - t) * 6 + 2)}"
 
 
 def _need(score: Sequence[int] | None, seat: int, target: int) -> tuple[int, int]:
@@ -203,7 +211,7 @@ def _need(score: Sequence[int] | None, seat: int, target: int) -> tuple[int, int
     return target - score[seat & 1], target - score[(seat + 1) & 1]
 
 
-def _score_words(score: Sequence[int], seat: int) -> str:
+def score_words(score: Sequence[int], seat: int) -> str:
     """'with North-South on 6 and East-West on 8': the score in words, the seat's side first."""
     from euchre_learn.engine.cards import Team
 
@@ -217,28 +225,28 @@ def _threshold(base: float, score: Sequence[int] | None, seat: int, target: int)
     if score is None:
         return base, ""
     if them == 1:
-        return base - 0.5, f" ({_score_words(score, seat)}, the other side needs one point, so it pays to take control)"
+        return base - 0.5, f" ({score_words(score, seat)}, the other side needs one point, so it pays to take control)"
     if them == 2 and us > 2:
         return base + 0.4, (
-            f" ({_score_words(score, seat)}, a euchre would give the other side the game, so it takes a little more)"
+            f" ({score_words(score, seat)}, a euchre would give the other side the game, so it takes a little more)"
         )
     return base, ""
 
 
-def _alone_blocked(score: Sequence[int] | None, seat: int, target: int) -> str:
+def alone_blocked(score: Sequence[int] | None, seat: int, target: int) -> str:
     """Words for why the score rules out going alone ('' when it does not): one or two points win
     the game, and a march with partner scores two (R7.1), so a loner risks the game for nothing."""
     us, _them = _need(score, seat, target)
     if score is None or us > 2:
         return ""
     return (
-        f" (not alone: {_score_words(score, seat)}, {'1 point wins' if us == 1 else '2 points win'} the game, "
+        f" (not alone: {score_words(score, seat)}, {'1 point wins' if us == 1 else '2 points win'} the game, "
         "which a march with partner scores too, R7.1)"
     )
 
 
 def _alone_ok(value_mask: int, t: int, s: State, score: Sequence[int] | None, seat: int, th: dict[str, float]) -> bool:
-    if _alone_blocked(score, seat, s.rules.points_to_win):
+    if alone_blocked(score, seat, s.rules.points_to_win):
         return False  # a march with the partner's help is enough to win
     return _marches(value_mask, t, s, th)
 
@@ -263,21 +271,21 @@ def bid1_rating(s: State, score: Sequence[int] | None, th: dict[str, float]) -> 
     t = s.proposed
     hand = s.hands[seat]
     up = s.upcard
-    upv = _TRUMP_VALUE[POWER[t][up]]
+    upv = TRUMP_VALUE[POWER[t][up]]
     partner_deals = seat == (s.dealer + 2) & 3
     if seat == s.dealer:
         six = hand | (1 << up)
         best = six & ~(1 << best_discard(six, t, 1 << up))
         value = hand_value(best, t)
-        base, how = th["dealer"], f" with the {_card(up)} taken up"
+        base, how = th["dealer"], f" with the {card_name(up)} taken up"
         march_mask = best
     elif partner_deals:
         value = hand_value(hand, t) + th["upcard"] * upv
-        base, how = th["assist"], f", and the {_card(up)} goes to partner, the dealer"
+        base, how = th["assist"], f", and the {card_name(up)} goes to partner, the dealer"
         march_mask = hand
     else:
         value = hand_value(hand, t) - th["upcard"] * upv
-        base, how = th["order"], f", though the {_card(up)} goes to the other side's dealer"
+        base, how = th["order"], f", though the {card_name(up)} goes to the other side's dealer"
         march_mask = hand
         if seat == (s.dealer + 1) & 3:
             base -= th["eldest"]  # eldest leads the first trick
@@ -311,40 +319,40 @@ def bid2_ratings(s: State, score: Sequence[int] | None, th: dict[str, float]) ->
     return out
 
 
-def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
     seat = s.to_act
     t = s.proposed
     hand = s.hands[seat]
     legal = s.legal()
     up = s.upcard
-    who = _who(seat)
+    who = seat_word(seat)
     value, threshold, note, how, march_mask = bid1_rating(s, score, th)
-    n = _count(hand | ((1 << up) if seat == s.dealer else 0), t)
+    n = count_trumps(hand | ((1 << up) if seat == s.dealer else 0), t)
     alone_only = ORDER_UP not in legal
     alone = _alone_ok(march_mask, t, s, score, seat, th)
     if why is not None and not alone and _marches(march_mask, t, s, th):
-        note += _alone_blocked(score, seat, s.rules.points_to_win)
+        note += alone_blocked(score, seat, s.rules.points_to_win)
     if alone_only:
         alone = alone or value >= threshold + 1.2
     if alone or (value >= threshold and not alone_only):
         a = ORDER_UP_ALONE if alone else ORDER_UP
         if why is not None:
-            verb = _says(s, seat, a)
+            verb = says_text(s, seat, a)
             if alone:
                 why.append(
-                    f"{who} {verb} and goes alone: with {suit_words(t)} trump ({_cardlist(march_mask & TRUMP_MASK[t], t)}) "
+                    f"{who} {verb} and goes alone: with {suit_words(t)} trump ({card_list(march_mask & TRUMP_MASK[t], t)}) "
                     f"{who} should take at least four tricks and likely all five, and a loner's march scores 4 points (R7.1)."
                 )
             else:
                 extra = counted(march_mask, t)
                 why.append(
                     f"{who} {verb}: with {suit_words(t)} trump {who} holds {n} trump{'s' * (n != 1)} "
-                    f"({_cardlist(march_mask & TRUMP_MASK[t], t)}){how}{_besides(extra)} "
+                    f"({card_list(march_mask & TRUMP_MASK[t], t)}){how}{_besides(extra)} "
                     f"{_strength(value, threshold)} to make it with partner's help{note}."
                 )
         return a
     if why is not None:
-        trumps = _cardlist((hand | ((1 << up) if seat == s.dealer else 0)) & TRUMP_MASK[t], t)
+        trumps = card_list((hand | ((1 << up) if seat == s.dealer else 0)) & TRUMP_MASK[t], t)
         held = f"only {n} trump{'s' * (n != 1)} ({trumps})" if n else "no trump"
         if seat == s.dealer:
             held = f"{held}, counting the upcard"
@@ -360,12 +368,12 @@ def _std_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
     return PASS
 
 
-def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
+def standard_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
     seat = s.to_act
     hand = s.hands[seat]
     legal = s.legal()
     td = s.turned_down
-    who = _who(seat)
+    who = seat_word(seat)
     eldest = seat == (s.dealer + 1) & 3
     next_suit = 3 - td  # next, the same colour (R1.2): clubs-spades, diamonds-hearts (C0 D1 H2 S3)
     best_t, best_margin, best_value = -1, -99.0, 0.0
@@ -381,11 +389,11 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
         alone = _alone_ok(hand, t, s, score, seat, th)
         blocked = ""
         if why is not None and not alone and _marches(hand, t, s, th):
-            blocked = _alone_blocked(score, seat, s.rules.points_to_win)
+            blocked = alone_blocked(score, seat, s.rules.points_to_win)
         a = (CALL_ALONE if alone else CALL) + t
         if why is not None:
-            n = _count(hand, t)
-            trumps = _cardlist(hand & TRUMP_MASK[t], t)
+            n = count_trumps(hand, t)
+            trumps = card_list(hand & TRUMP_MASK[t], t)
             if alone:
                 why.append(
                     f"{who} calls {suit_words(t)} alone: with {trumps} in trumps {who} should take at least four "
@@ -412,8 +420,8 @@ def _std_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: 
                 )
         return a
     if why is not None:
-        n = _count(hand, best_t)
-        held = f"only {n} trump{'s' * (n != 1)} ({_cardlist(hand & TRUMP_MASK[best_t], best_t)})" if n else "no trump"
+        n = count_trumps(hand, best_t)
+        held = f"only {n} trump{'s' * (n != 1)} ({card_list(hand & TRUMP_MASK[best_t], best_t)})" if n else "no trump"
         extra = counted(hand, best_t)
         why.append(
             f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, would give {held}"
@@ -426,13 +434,13 @@ def _defend(s: State, why: list[str] | None) -> int:
     seat = s.to_act
     hand = s.hands[seat]
     t = s.trump
-    who = _who(seat)
+    who = seat_word(seat)
     pays = s.rules.lone_defender_points[0]
     value = hand_value(hand, t)
     if pays > 2 and value >= 6.5:
         if why is not None:
             why.append(
-                f"{who} defends alone: a hand worth {value:.1f} points can stop {_who(s.maker)} alone, "
+                f"{who} defends alone: a hand worth {value:.1f} points can stop {seat_word(s.maker)} alone, "
                 f"and a lone defender's euchre scores {pays} (R5.4, R7.3)."
             )
         return DEFEND_ALONE
@@ -449,7 +457,7 @@ def _defend(s: State, why: list[str] | None) -> int:
 # ---- the phases every bot plays the same way (defend alone, the railroad, the Benny) ----
 
 
-def _says(s: State, seat: int, a: int) -> str:
+def says_text(s: State, seat: int, a: int) -> str:
     """The seeds' verb for a making action, in the third person ('orders it up', 'assists')."""
     if a in (ORDER_UP, ORDER_UP_ALONE):
         word = make_word(s.dealer, seat)
@@ -457,10 +465,10 @@ def _says(s: State, seat: int, a: int) -> str:
     return action_words(s, seat, a)
 
 
-def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginner: bool) -> int:
+def common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginner: bool) -> int:
     """The phases both simple bots treat alike: naming the Benny's suit, the railroad, defending alone."""
     seat = s.to_act
-    who = _who(seat)
+    who = seat_word(seat)
     hand = s.hands[seat]
     phase = s.phase
     if phase == BENNY:
@@ -475,14 +483,14 @@ def _common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginn
         t = s.trump
         trumps = hand & TRUMP_MASK[t]
         if trumps:
-            c = _highest(trumps, t)
+            c = highest_card(trumps, t)
             reason = "the highest trump in hand"
         else:
-            aces = [c for c in bits(hand) if c % 6 == _ACE and c != BENNY_INDEX]
-            c = aces[0] if aces else _highest(hand, t)
+            aces = [c for c in bits(hand) if c % 6 == ACE_RANK and c != BENNY_INDEX]
+            c = aces[0] if aces else highest_card(hand, t)
             reason = "an ace, a sure winner" if aces else "the highest card in hand"
         if why is not None:
-            why.append(f"{who} passes the {_card(c)} to the loner, {_who(s.maker)}: {reason} (R5.5).")
+            why.append(f"{who} passes the {card_name(c)} to the loner, {seat_word(s.maker)}: {reason} (R5.5).")
         return GIVE + c
     if phase == RR_TAKE:
         if why is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import TRUMP_MASK, _card, _highest, _key, _lowest, _View, _who
+from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
 from euchre_learn.engine.actions import (
     PLAY,
 )
@@ -19,19 +19,18 @@ if TYPE_CHECKING:
     pass
 
 
-
-def _std_play(s: State, why: list[str] | None) -> int:
-    v = _View(s)
+def standard_play(s: State, why: list[str] | None) -> int:
+    v = View(s)
     t = v.t
     legal = s.play_mask()
-    who = _who(v.seat)
+    who = seat_word(v.seat)
     if len(bits(legal)) == 1:
         c = bits(legal)[0]
         if why is not None:
             if not s.trick:
-                why.append(f"{who} leads the {_card(c)}, the last card in hand.")
+                why.append(f"{who} leads the {card_name(c)}, the last card in hand.")
             else:
-                why.append(f"{who} plays the {_card(c)}, the only legal card (R6.2).")
+                why.append(f"{who} plays the {card_name(c)}, the only legal card (R6.2).")
         return PLAY + c
     if not s.trick:
         return _std_lead(s, v, legal, why)
@@ -40,7 +39,7 @@ def _std_play(s: State, why: list[str] | None) -> int:
     led_suit = EFFECTIVE[t][led]
     wi = winner_index(trick, t)
     win, wseat = trick[wi], seats[wi]
-    wkey = _key(win, t, led_suit)
+    wkey = trick_key(win, t, led_suit)
     # who is still to play after this seat
     later = []
     x = s.next_active(v.seat)
@@ -49,67 +48,67 @@ def _std_play(s: State, why: list[str] | None) -> int:
         x = s.next_active(x)
     opp_later = [x for x in later if x & 1 != v.seat & 1]
     following = bool(legal & SUIT_MASK[t][led_suit])
-    winners = [c for c in bits(legal) if _key(c, t, led_suit) > wkey]
+    winners = [c for c in bits(legal) if trick_key(c, t, led_suit) > wkey]
     if wseat == v.partner:
         safe = not opp_later or _holds(v, win, led_suit, opp_later)
         sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
         if not safe and sure:
-            c = min(sure, key=lambda c: _key(c, t, led_suit))
+            c = min(sure, key=lambda c: trick_key(c, t, led_suit))
             if why is not None:
                 why.append(
-                    f"{who} plays the {_card(c)}, sure to win: partner's {_card(win)} could still be beaten "
-                    f"by {' or '.join(_who(x) for x in opp_later)}{_left_note(v, c, legal)}."
+                    f"{who} plays the {card_name(c)}, sure to win: partner's {card_name(win)} could still be beaten "
+                    f"by {' or '.join(seat_word(x) for x in opp_later)}{_left_note(v, c, legal)}."
                 )
             return PLAY + c
         if safe:
             c = _throw(v, legal, following)
             if why is not None:
-                base = f"{who} plays low, the {_card(c)}: partner's {_card(win)} already wins the trick"
+                base = f"{who} plays low, the {card_name(c)}: partner's {card_name(win)} already wins the trick"
                 if not following and EFFECTIVE[t][c] != t and legal & TRUMP_MASK[t]:
                     base += ", so there is no need to trump it"
                 why.append(base + ".")
             return PLAY + c
     if winners and wseat != v.partner:
         if not opp_later:
-            c = min(winners, key=lambda c: _key(c, t, led_suit))
+            c = min(winners, key=lambda c: trick_key(c, t, led_suit))
             reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
         else:
             sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
             partner_later = v.partner in later
             if sure:
-                c = min(sure, key=lambda c: _key(c, t, led_suit))
+                c = min(sure, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the lowest card sure to win the trick"
             elif following and partner_later and len(trick) == 1:
                 c = _throw(v, legal, following)  # second hand low: partner plays after
                 if why is not None:
                     why.append(
-                        f"{who} plays low, the {_card(c)}: second hand low, since nothing in hand is sure to win "
-                        f"and partner still plays after {_who(opp_later[0])}."
+                        f"{who} plays low, the {card_name(c)}: second hand low, since nothing in hand is sure to win "
+                        f"and partner still plays after {seat_word(opp_later[0])}."
                     )
                 return PLAY + c
             elif following:
-                c = max(winners, key=lambda c: _key(c, t, led_suit))
+                c = max(winners, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the highest card in the suit, to make the next player pay to beat it"
             else:
-                c = min(winners, key=lambda c: _key(c, t, led_suit))
+                c = min(winners, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the lowest trump that wins the trick"
         if why is not None:
             verb = "trumps with" if not following and EFFECTIVE[t][c] == t and led_suit != t else "plays"
             note = _left_note(v, c, legal)
-            why.append(f"{who} {verb} the {_card(c)}, {reason}{note}.")
+            why.append(f"{who} {verb} the {card_name(c)}, {reason}{note}.")
         return PLAY + c
     c = _throw(v, legal, following)
     if why is not None:
         if wseat == v.partner:
             why.append(
-                f"{who} plays low, the {_card(c)}: partner is winning the trick, and it is not worth overtaking."
+                f"{who} plays low, the {card_name(c)}: partner is winning the trick, and it is not worth overtaking."
             )
         else:
-            why.append(f"{who} plays low, the {_card(c)}: nothing in hand beats the {_card(win)}.")
+            why.append(f"{who} plays low, the {card_name(c)}: nothing in hand beats the {card_name(win)}.")
     return PLAY + c
 
 
-def _holds(v: _View, c: int, led_suit: int, opp_later: list[int]) -> bool:
+def _holds(v: View, c: int, led_suit: int, opp_later: list[int]) -> bool:
     """Whether ``c`` (winning now) should still win after ``opp_later`` play."""
     t = v.t
     if not v.boss(c):
@@ -125,26 +124,26 @@ def _left_of(t: int) -> int:
     return (3 - t) * 6 + 2
 
 
-def _left_note(v: _View, c: int, legal: int) -> str:
+def _left_note(v: View, c: int, legal: int) -> str:
     t = v.t
     left = [x for x in range(24) if EFFECTIVE[t][x] == t and x // 6 != t and x % 6 == 2]
     others = legal & TRUMP_MASK[t] & ~(1 << c) & ~(1 << left[0]) if left else 0
     if left and legal >> left[0] & 1 and c != left[0] and EFFECTIVE[t][c] == t and others:
         right = t * 6 + 2
         if v.unseen >> right & 1:
-            return f", keeping the {_card(left[0])} (the left bower) protected while the right bower is out"
+            return f", keeping the {card_name(left[0])} (the left bower) protected while the right bower is out"
     return ""
 
 
-def _throw(v: _View, legal: int, following: bool) -> int:
+def _throw(v: View, legal: int, following: bool) -> int:
     """The card to give up: the lowest of the suit when following; otherwise a low off-suit card,
     from a short suit to make a void, never a trump or a sure winner if it can be helped."""
     t = v.t
     if following:
-        return _lowest(legal, t)
+        return lowest_card(legal, t)
     off = legal & ~TRUMP_MASK[t]
     if not off:
-        return _lowest(legal, t)
+        return lowest_card(legal, t)
     hand = v.hand
 
     def cost(c: int) -> tuple[float, int]:
@@ -155,9 +154,9 @@ def _throw(v: _View, legal: int, following: bool) -> int:
     return min(bits(off), key=cost)
 
 
-def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
+def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
     t = v.t
-    who = _who(v.seat)
+    who = seat_word(v.seat)
     tm = TRUMP_MASK[t]
     trumps = legal & tm
     out_trumps = v.unseen & tm
@@ -166,36 +165,36 @@ def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
     # a dealer who named trump in round 2 under stick the dealer may have been forced to (R4.3)
     stuck = s.maker == s.dealer and s.turned_down >= 0 and s.rules.stick_the_dealer
     if makers and trumps and out_trumps and not (stuck and v.seat != s.maker):
-        top = _highest(trumps, t)
+        top = highest_card(trumps, t)
         n = trumps.bit_count()
         if v.boss(top):
             if why is not None:
                 role = "the maker" if v.seat == s.maker else "the maker's partner"
                 why.append(
-                    f"{who} leads the {_card(top)}, the highest trump left: as {role}, {who} draws the "
+                    f"{who} leads the {card_name(top)}, the highest trump left: as {role}, {who} draws the "
                     "other side's trumps so the off-suit winners are safe."
                 )
             return PLAY + top
         if v.seat != s.maker and top == _left_of(t) and not v.voids[s.maker] >> t & 1:
             if why is not None:
                 why.append(
-                    f"{who} leads the {_card(top)}, the left bower, to partner who made trump: it draws the "
+                    f"{who} leads the {card_name(top)}, the left bower, to partner who made trump: it draws the "
                     "other side's trumps and tells partner where the left bower is."
                 )
             return PLAY + top
         if v.seat == s.maker and n >= 3 and POWER[t][top] >= POWER[t][t * 6 + 5]:
             if why is not None:
                 why.append(
-                    f"{who} leads the {_card(top)}, a high trump: the maker draws trumps, and a high one forces "
+                    f"{who} leads the {card_name(top)}, a high trump: the maker draws trumps, and a high one forces "
                     "out the right bower rather than losing to a small trump."
                 )
             return PLAY + top
         if v.seat == s.maker and n >= 2:
-            low = _lowest(trumps, t)
+            low = lowest_card(trumps, t)
             if why is not None:
                 why.append(
-                    f"{who} leads a low trump, the {_card(low)}: the maker leads trump to draw the other "
-                    f"side's, keeping the {_card(top)} for later{_left_note(v, low, legal)}."
+                    f"{who} leads a low trump, the {card_name(low)}: the maker leads trump to draw the other "
+                    f"side's, keeping the {card_name(top)} for later{_left_note(v, low, legal)}."
                 )
             return PLAY + low
     # an off-suit winner, in a suit the other side cannot trump
@@ -210,15 +209,15 @@ def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
         c = min(safe, key=short)
         if why is not None:
             why.append(
-                f"{who} leads the {_card(c)}, the highest {Suit(EFFECTIVE[t][c]).plural[:-1]} left, a likely winner."
+                f"{who} leads the {card_name(c)}, the highest {Suit(EFFECTIVE[t][c]).plural[:-1]} left, a likely winner."
             )
         return PLAY + c
     if not off:
-        top = _highest(trumps, t)
-        c = top if v.boss(top) else _lowest(trumps, t)
+        top = highest_card(trumps, t)
+        c = top if v.boss(top) else lowest_card(trumps, t)
         if why is not None:
             why.append(
-                f"{who} leads the {_card(c)}: "
+                f"{who} leads the {card_name(c)}: "
                 + (
                     "the highest trump left wins the trick."
                     if c == top and v.boss(top)
@@ -238,8 +237,8 @@ def _std_lead(s: State, v: _View, legal: int, why: list[str] | None) -> int:
     if why is not None:
         if partner_void >> EFFECTIVE[t][c] & 1:
             why.append(
-                f"{who} leads the {_card(c)}: partner has shown out of {Suit(EFFECTIVE[t][c]).plural} and may trump it."
+                f"{who} leads the {card_name(c)}: partner has shown out of {Suit(EFFECTIVE[t][c]).plural} and may trump it."
             )
         else:
-            why.append(f"{who} leads the {_card(c)}, a low card, keeping the trumps and high cards for later.")
+            why.append(f"{who} leads the {card_name(c)}, a low card, keeping the trumps and high cards for later.")
     return PLAY + c

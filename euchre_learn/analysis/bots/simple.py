@@ -6,8 +6,18 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import TRUMP_MASK, Bot, _card, _cardlist, _count, _highest, _key, _lowest, _who
-from euchre_learn.analysis.bots.bidding import _common_phase, _says
+from euchre_learn.analysis.bots.base import (
+    TRUMP_MASK,
+    Bot,
+    card_list,
+    card_name,
+    count_trumps,
+    highest_card,
+    lowest_card,
+    seat_word,
+    trick_key,
+)
+from euchre_learn.analysis.bots.bidding import common_phase, says_text
 from euchre_learn.engine.actions import (
     CALL,
     CALL_ALONE,
@@ -55,7 +65,7 @@ class RandomBot(Bot):
             a = rng.choice(state.legal())
         if why is not None:
             why.append(
-                f"{_who(state.to_act)} picks at random among the legal actions: {action_words(state, state.to_act, a)}."
+                f"{seat_word(state.to_act)} picks at random among the legal actions: {action_words(state, state.to_act, a)}."
             )
         return a
 
@@ -89,13 +99,13 @@ class BeginnerBot(Bot):
         hand = s.hands[seat]
         phase = s.phase
         legal = s.legal()
-        who = _who(seat)
+        who = seat_word(seat)
         if phase == PLAY_PHASE:
             return self._play(s, why)
         if phase == BID1:
             t = s.proposed
             held = hand | (1 << s.upcard) if seat == s.dealer else hand
-            n = _count(held, t)
+            n = count_trumps(held, t)
             alone_only = ORDER_UP not in legal
             need = 4 if alone_only else 3
             if n >= need:
@@ -103,8 +113,8 @@ class BeginnerBot(Bot):
                 if why is not None:
                     counted = " counting the upcard" if seat == s.dealer else ""
                     why.append(
-                        f"{who} {'goes alone: ' if a == ORDER_UP_ALONE else ''}{_says(s, seat, a)}: {who} holds {n} trumps "
-                        f"in {suit_words(t)}{counted} ({_cardlist(held & TRUMP_MASK[t], t)}), "
+                        f"{who} {'goes alone: ' if a == ORDER_UP_ALONE else ''}{says_text(s, seat, a)}: {who} holds {n} trumps "
+                        f"in {suit_words(t)}{counted} ({card_list(held & TRUMP_MASK[t], t)}), "
                         + ("and five trumps cannot lose a trick." if n >= 5 else "and three make a hand.")
                     )
                 return a
@@ -113,9 +123,9 @@ class BeginnerBot(Bot):
             return PASS
         if phase == BID2:
             options = [a for a in legal if a != PASS and a < CALL_ALONE]
-            best = max(options, key=lambda a: (_count(hand, (a - CALL) & 3), -a))
+            best = max(options, key=lambda a: (count_trumps(hand, (a - CALL) & 3), -a))
             t = (best - CALL) & 3
-            n = _count(hand, t)
+            n = count_trumps(hand, t)
             if n >= 3 or PASS not in legal:
                 a = best + 4 if n >= 5 else best
                 if why is not None:
@@ -131,31 +141,33 @@ class BeginnerBot(Bot):
             for a in legal:
                 allowed |= 1 << (a - DISCARD)
             off = allowed & ~TRUMP_MASK[t]
-            c = _lowest(off or allowed, t)
+            c = lowest_card(off or allowed, t)
             if why is not None:
-                why.append(f"{who} discards the {_card(c)}, the lowest {'off-suit ' if off else ''}card.")
+                why.append(f"{who} discards the {card_name(c)}, the lowest {'off-suit ' if off else ''}card.")
             return DISCARD + c
-        return _common_phase(s, rng, why, beginner=True)
+        return common_phase(s, rng, why, beginner=True)
 
     def _play(self, s: State, why: list[str] | None) -> int:
         t = s.trump
         legal = s.play_mask()
-        who = _who(s.to_act)
+        who = seat_word(s.to_act)
         if not s.trick:
-            c = _highest(legal, t)
+            c = highest_card(legal, t)
             if why is not None:
-                why.append(f"{who} leads the {_card(c)}, the highest card in hand.")
+                why.append(f"{who} leads the {card_name(c)}, the highest card in hand.")
             return PLAY + c
         led_suit = EFFECTIVE[t][s.trick[0]]
         win = s.trick[winner_index(s.trick, t)]
-        wkey = _key(win, t, led_suit)
-        winners = [c for c in bits(legal) if _key(c, t, led_suit) > wkey]
+        wkey = trick_key(win, t, led_suit)
+        winners = [c for c in bits(legal) if trick_key(c, t, led_suit) > wkey]
         if winners:
-            c = max(winners, key=lambda c: _key(c, t, led_suit))
+            c = max(winners, key=lambda c: trick_key(c, t, led_suit))
             if why is not None:
-                why.append(f"{who} plays the {_card(c)}, the highest card, to beat the {_card(win)} and win the trick.")
+                why.append(
+                    f"{who} plays the {card_name(c)}, the highest card, to beat the {card_name(win)} and win the trick."
+                )
             return PLAY + c
-        c = _lowest(legal, t)
+        c = lowest_card(legal, t)
         if why is not None:
-            why.append(f"{who} plays the {_card(c)}, the lowest card: nothing in hand beats the {_card(win)}.")
+            why.append(f"{who} plays the {card_name(c)}, the lowest card: nothing in hand beats the {card_name(win)}.")
         return PLAY + c

@@ -7,9 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.bots.base import Bot, _card, _who
-from euchre_learn.analysis.bots.bidding import BIDDING, _common_phase, _std_bid1, _std_bid2, best_discard
-from euchre_learn.analysis.bots.card_play import _std_play
+from euchre_learn.analysis.bots.base import Bot, card_name, seat_word
+from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, common_phase, standard_bid1, standard_bid2
+from euchre_learn.analysis.bots.card_play import standard_play
 from euchre_learn.engine.actions import (
     DISCARD,
 )
@@ -26,7 +26,6 @@ from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
 if TYPE_CHECKING:
     pass
-
 
 
 class StandardBot(Bot):
@@ -53,11 +52,11 @@ class StandardBot(Bot):
         s = state
         phase = s.phase
         if phase == PLAY_PHASE:
-            return _std_play(s, why)
+            return standard_play(s, why)
         if phase == BID1:
-            return _std_bid1(s, why, score, self.bidding)
+            return standard_bid1(s, why, score, self.bidding)
         if phase == BID2:
-            return _std_bid2(s, why, score, self.bidding)
+            return standard_bid2(s, why, score, self.bidding)
         if phase in (DISCARD_PHASE, RR_DISCARD):
             seat = s.to_act
             keep = (1 << s.upcard) if phase == DISCARD_PHASE else 0
@@ -72,6 +71,6 @@ class StandardBot(Bot):
                     reason = ": every card is a trump, so the lowest one goes"
                 else:
                     reason = ", the weakest card, keeping the trumps and the aces"
-                why.append(f"{_who(seat)} discards the {_card(c)}{reason}.")
+                why.append(f"{seat_word(seat)} discards the {card_name(c)}{reason}.")
             return DISCARD + c
-        return _common_phase(s, rng, why, beginner=False)
+        return common_phase(s, rng, why, beginner=False)

@@ -2,7 +2,7 @@
 
 The model behind a "try again" panel, with no widgets (a widget only shows it and forwards
 clicks). A :class:`MistakeDrill` holds one :class:`Retry` per mistake or blunder of a
-:class:`~euchre_learn.analysis.reviewer.Review`, worst first. For each, the learner must find an
+:class:`~euchre_learn.analysis.review.Review`, worst first. For each, the learner must find an
 action within the 'good' threshold of the best (graded best or good) before the answer is
 shown: the first miss says how much that action gives up and asks again; a second miss
 shows the better action with the review's explanation.
@@ -28,10 +28,10 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from euchre_learn.analysis.review.model import Decision
+from euchre_learn.analysis.review.report import Review
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.hand import Hand, IllegalActionError
-
-from .reviewer import Decision, Review
 
 __all__ = ["Feedback", "MistakeDrill", "Recorder", "Retry", "RetryResult"]
 

@@ -1,6 +1,7 @@
 """Where the learner's files live: one folder, ``$EUCHRE_LEARN_HOME`` if set, else
 ``<Jupyter data dir>/euchre_learn`` (on JupyterHub, inside each user's own home), and the
-two ways a file is written there (atomically) or set aside (when damaged).
+two ways a file is written there (atomically) or set aside (when damaged); the learner's store
+(:func:`default_path`) and how a learner's JSON file is read without ever raising (:func:`read_json_file`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from typing import Any
 
 from euchre_learn.engine.jsonfiles import write_text_atomic
 
-__all__ = ["aside_path", "data_dir", "write_json"]
+__all__ = ["ENV_VAR", "STORE_FILE", "aside_path", "data_dir", "default_path", "read_json_file", "store_path", "write_json"]
+
+STORE_FILE = "learner.sqlite3"
+ENV_VAR = "EUCHRE_LEARN_PROGRESS"
 
 
 def data_dir() -> Path:
@@ -63,3 +67,50 @@ def aside_path(path: Path) -> Path:
         aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
     return aside
+
+
+def default_path() -> Path:
+    """``$EUCHRE_LEARN_PROGRESS`` (``x.json`` meaning ``x.sqlite3``), else ``learner.sqlite3``
+    in the data folder.
+
+    >>> default_path().suffix
+    '.sqlite3'
+    """
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return store_path(env)
+    return data_dir() / STORE_FILE
+
+
+def store_path(path: str | os.PathLike[str]) -> Path:
+    """The database a path names: itself, or for an old ``progress.json`` the ``.sqlite3`` beside it.
+
+    >>> store_path('/home/me/progress.json').name
+    'progress.sqlite3'
+    """
+    p = Path(path)
+    return p.with_suffix(".sqlite3") if p.suffix.lower() == ".json" else p
+
+
+def read_json_file(path: Path) -> tuple[Any, str | None]:
+    """A learner's JSON file: ``(data, None)``, ``(None, None)`` when there is none, or
+    ``(None, why)`` when it cannot be read. Never raises: invalid UTF-8, deep nesting, a
+    number too long to convert and a folder in its place all give a reason."""
+    try:
+        raw = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None, None
+    except OSError as err:
+        return None, f"it cannot be read: {err.strerror or err}"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return None, f"it cannot be read: it is not UTF-8 text (byte {err.start})"
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as err:
+        return None, f"it is not valid JSON: {err.msg} at line {err.lineno}"
+    except RecursionError:
+        return None, "it is nested too deeply to read"
+    except ValueError as err:  # e.g. an integer of thousands of digits
+        return None, f"it holds a value that cannot be read ({str(err)[:60]})"

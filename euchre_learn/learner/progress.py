@@ -29,17 +29,16 @@ import os
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
+from euchre_learn.learner.files import default_path
+from euchre_learn.learner.schedule import review_op
 from euchre_learn.learner.store import AddAnswer, Forget, Op, Store
 from euchre_learn.learner.store import StoreWarning as ProgressWarning
-from euchre_learn.learner.store import default_path as _default_path
 
 __all__ = ["PROGRESS_FORMAT", "Progress", "ProgressWarning", "TopicStats", "default_path"]
 
 PROGRESS_FORMAT = "euchre-learn/progress-1"
 """The format of the old ``progress.json`` files (imported once into the store)."""
-ENV_VAR = "EUCHRE_LEARN_PROGRESS"
 
 
 @dataclass(frozen=True)
@@ -55,15 +54,6 @@ class TopicStats:
     def accuracy(self) -> float | None:
         """The share answered right (``None`` before any answer)."""
         return None if self.answered == 0 else self.correct / self.answered
-
-
-def default_path() -> Path:
-    """The learner's store: ``$EUCHRE_LEARN_PROGRESS``, else ``learner.sqlite3`` in the data folder.
-
-    >>> default_path().suffix
-    '.sqlite3'
-    """
-    return _default_path()
 
 
 def stats_of(answers: Iterable[bool], carried: tuple[int, int, int, int] | None = None) -> TopicStats:
@@ -155,8 +145,6 @@ class Progress:
         """Count one answer on ``topic`` (and save, with ``autosave``). It is also a review of
         ``item`` in the practice schedule (``(kind, key)``, default ``('quiz', topic)``), rated
         from ``correct`` and ``seconds``, the time the answer took."""
-        from euchre_learn.learner.schedule import review_op
-
         when = time.time() if at is None else at
         ops: list[Op] = [AddAnswer(topic, bool(correct), when, seconds)]
         kind, key = item or ("quiz", topic)

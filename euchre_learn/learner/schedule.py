@@ -38,13 +38,10 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from euchre_learn.learner.store import Store
 from euchre_learn.learner.store_tables import Review, Update
-
-if TYPE_CHECKING:
-    from euchre_learn.learner.progress import Progress
 
 __all__ = [
     "AGAIN",
@@ -54,6 +51,7 @@ __all__ = [
     "GOOD",
     "HARD",
     "SLOW_SECONDS",
+    "HasStore",
     "Item",
     "Schedule",
     "available",
@@ -174,21 +172,31 @@ class Item:
         return f"{self.kind} {self.key}: due {self.due:%Y-%m-%d %H:%M}, {self.state}, last {self.last}"
 
 
+@runtime_checkable
+class HasStore(Protocol):
+    """Anything that keeps a learner's :class:`~euchre_learn.learner.store.Store` as ``.store``: a
+    :class:`~euchre_learn.learner.progress.Progress`, another :class:`Schedule`. The schedule takes
+    one in place of the store, so it never needs to know the progress (which uses the schedule)."""
+
+    @property
+    def store(self) -> Store: ...
+
+
 class Schedule:
     """The learner's practice schedule (see the module docs). ``store`` is a
-    :class:`~euchre_learn.learner.store.Store`, a :class:`~euchre_learn.learner.progress.Progress` (its
-    store), a path, or ``None`` for the learner's own. ``clock`` gives "now" (an aware
+    :class:`~euchre_learn.learner.store.Store`, anything that keeps one (:class:`HasStore`: a
+    :class:`~euchre_learn.learner.progress.Progress`), a path, or ``None`` for the learner's own. ``clock`` gives "now" (an aware
     datetime) when a call does not; tests pass a fake one."""
 
     def __init__(
         self,
-        store: Store | Progress | str | os.PathLike[str] | None = None,
+        store: Store | HasStore | str | os.PathLike[str] | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         if isinstance(store, Store):
             self.store = store
-        elif store is not None and hasattr(store, "store"):
+        elif isinstance(store, HasStore):
             self.store = store.store
         else:
             self.store = Store.shared() if store is None else Store(store)

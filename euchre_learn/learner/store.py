@@ -11,7 +11,7 @@ Why it never loses an answer:
 - WAL mode, and every change is one transaction (``BEGIN IMMEDIATE``, waiting up to
   ``timeout`` seconds for another writer). Nothing is read, merged and written back: an
   answer is a row, so any number of notebooks and processes may record at once.
-- The schema has a version (``PRAGMA user_version``) and migrations (:data:`MIGRATIONS`);
+- The schema has a version (``PRAGMA user_version``) and migrations (``store_tables.MIGRATIONS``);
   a database made by a newer euchre_learn is read but never changed.
 - On first creation, an existing ``progress.json`` and ``settings.json`` beside the database
   are imported, in the same transaction that creates the tables (so exactly once); both
@@ -25,8 +25,10 @@ Why it never loses an answer:
 - Without ``sqlite3`` (a JupyterLite build without it), the same API keeps everything in
   memory for the session and says so once.
 
-The tables' rows and the changes to them (:class:`AddAnswer`, :class:`Review`, ...) are in
-:mod:`euchre_learn.learner.store_tables`.
+The tables (their schema, :data:`~euchre_learn.learner.store_tables.MIGRATIONS`), their rows and
+the changes to them (:class:`AddAnswer`, :class:`Review`, ...) are in
+:mod:`euchre_learn.learner.store_tables`; where the file is (:func:`~euchre_learn.learner.files.default_path`)
+in :mod:`euchre_learn.learner.files`.
 
 >>> import tempfile, os
 >>> s = Store(os.path.join(tempfile.mkdtemp(), 'learner.sqlite3'))
@@ -55,8 +57,10 @@ try:
 except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
 
-from euchre_learn.learner.files import aside_path, data_dir
+from euchre_learn.learner.files import aside_path, default_path, read_json_file, store_path
 from euchre_learn.learner.store_tables import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
     AddAnswer,
     Backend,
     CardRow,
@@ -78,9 +82,6 @@ _SQL_ERRORS: tuple[type[Exception], ...] = () if sqlite3 is None else (sqlite3.E
 _FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
 
 __all__ = [
-    "MIGRATIONS",
-    "SCHEMA_VERSION",
-    "STORE_FILE",
     "AddAnswer",
     "Carry",
     "DropRetry",
@@ -93,92 +94,10 @@ __all__ = [
     "Store",
     "StoreWarning",
     "Tables",
-    "default_path",
-    "read_json_file",
 ]
-
-STORE_FILE = "learner.sqlite3"
-ENV_VAR = "EUCHRE_LEARN_PROGRESS"
-
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    # 1: answers (with the totals carried over from progress.json), settings, notes
-    (
-        "CREATE TABLE answers (id INTEGER PRIMARY KEY, topic TEXT NOT NULL,"
-        " correct INTEGER NOT NULL CHECK (correct IN (0, 1)), at REAL NOT NULL, seconds REAL)",
-        "CREATE INDEX answers_by_topic ON answers (topic, id)",
-        "CREATE TABLE carried (topic TEXT PRIMARY KEY, answered INTEGER NOT NULL, correct INTEGER NOT NULL,"
-        " streak INTEGER NOT NULL, best_streak INTEGER NOT NULL)",
-        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    ),
-    # 2: saved games, review retries, the practice schedule (FSRS cards and their reviews)
-    (
-        "CREATE TABLE hands (game TEXT NOT NULL, number INTEGER NOT NULL, record TEXT NOT NULL,"
-        " at REAL NOT NULL, PRIMARY KEY (game, number))",
-        "CREATE TABLE retries (key TEXT PRIMARY KEY, question TEXT NOT NULL, note TEXT NOT NULL, at REAL NOT NULL)",
-        "CREATE TABLE cards (kind TEXT NOT NULL, key TEXT NOT NULL, card TEXT NOT NULL, due REAL NOT NULL,"
-        " last_rating INTEGER NOT NULL, reviews INTEGER NOT NULL, lapses INTEGER NOT NULL, PRIMARY KEY (kind, key))",
-        "CREATE INDEX cards_by_due ON cards (due)",
-        "CREATE TABLE reviews (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key TEXT NOT NULL,"
-        " rating INTEGER NOT NULL, at REAL NOT NULL, seconds REAL)",
-    ),
-)
-"""The schema, one tuple of statements per version: a database at version ``n`` gets
-``MIGRATIONS[n:]`` in one transaction when opened."""
-
-SCHEMA_VERSION = len(MIGRATIONS)
-_TABLES = ("answers", "carried", "settings", "meta", "hands", "retries", "cards", "reviews")
-
 
 class StoreWarning(UserWarning):
     """The learner's data file could not be used as it is; practice goes on."""
-
-
-def default_path() -> Path:
-    """``$EUCHRE_LEARN_PROGRESS`` (``x.json`` meaning ``x.sqlite3``), else ``learner.sqlite3``
-    in the data folder.
-
-    >>> default_path().suffix
-    '.sqlite3'
-    """
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return store_path(env)
-    return data_dir() / STORE_FILE
-
-
-def store_path(path: str | os.PathLike[str]) -> Path:
-    """The database a path names: itself, or for an old ``progress.json`` the ``.sqlite3`` beside it.
-
-    >>> store_path('/home/me/progress.json').name
-    'progress.sqlite3'
-    """
-    p = Path(path)
-    return p.with_suffix(".sqlite3") if p.suffix.lower() == ".json" else p
-
-
-def read_json_file(path: Path) -> tuple[Any, str | None]:
-    """A learner's JSON file: ``(data, None)``, ``(None, None)`` when there is none, or
-    ``(None, why)`` when it cannot be read. Never raises: invalid UTF-8, deep nesting, a
-    number too long to convert and a folder in its place all give a reason."""
-    try:
-        raw = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        return None, None
-    except OSError as err:
-        return None, f"it cannot be read: {err.strerror or err}"
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        return None, f"it cannot be read: it is not UTF-8 text (byte {err.start})"
-    try:
-        return json.loads(text), None
-    except json.JSONDecodeError as err:
-        return None, f"it is not valid JSON: {err.msg} at line {err.lineno}"
-    except RecursionError:
-        return None, "it is nested too deeply to read"
-    except ValueError as err:  # e.g. an integer of thousands of digits
-        return None, f"it holds a value that cannot be read ({str(err)[:60]})"
 
 
 # --- the store -------------------------------------------------------------------------------

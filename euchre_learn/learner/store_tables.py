@@ -1,5 +1,5 @@
 """The tables of the learner's store and the changes made to them (:mod:`euchre_learn.learner.store`
-opens the file and deals with trouble; this module knows the rows).
+opens the file and deals with trouble; this module knows the schema and the rows).
 
 Each change is a small frozen value with two ways to apply itself: to a SQLite connection
 inside a transaction (:meth:`sql`), or to :class:`Tables`, the same data in Python lists and
@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
     "AddAnswer",
     "Backend",
     "CardRow",
@@ -38,6 +40,37 @@ __all__ = [
     "Tables",
     "Update",
 ]
+
+
+# --- the schema -----------------------------------------------------------------------------
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: answers (with the totals carried over from progress.json), settings, notes
+    (
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, topic TEXT NOT NULL,"
+        " correct INTEGER NOT NULL CHECK (correct IN (0, 1)), at REAL NOT NULL, seconds REAL)",
+        "CREATE INDEX answers_by_topic ON answers (topic, id)",
+        "CREATE TABLE carried (topic TEXT PRIMARY KEY, answered INTEGER NOT NULL, correct INTEGER NOT NULL,"
+        " streak INTEGER NOT NULL, best_streak INTEGER NOT NULL)",
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    # 2: saved games, review retries, the practice schedule (FSRS cards and their reviews)
+    (
+        "CREATE TABLE hands (game TEXT NOT NULL, number INTEGER NOT NULL, record TEXT NOT NULL,"
+        " at REAL NOT NULL, PRIMARY KEY (game, number))",
+        "CREATE TABLE retries (key TEXT PRIMARY KEY, question TEXT NOT NULL, note TEXT NOT NULL, at REAL NOT NULL)",
+        "CREATE TABLE cards (kind TEXT NOT NULL, key TEXT NOT NULL, card TEXT NOT NULL, due REAL NOT NULL,"
+        " last_rating INTEGER NOT NULL, reviews INTEGER NOT NULL, lapses INTEGER NOT NULL, PRIMARY KEY (kind, key))",
+        "CREATE INDEX cards_by_due ON cards (due)",
+        "CREATE TABLE reviews (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key TEXT NOT NULL,"
+        " rating INTEGER NOT NULL, at REAL NOT NULL, seconds REAL)",
+    ),
+)
+"""The schema, one tuple of statements per version: a database at version ``n`` gets
+``MIGRATIONS[n:]`` in one transaction when opened."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 # --- the changes: each one a small value, applied in one transaction -----------------------

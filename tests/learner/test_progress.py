@@ -37,7 +37,7 @@ def test_where_the_store_lives(monkeypatch, tmp_path):
 def test_without_jupyter_core_the_data_folder_is_still_found(monkeypatch, tmp_path):
     import builtins
 
-    from euchre_learn import settings
+    from euchre_learn.learner import files
 
     real = builtins.__import__
 
@@ -49,10 +49,10 @@ def test_without_jupyter_core_the_data_folder_is_still_found(monkeypatch, tmp_pa
     monkeypatch.delenv("EUCHRE_LEARN_HOME")
     monkeypatch.setattr(builtins, "__import__", no_jupyter_core)
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jd"))
-    assert settings.data_dir() == tmp_path / "jd" / "euchre_learn"
+    assert files.data_dir() == tmp_path / "jd" / "euchre_learn"
     monkeypatch.delenv("JUPYTER_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert settings.data_dir() == tmp_path / "xdg" / "jupyter" / "euchre_learn"
+    assert files.data_dir() == tmp_path / "xdg" / "jupyter" / "euchre_learn"
 
 
 def test_record_save_and_load(tmp_path):

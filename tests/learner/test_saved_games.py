@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import euchre_learn as el
-from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.interactive.table.model import Table
+from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.learner.saved_games import SavedGameError, load_game, saved_games
 from euchre_learn.learner.store import SaveHand, Store
 

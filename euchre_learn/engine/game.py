@@ -9,6 +9,7 @@ from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Cards, Rank, Seat, Team, deck
 from euchre_learn.engine.hand import Hand, IllegalActionError, seed_text, seeded_random
 from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.text import game_text
 
 __all__ = ["Game", "choose_first_dealer"]
 
@@ -174,8 +175,6 @@ class Game:
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        from euchre_learn.display import game_text
-
         return game_text(self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:

@@ -16,6 +16,7 @@ from euchre_learn.engine.core import OVER, PLAY_PHASE, State, final_score
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
+from euchre_learn.engine.text import hand_text, trick_text
 from euchre_learn.engine.trump import _KEYS, EFFECTIVE, SUIT_MASK
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
@@ -164,8 +165,6 @@ class Trick(NamedTuple):
         return f"{played}{won}"
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        from euchre_learn.display import trick_text
-
         p.text(trick_text(self))
 
     def _repr_html_(self) -> str:
@@ -178,7 +177,9 @@ def _read_cards(value: str | Iterable[Card | str], where: str, argument: str | N
     try:
         return cards(value)
     except EuchreTypeError:
-        raise type_error(argument or where, value, "cards as text such as '9♠ 10♠ J♥ Q♦ A♣' or an iterable of cards") from None
+        raise type_error(
+            argument or where, value, "cards as text such as '9♠ 10♠ J♥ Q♦ A♣' or an iterable of cards"
+        ) from None
     except InvalidCardError as err:
         raise InvalidCardError(f"{where}: {err}") from None
 
@@ -778,8 +779,6 @@ class Hand:
         )
 
     def __str__(self) -> str:
-        from euchre_learn.display import hand_text
-
         return hand_text(self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:

@@ -208,7 +208,7 @@ def test_name_of_custom_rules_is_none_and_changes_list_them() -> None:
 def test_the_deals_shuffle_is_random_shuffle_step_for_step() -> None:
     import random as _random
 
-    from euchre_learn.engine.core import _shuffle
+    from euchre_learn.engine.core.state import _shuffle
 
     for seed in range(300):
         for size in (24, 25):

@@ -1,6 +1,8 @@
 """Small helpers the lessons use to *show* things. Every ruling comes from the engine
-(:mod:`euchre_learn.engine.trump`, :func:`~euchre_learn.score_hand`, the bots); these only lay the
-answers out as rendered cards and tables, so a lesson cell stays one or two lines.
+(:mod:`euchre_learn.engine.trump`, :func:`~euchre_learn.score_hand`); these only lay the
+answers out as rendered cards and tables, so a lesson cell stays one or two lines. (The bots
+that play a hand or a game on for a lesson are :mod:`euchre_learn.analysis.bots.drive`; lesson
+01's questions on the table are :mod:`euchre_learn.teaching.quiz.table`.)
 
 Each helper returns an object that displays as HTML in a notebook and as plain text
 elsewhere (``str()`` and IPython's text view).
@@ -16,16 +18,12 @@ import html as _html
 import random
 from collections.abc import Iterable, Sequence
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, cards, deck
+from euchre_learn.engine.cards import Card, Cards, Seat, Suit, cards, deck
 from euchre_learn.engine.hand import Hand, Trick
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import effective_suit, is_trump, legal_plays, trick_winner, trump_order
-from euchre_learn.teaching.quiz.question import Question
-
-if TYPE_CHECKING:
-    from euchre_learn.engine.game import Game
 
 __all__ = [
     "Shown",
@@ -33,13 +31,10 @@ __all__ = [
     "dealing",
     "first_dealer",
     "legal_view",
-    "play_hands",
-    "play_out",
     "scoring_table",
     "short_errors",
     "suit_ranks",
     "suit_table",
-    "table_question",
     "trick",
     "trick_table",
 ]
@@ -219,13 +214,14 @@ def trick_table(hand: Hand) -> Shown:
     winner is the engine's; the reason is :func:`euchre_learn.engine.explain.trick_reason`.
 
     >>> from euchre_learn import Hand
+    >>> from euchre_learn.analysis.bots.drive import play_out
     >>> hand = play_out(Hand.deal('S', seed=6), seed=1)
     >>> text = str(trick_table(hand))
     >>> text.count('Trick '), text.splitlines()[0].startswith('Trump: ')
     (5, True)
     """
-    from euchre_learn.engine.explain import trick_reason
     from euchre_learn import display as render
+    from euchre_learn.engine.explain import trick_reason
 
     trump = hand.trump
     if trump is None:
@@ -248,53 +244,6 @@ def trick_table(hand: Hand) -> Shown:
     caption = f"Trump: {_esc(_suit_words(trump))}"
     table = _table(["trick", "led by", "cards in play order", "won by", "why"], rows, caption)
     return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
-
-
-# ---- playing hands with the bots -------------------------------------------------------------
-
-
-def play_out(hand: Hand, bot: str = "standard", seed: Any = 0) -> Hand:
-    """``hand`` played to the end, every seat by the bot called ``bot`` (see
-    :func:`euchre_learn.analysis.bots.names`); the same ``seed`` always plays the same way.
-
-    >>> from euchre_learn import Hand
-    >>> done = play_out(Hand.deal('N', seed=2))
-    >>> done.is_over, done == play_out(Hand.deal('N', seed=2))
-    (True, True)
-    """
-    from euchre_learn.analysis import bots
-
-    player = bots.get(bot, seed=seed)
-    while not hand.is_over:
-        hand = hand.apply(player.act(hand))
-    return hand
-
-
-def play_hands(
-    game: Game, hands: int | None = None, bot: str = "standard", seed: Any = 0, *, until_barn: bool = False
-) -> Game:
-    """``game`` after ``hands`` more hands played to the end by the bots (``None``: until
-    the game is won). Thrown-in hands count as hands. With ``until_barn``, stop as soon as a
-    side is one point short of the target, in the barn (R8.3), or the game is won.
-
-    >>> from euchre_learn import Game
-    >>> game = play_hands(Game(Rules(points_to_win=5), seed=1, dealer='N'))
-    >>> game.winner is not None, max(game.score.values()) >= 5
-    (True, True)
-    >>> barn = play_hands(Game(Rules(points_to_win=5), seed=1, dealer='N'), until_barn=True)
-    >>> bool(barn.in_the_barn) or barn.winner is not None
-    True
-    """
-    from euchre_learn.analysis import bots
-
-    player = bots.get(bot, seed=seed)
-    goal = None if hands is None else len(game.hands) + hands
-    while not game.is_over and (goal is None or len(game.hands) < goal):
-        done = len(game.hands)
-        game = game.apply(player.act(game))
-        if until_barn and len(game.hands) > done and game.in_the_barn:
-            break
-    return game
 
 
 # ---- scoring (R7) ----------------------------------------------------------------------------
@@ -422,8 +371,8 @@ def first_dealer(seed: Any = 0) -> Shown:
     South: J♠
     South receives a black jack, the J♠, and deals first.
     """
-    from euchre_learn.engine.game import choose_first_dealer
     from euchre_learn import display as render
+    from euchre_learn.engine.game import choose_first_dealer
 
     seat, shown = choose_first_dealer(seed)
     jack = shown[-1]
@@ -487,116 +436,6 @@ def suit_ranks(trump: Suit | str, rules: Rules | str | None = None) -> Shown:
     caption = f"With {_esc(_suit_words(t))} trump, strongest first"
     table = _table(["suit", "cards", "from strongest to weakest"], rows, caption)
     return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
-
-
-_SEAT_WORDS = tuple(s.word for s in Seat)
-
-
-def table_question(seed: int) -> Question:
-    """A question on the table and the deal, for lesson 01's quizzes (R1.1, R2.1-R2.3): whose
-    partner, who is eldest, who deals next, who deals first after a face-up deal, or how
-    many cards. Every answer comes from the engine (:class:`~euchre_learn.Seat`,
-    :func:`~euchre_learn.choose_first_dealer`, :meth:`Hand.deal <euchre_learn.Hand.deal>`);
-    the same seed gives the same question.
-
-    >>> q = table_question(1)
-    >>> q.check(q.answer).correct, q == table_question(1)
-    (True, True)
-    >>> sorted({table_question(s).title for s in range(40)})
-    ['Choosing the first dealer', 'Eldest', 'How many cards?', 'Partners', 'The deal passes left']
-    """
-    rng = random.Random(f"euchre-learn/lesson/table/{seed}")
-    kind = rng.choice(("partner", "eldest", "next-dealer", "first-dealer", "count"))
-    seat = Seat(rng.randrange(4))
-    choices: tuple[str, ...] = _SEAT_WORDS
-    feedback: dict[str, str] = {}
-    rule_ids: tuple[str, ...] = ()
-    shown = Cards()
-    answer: str | int
-    if kind == "partner":
-        title, answer = "Partners", seat.partner.word
-        prompt = f"Who is {seat.word}'s partner?"
-        explanation = "Partners sit opposite each other: North with South, East with West."
-        feedback = {
-            seat.word: f"That is {seat.word}: a player is not their own partner.",
-            seat.left.word: f"{seat.left.word} sits on {seat.word}'s left: an opponent.",
-            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: an opponent.",
-            seat.partner.word: f"Yes: {seat.partner.word} sits opposite {seat.word}.",
-        }
-    elif kind in ("eldest", "next-dealer"):
-        left = seat.left
-        answer = left.word
-        if kind == "eldest":
-            title = "Eldest"
-            prompt = f"{seat.word} deals. Who is eldest: the first to receive cards and the first to bid?"
-            explanation = "Eldest is the player on the dealer's left, the next seat clockwise (R2.2, R3.1)."
-            rule_ids = ("R2.2", "R3.1")
-        else:
-            title = "The deal passes left"
-            prompt = f"{seat.word} dealt this hand. Who deals the next one?"
-            explanation = "The deal passes to the left, to the next seat clockwise, after every hand (R2.3)."
-            rule_ids = ("R2.3",)
-        feedback = {
-            seat.word: f"{seat.word} has just dealt; everything moves on clockwise.",
-            left.word: f"Yes: {left.word} sits on {seat.word}'s left, the next seat clockwise.",
-            seat.partner.word: f"{seat.partner.word} is {seat.word}'s partner, across the table.",
-            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: clockwise goes the other way.",
-        }
-    elif kind == "first-dealer":
-        from euchre_learn.engine.game import choose_first_dealer
-
-        dealer, shown = choose_first_dealer(rng.getrandbits(32))
-        title, answer = "Choosing the first dealer", dealer.word
-        prompt = (
-            "To choose the first dealer, cards are dealt face up, one to each player from North clockwise "
-            f"(North, East, South, West, North, …) until a black jack appears: {shown}. Who deals first?"
-        )
-        explanation = "The player who receives the first black jack (J♣ or J♠) deals first (R2.1)."
-        rule_ids = ("R2.1",)
-        for s in Seat:
-            theirs = [c for i, c in enumerate(shown) if i % 4 == s]
-            red = [c for c in theirs if c.rank == Rank.JACK and c != shown[-1]]
-            if s == dealer:
-                feedback[s.word] = f"Yes: {s.word} received the {shown[-1]}, a black jack."
-            elif red:
-                feedback[s.word] = f"{s.word}'s {red[0]} is a red jack: only a black jack (J♣ or J♠) counts."
-            elif theirs:
-                feedback[s.word] = f"{s.word} received {' '.join(map(str, theirs))}: no black jack."
-            else:
-                feedback[s.word] = f"{s.word} received no card before the black jack appeared."
-    else:
-        hand = Hand.deal(seat, seed=rng.getrandbits(32))
-        title, choices = "How many cards?", ()
-        which = rng.choice(("deck", "hand", "kitty"))
-        if which == "deck":
-            prompt, answer = "How many cards are in a Euchre deck (without the Benny)?", len(deck())
-            explanation = "9, 10, J, Q, K and A in each of the four suits: 6 × 4 = 24 cards (R1.1)."
-            rule_ids = ("R1.1",)
-        elif which == "hand":
-            prompt, answer = "How many cards does each player hold after the deal?", len(hand.dealt(seat))
-            explanation = "Five each: a packet of 3 and a packet of 2 (R2.2)."
-            rule_ids = ("R2.2",)
-        else:
-            prompt = "After the deal, how many cards stay face down in the kitty, under the upcard?"
-            answer = len(hand.kitty)
-            explanation = (
-                "24 cards: 5 to each of 4 players is 20, one more is the upcard, and the other 3 are the kitty (R2.2)."
-            )
-            rule_ids = ("R1.1", "R2.2")
-    return Question(
-        prompt=prompt,
-        kind="number" if not choices else "single",
-        choices=choices,
-        answer=answer,
-        explanation=explanation,
-        feedback=feedback,
-        rules=rule_ids,
-        cards=shown,
-        topic="the-table",
-        title=title,
-        id=f"the-table-{seed}",
-        seed=seed,
-    )
 
 
 def as_seen_by(hand: Hand, seat: Seat | str | None = None) -> Shown:

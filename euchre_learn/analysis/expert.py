@@ -18,7 +18,7 @@ ratings for the clear ones.
   cards played, the suits each player has shown out of, where the upcard went, its own
   discard), **with the bids** (a player who passed the upcard rarely held a hand the
   standard bot would order up with, the maker rarely a hand it would pass) **and with how
-  the others played** (:func:`_play_reads`: a club player who follows low holds nothing
+  the others played** (:func:`play_reads`: a club player who follows low holds nothing
   lower in the suit, one who lets the other side win holds nothing that beats it, save
   second hand low, and one who leads a low plain card holds no suit's highest card). Each deal is
   solved double-dummy (:mod:`euchre_learn.analysis.solver`) for every card worth trying;
@@ -375,7 +375,7 @@ class _BidModel:
     """The bids heard, as tests on a sampled deal: would the standard bot, holding these cards,
     have passed where the player passed and made trump where the player made it (within
     :data:`BID_SLACK`)? Each seat's dealt cards are its cards in the deal plus those it played.
-    With ``reads``, also the cards played: no seat may hold a card :func:`_play_reads` rules out."""
+    With ``reads``, also the cards played: no seat may hold a card :func:`play_reads` rules out."""
 
     def __init__(self, state: State, reads: bool = True) -> None:
         self.checks: list[tuple[int, int, int, bool]] = []  # (seat, round, suit or -1 for any, made)
@@ -401,7 +401,7 @@ class _BidModel:
         self.checks = [c for c in self.checks if c[0] != me and not (state.alone and c[0] == maker and c[3])]
         self.played = played_by(state)
         if reads:
-            self.forbid = _play_reads(state)
+            self.forbid = play_reads(state)
 
     @property
     def active(self) -> bool:
@@ -428,7 +428,7 @@ class _BidModel:
         return bad
 
 
-def _play_reads(state: State) -> list[int]:
+def play_reads(state: State) -> list[int]:
     """The cards each other seat cannot hold, read from how it played, as a club player plays
     (the standard bot's card play): a card that follows suit without winning the trick is the
     lowest of that suit in hand; a player who let the other side's card win held nothing
@@ -520,7 +520,7 @@ def _play_worlds(
     cands: int | None = None,
 ) -> tuple[dict[int, float], dict[int, float], int]:
     """The engine of :func:`play_worlds`; ``model`` fits the deals to the bids (and, with
-    ``reads``, to the cards played: :func:`_play_reads`), ``cands`` (a mask of touching-card
+    ``reads``, to the cards played: :func:`play_reads`), ``cands`` (a mask of touching-card
     representatives) lets the sampling stop early once one card leads clearly. Returns the
     averages and the number of worlds used."""
     seat = state.to_act

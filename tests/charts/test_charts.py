@@ -1,4 +1,4 @@
-"""Charts for lessons (``el.plots``): the figures' axes and data, not their pixels."""
+"""Charts for lessons (``el.plots``, :mod:`euchre_learn.charts`): the figures' axes and data, not their pixels."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from matplotlib.colors import to_hex
 
 import euchre_learn as el
 from euchre_learn import plots
+from euchre_learn.charts import calls
 
 SAMPLES = 15
 SAFE = {to_hex(c) for c in plots.PALETTE.values()}
@@ -24,7 +25,7 @@ def rate(rows, pred) -> float:  # type: ignore[no-untyped-def]
 
 
 def test_import_stays_light() -> None:
-    code = "import sys, euchre_learn, euchre_learn.analysis.plots; print('matplotlib' in sys.modules)"
+    code = "import sys, euchre_learn, euchre_learn.charts; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 
@@ -112,7 +113,7 @@ def test_score_progress_follows_the_game() -> None:
 
 
 def test_win_probability_chart_draws_the_table() -> None:
-    from euchre_learn.analysis.reviewer import win_probability
+    from euchre_learn.analysis.win_table import win_probability
 
     fig = plots.win_probability_chart()
     grid_ax, tied_ax = fig.axes[:2]
@@ -146,7 +147,7 @@ def test_without_matplotlib_each_chart_is_one_sentence_not_a_traceback(monkeypat
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` now fails
-    monkeypatch.setattr(plots, "call_outcomes", lambda *a, **k: pytest.fail("simulated a chart it cannot draw"))
+    monkeypatch.setattr(calls, "call_outcomes", lambda *a, **k: pytest.fail("simulated a chart it cannot draw"))
     game = el.Game(seed=3, dealer="N")
     advice = el.advise(el.Hand.deal("N", seed=2), worlds=4, seed=1)
     charts = {

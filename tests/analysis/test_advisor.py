@@ -8,7 +8,8 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Hand, Seat
-from euchre_learn.analysis.advisor import NotBiddingError, _Worlds, known_history
+from euchre_learn.analysis.advisor import NotBiddingError
+from euchre_learn.analysis.sampling import Worlds, known_history
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 from euchre_learn.engine.core import DISCARD_PHASE
 
@@ -74,7 +75,7 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
     hand = hand_at("pass", "pass")
     me = hand.to_act
     assert me == Seat.E
-    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(5)
     own = cards_to_mask(hand.holding(me))
     up = 1 << hand.upcard.index
@@ -101,7 +102,7 @@ def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
     # North assists: South, the dealer, picks up the A♥ and must discard (R3.2)
     hand = hand_at("pass", "order up")
     assert hand._s.phase == DISCARD_PHASE and hand.to_act == Seat.S
-    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(1)
     for _ in range(10):
         world, _ = sampler.sample(rng)
@@ -114,7 +115,7 @@ def test_a_defender_knows_the_opposing_dealer_picked_up_the_upcard() -> None:
     # whether to defend alone (R5.4) knowing the A♥ sits in South's hand, but not the discard.
     hand = hand_at("order up alone", "discard 9♣", rules="defend-alone")
     assert hand.phase == el.Phase.DEFEND and hand.to_act == Seat.N
-    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
     rng = random.Random(2)
     discards = set()
     for _ in range(15):
@@ -146,7 +147,7 @@ def test_defend_alone_advice_counts_euchres() -> None:
 def test_naming_the_bennys_suit_is_done_blind() -> None:
     # R3.5: the dealer names the suit before looking, so the advisor may not look either
     hand = el.examples.hand("benny-turned-up", after=0)
-    sampler = _Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard"))
+    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard"))
     rng = random.Random(0)
     worlds = [sampler.sample(rng)[0] for _ in range(10)]
     assert len({w.hands[hand.dealer] for w in worlds}) == 10
@@ -258,7 +259,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
     """Sound against the players it models: with four 'standard' bots at the table, no seat
     ever holds a card the expert's reading of the play says it cannot hold; and the readings
     are not empty, so the test can fail."""
-    from euchre_learn.analysis.expert import _play_reads
+    from euchre_learn.analysis.expert import play_reads
     from euchre_learn.engine.core import PLAY_PHASE
 
     std = el.bots.get("standard")
@@ -267,7 +268,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
         state = el.engine.core.deal(el.Rules(), i % 4, random.Random(f"reads/{i}"))
         while state.phase != el.engine.core.OVER:
             if state.phase == PLAY_PHASE:
-                forbid = _play_reads(state)
+                forbid = play_reads(state)
                 assert forbid[state.to_act] == 0
                 for x in range(4):
                     assert not state.hands[x] & forbid[x], (i, x, state.tricks, state.trick)
@@ -279,7 +280,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
 def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_lowest() -> None:
     """Second hand low (partner still to play) says nothing about higher cards; a card that
     follows under the other side's winner is the lowest of that suit in hand."""
-    from euchre_learn.analysis.expert import _play_reads
+    from euchre_learn.analysis.expert import play_reads
     from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
     hand = Hand.from_cards(
@@ -289,10 +290,10 @@ def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_
     ).apply("order up").apply("discard 9♦")  # hearts trump; North leads
     trump_lead = hand.apply("play 10♥")
     assert str(el.bots.get("standard").act(trump_lead)) == "play 9♥"  # second hand low, holding the K♥
-    assert _play_reads(trump_lead.apply("play 9♥")._s)[1] == 0  # East may still hold the K♥
+    assert play_reads(trump_lead.apply("play 9♥")._s)[1] == 0  # East may still hold the K♥
 
     diamond_lead = hand.apply("play Q♦").apply("play A♦").apply("play K♦")  # South follows under East's ace
-    reads = _play_reads(diamond_lead._s)
+    reads = play_reads(diamond_lead._s)
     unplayed = ~diamond_lead._s.played
     assert mask_to_cards(reads[2] & unplayed) == mask_to_cards(cards_to_mask(el.cards("9♦ 10♦")))
     assert reads[1] == 0 and reads[3] == 0  # East won the trick; West is to play

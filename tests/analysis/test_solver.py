@@ -13,7 +13,8 @@ from collections import Counter
 import pytest
 
 import euchre_learn as el
-from euchre_learn.analysis.solver import NotInPlayError, makers_reach, makers_tricks, reduce_holding
+from euchre_learn.analysis.search import makers_reach, makers_tricks, reduce_holding
+from euchre_learn.analysis.solver import NotInPlayError
 from euchre_learn.engine import core
 from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State

@@ -21,7 +21,7 @@ from euchre_learn.analysis.puzzles import MIN_GAP, THEMES, classify, evaluate, p
 from euchre_learn.engine.actions import Action
 from euchre_learn.teaching.puzzle_model import KIND, TOPIC, PuzzleTrainer, puzzle_question
 from euchre_learn.teaching.puzzle_widget import puzzles as puzzle_widget
-from euchre_learn.teaching.quiz_bank import QuizError
+from euchre_learn.teaching.quiz.question import QuizError
 from euchre_learn.teaching.today import TodaysPractice
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import euchre_learn as el
-from euchre_learn.analysis.drill import MistakeDrill, RetryResult
-from euchre_learn.analysis.reviewer import GRADES, accuracy_score, win_probability
+from euchre_learn.analysis.review import GRADES, Decision, Review, accuracy_score, win_probability
+from euchre_learn.analysis.review.drill import MistakeDrill, RetryResult
 
 # South goes alone with hearts trump, wins the first trick, then leads the A♣ although the
 # right bower (J♥) led first wins every trick: the double-dummy value of the real deal says so.
@@ -52,15 +52,15 @@ WRONG = 5  # "S play A♣"
 
 
 @pytest.fixture(scope="module")
-def loner_review() -> el.reviewer.Review:
+def loner_review() -> Review:
     return el.review(LONER, seat="S", worlds=16, seed=1)
 
 
-def _decision(rev: el.reviewer.Review, index: int) -> el.reviewer.Decision:
+def _decision(rev: Review, index: int) -> Decision:
     return next(d for d in rev.decisions if d.index == index)
 
 
-def _summary(rev: el.reviewer.Review) -> list[tuple[object, ...]]:
+def _summary(rev: Review) -> list[tuple[object, ...]]:
     return [(d.index, str(d.action), str(d.best), d.grade, d.options, d.explanation) for d in rev.decisions]
 
 
@@ -213,20 +213,20 @@ def test_accuracy_formula() -> None:
 def test_accuracy_weighs_decisions_by_their_stakes() -> None:
     from types import SimpleNamespace
 
-    from euchre_learn.analysis.reviewer import _mean_accuracy
+    from euchre_learn.analysis.review.model import mean_accuracy
 
     def decision(loss: float, stakes: float, forced: bool = False) -> Any:
         return SimpleNamespace(forced=forced, accuracy=accuracy_score(loss), stakes=stakes)
 
     # the same slip (0.15 points) costs less where little was at stake than where much was
-    small = _mean_accuracy([decision(0.15, 0.2), decision(0.0, 2.0)])
-    big = _mean_accuracy([decision(0.15, 2.0), decision(0.0, 0.2)])
+    small = mean_accuracy([decision(0.15, 0.2), decision(0.0, 2.0)])
+    big = mean_accuracy([decision(0.15, 2.0), decision(0.0, 0.2)])
     assert big < small < 100
     # one blunder outweighs several good decisions (the harmonic mean)
-    assert _mean_accuracy([decision(0.0, 1.0)] * 4 + [decision(2.0, 2.0)]) < 60
+    assert mean_accuracy([decision(0.0, 1.0)] * 4 + [decision(2.0, 2.0)]) < 60
     # forced decisions are left out; none at all is 100
-    assert _mean_accuracy([decision(3.0, 2.0, forced=True), decision(0.0, 1.0)]) == 100.0
-    assert _mean_accuracy([]) == 100.0
+    assert mean_accuracy([decision(3.0, 2.0, forced=True), decision(0.0, 1.0)]) == 100.0
+    assert mean_accuracy([]) == 100.0
 
 
 def test_a_decisions_stakes_are_the_spread_of_its_options_within_limits() -> None:

@@ -148,15 +148,15 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
             out["game"] = {str(Action(a)): round(v, 3) for a, v in game.items()}
         return out
     rng = random.Random(seed)
-    solver, _tricks, _n = expert._play_worlds(state, worlds, random.Random(seed), model=True)
+    solver, _tricks, _n = expert.sample_play(state, worlds, random.Random(seed), model=True)
     seat = state.to_act
-    hidden_mask, fixed, counts = expert._layout(state)
+    hidden_mask, fixed, counts = expert.play_layout(state)
     hidden = bits(hidden_mask)
     voids = sampling.voids(state)
-    model = expert._BidModel(state)
+    model = expert.BidModel(state)
     table = dict.fromkeys(bits(state.play_mask()), 0.0)
     for _ in range(worlds):
-        dealt = expert._sample_world(hidden, counts, voids, state.trump, rng, model, fixed)
+        dealt = expert.sample_world(hidden, counts, voids, state.trump, rng, model, fixed)
         world = state.copy()
         for s in range(4):
             if s != seat and not state.out >> s & 1:

@@ -66,7 +66,7 @@ from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 
-__all__ = ["ExpertBot", "play_worlds"]
+__all__ = ["BidModel", "ExpertBot", "bid_worlds", "play_layout", "play_reads", "play_worlds", "sample_play", "sample_world"]
 
 PASS_BELOW = 0.9
 """A hand rated this far below what the standard bot needs to make trump is passed unsampled."""
@@ -226,7 +226,7 @@ class ExpertBot(Bot):
             return PLAY + c
         if len(state.trick) == state.n_active() - 1:  # last to the trick: nothing to guess about it
             return self._bidder.decide(state, rng, why, score)
-        points, tricks, n = _play_worlds(state, self.play_worlds, rng, model=True, reads=self.reads, cands=cands)
+        points, tricks, n = sample_play(state, self.play_worlds, rng, model=True, reads=self.reads, cands=cands)
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
         club = self._bidder.decide(state, rng, None, score) - PLAY
         fit = "the bids and the play" if self.reads else "the bids"
@@ -344,7 +344,7 @@ def _clear(utility: dict[int, list[float]], n: int) -> bool:
 # ---- perfect-information Monte Carlo for the play -------------------------------------------
 
 
-def _layout(state: State) -> tuple[int, list[int], list[int]]:
+def play_layout(state: State) -> tuple[int, list[int], list[int]]:
     """What the seat to play knows: (hidden cards, cards known in each seat's hand, how
     many unknown cards each active seat holds)."""
     seat = state.to_act
@@ -371,7 +371,7 @@ def _layout(state: State) -> tuple[int, list[int], list[int]]:
     return hidden, fixed, counts
 
 
-class _BidModel:
+class BidModel:
     """The bids heard, as tests on a sampled deal: would the standard bot, holding these cards,
     have passed where the player passed and made trump where the player made it (within
     :data:`BID_SLACK`)? Each seat's dealt cards are its cards in the deal plus those it played.
@@ -476,13 +476,13 @@ def play_reads(state: State) -> list[int]:
     return forbid
 
 
-def _sample_world(
+def sample_world(
     hidden: list[int],
     counts: list[int],
     voids: list[int],
     trump: int,
     rng: random.Random,
-    model: _BidModel | None,
+    model: BidModel | None,
     fixed: list[int],
     tries: int = 8,
 ) -> list[int]:
@@ -510,7 +510,7 @@ def _sample_world(
     return best
 
 
-def _play_worlds(
+def sample_play(
     state: State,
     worlds: int,
     rng: random.Random,
@@ -526,7 +526,7 @@ def _play_worlds(
     seat = state.to_act
     team = seat & 1
     mt = state.maker & 1
-    hidden_mask, fixed, counts = _layout(state)
+    hidden_mask, fixed, counts = play_layout(state)
     hidden = bits(hidden_mask)
     voids = _voids(state)
     legal = bits(state.play_mask())
@@ -534,12 +534,12 @@ def _play_worlds(
     tricks = dict.fromkeys(legal, 0.0)
     done = state.won[mt]
     lone = state.lone_defender >= 0
-    bids = _BidModel(state, reads) if model else None
+    bids = BidModel(state, reads) if model else None
     scores: dict[int, tuple[float, int]] = {}  # final makers' tricks -> (points for us, tricks for us)
     n = 0
     stop_at = 8 if cands is not None else worlds
     for _ in range(worlds):
-        dealt = _sample_world(hidden, counts, voids, state.trump, rng, bids, fixed)
+        dealt = sample_world(hidden, counts, voids, state.trump, rng, bids, fixed)
         world = state.copy()
         for s in range(4):
             if s != seat and not state.out >> s & 1:
@@ -576,7 +576,7 @@ def play_worlds(state: State, worlds: int, rng: random.Random) -> tuple[dict[int
     >>> sorted(el.Card(c) for c in points) == sorted(el.Card(c) for c in bits(state.play_mask()))
     True
     """
-    points, tricks, _n = _play_worlds(state, worlds, rng)
+    points, tricks, _n = sample_play(state, worlds, rng)
     return points, tricks
 
 

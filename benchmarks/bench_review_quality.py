@@ -27,7 +27,7 @@ import os
 import statistics
 
 import euchre_learn as el
-from euchre_learn.analysis.reviewer import DEFAULT_WORLDS, review_decision
+from euchre_learn.analysis.review import DEFAULT_WORLDS, review_decision
 
 from ._table import Table
 from .bench_review import bot_hands, positions

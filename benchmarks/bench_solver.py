@@ -29,7 +29,8 @@ from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn import bots
-from euchre_learn.analysis.solver import _search_for, makers_tricks, solve
+from euchre_learn.analysis.search import makers_tricks, search_for
+from euchre_learn.analysis.solver import solve
 from euchre_learn.engine import core
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.hand import Hand
@@ -148,7 +149,7 @@ def run(rounds: int = 5, deals: int | None = None, minimax_deals: int = 2) -> li
     )
     nodes = []
     for s in states:
-        search = _search_for(s.copy())
+        search = search_for(s.copy())
         search.exact(s.leader, [])
         nodes.append(search.nodes)
     for name, work in (
@@ -203,7 +204,7 @@ def against_before(states: list[State], rounds: int) -> Table:
         for name, module in works.items():
             for cache in (*before._FOLLOW_CACHE, *before._LEAD_CACHE):  # today's search keeps none
                 cache.clear()
-            make = module._search_for if module is not None else _search_for
+            make = module._search_for if module is not None else search_for
             start, count, got = time.process_time(), 0, []
             for s in states:
                 search = make(s.copy())
@@ -213,7 +214,7 @@ def against_before(states: list[State], rounds: int) -> Table:
             nodes[name], values[name] = count, got
     assert values["today"] == values["before (commit 901dc87)"]  # the same value on every deal
     for s in states:  # ... and the same value for every first lead
-        assert _search_for(s.copy()).play_values(s.leader, []) == before._search_for(s.copy()).play_values(s.leader, [])
+        assert search_for(s.copy()).play_values(s.leader, []) == before._search_for(s.copy()).play_values(s.leader, [])
     table = Table(
         f"Solver today against the search before issue 12, {len(states)} full deals, exact trick count "
         f"(CPU time, median of {rounds} interleaved rounds)",

@@ -361,7 +361,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     w.add_argument("--pdf", action="store_true", help="also print a PDF beside the HTML (needs Chromium)")
     w.add_argument("--title", help="the heading (default: from the topics)")
-    w.add_argument("--rules", help="a rules preset for the questions (default: the standard rules)")
+    w.add_argument(
+        "--rules",
+        help="a rules preset for the questions, or JSON of Rules fields (default: the standard rules)",
+    )
+    w.add_argument("--paper", default="letter", choices=("letter", "a4"), help="the page size (default letter)")
     w.add_argument("--key-only", action="store_true", help="write only the answer key (NAME-key)")
     w.add_argument(
         "--versions",
@@ -418,10 +422,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("folder", metavar="DIR", help="the folder to write the course into (created if missing)")
     c.add_argument("--force", action="store_true", help="also replace the files you changed")
+    c.add_argument(
+        "--without-solutions",
+        action="store_true",
+        help="leave out exercises/solutions/ and the '# %%load solutions/...' hints (for a class)",
+    )
 
     g = sub.add_parser("nbgrader", help="write nbgrader source assignments of the exercise sheets into a course folder")
     g.add_argument("folder", metavar="DIR", help="the nbgrader course folder (created if missing)")
     g.add_argument("--force", action="store_true", help="also replace files that were changed since")
+    g.add_argument(
+        "--feedback",
+        choices=("answers", "right-wrong", "none"),
+        default="answers",
+        help="what check(...) says in the graded copy: the answers (default), right or wrong only, or nothing",
+    )
+    g.add_argument("--course-id", default="euchre", help="nbgrader's course id (default euchre)")
+    g.add_argument(
+        "--exchange", default="/srv/nbgrader/exchange", help="the exchange folder (default /srv/nbgrader/exchange)"
+    )
 
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
     cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
@@ -555,6 +574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rules=args.rules,
                 key_only=args.key_only,
                 versions=args.versions,
+                paper=args.paper,
             )
             for f in files:
                 print(f"wrote {f}")
@@ -586,13 +606,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "lessons":
             from euchre_learn.classroom.course import copy_course
 
-            for line in copy_course(args.folder, force=args.force).lines():
+            for line in copy_course(args.folder, force=args.force, solutions=not args.without_solutions).lines():
                 print(line)
             return 0
         if args.command == "nbgrader":
             from euchre_learn.classroom.grading import write_course
 
-            for line in write_course(args.folder, force=args.force).lines():
+            report = write_course(
+                args.folder,
+                force=args.force,
+                feedback=args.feedback,
+                course_id=args.course_id,
+                exchange=args.exchange,
+            )
+            for line in report.lines():
                 print(line)
             return 0
         if args.command == "cheat-sheet":

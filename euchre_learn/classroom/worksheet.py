@@ -12,9 +12,14 @@ neighbours who should not copy. From the command line::
     euchre-learn worksheet --topics legal-plays --count 10 --seed 1 --out sheet.pdf
     euchre-learn worksheet --topics play --count 12 --seed 3 --versions A,B --out week3.pdf
     euchre-learn worksheet --topics play --count 12 --seed 3 --versions B --key-only --out week3.pdf
+    euchre-learn worksheet --topics bidding --count 10 --seed 2 --rules uk --paper a4 --out sheet.pdf
 
 The first writes ``sheet.html`` and ``sheet-key.html``; the third ``week3-A.pdf``,
 ``week3-A-key.pdf``, ``week3-B.pdf`` and ``week3-B-key.pdf`` (each beside its HTML).
+
+Each sheet prints, under its title, the command that makes it again (topics, count, seed,
+version, rules, title, paper): run it to get the same sheet and the same key. ``--paper a4`` or
+``letter`` (the default) sets the page size.
 
 Topics are the names in :data:`euchre_learn.teaching.quiz.TOPICS`, or a group name from
 :data:`GROUPS` (``bowers``, ``bidding``, ``play``, ``game``, ``variants``, ``all``).
@@ -32,6 +37,7 @@ True
 from __future__ import annotations
 
 import html
+import json
 import os
 import random
 import shutil
@@ -39,6 +45,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.rules import Rules
@@ -46,12 +53,16 @@ from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
 
 __all__ = [
     "GROUPS",
+    "PAPERS",
     "PARTS",
     "WorksheetError",
+    "again_command",
     "find_chromium",
     "questions",
     "resolve_topics",
     "resolve_versions",
+    "rules_option",
+    "rules_value",
     "worksheet",
     "write_pdf",
     "write_worksheet",
@@ -81,6 +92,9 @@ PARTS = ("questions", "key", "both")
 on a new page)."""
 
 VERSIONS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+PAPERS = {"letter": "letter", "a4": "A4"}
+"""The page sizes a sheet prints on (``--paper``): US Letter (the default) or A4."""
 
 
 class WorksheetError(ValueError):
@@ -154,12 +168,84 @@ def resolve_versions(spec: str | Iterable[str] | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+def rules_value(rules: Rules | str | dict[str, Any] | None) -> Rules | str | dict[str, Any] | None:
+    """``rules`` as :meth:`Rules.from_value` takes it; text starting with ``{`` is JSON of
+    ``Rules`` fields (as ``$EUCHRE_LEARN_RULES``), so ``--rules '{"points_to_win": 5}'`` works.
+
+    >>> rules_value('{"points_to_win": 5}')
+    {'points_to_win': 5}
+    """
+    if isinstance(rules, str) and rules.strip().startswith("{"):
+        try:
+            value = json.loads(rules)
+        except ValueError as err:
+            raise WorksheetError(f"--rules {rules[:60]!r} is not JSON of Rules fields: {err}") from None
+        if not isinstance(value, dict):
+            raise WorksheetError(f"--rules {rules[:60]!r} is not JSON of Rules fields")
+        return value
+    return rules
+
+
+def rules_option(rules: Rules | str | dict[str, Any] | None) -> str | None:
+    """What ``--rules`` takes to give ``rules`` again: a preset name, else JSON of the fields
+    that differ from the standard rules; ``None`` for the standard rules given by no option.
+
+    >>> rules_option('uk'), rules_option({'points_to_win': 7}), rules_option({'points_to_win': 5})
+    ('uk', '{"points_to_win": 7}', 'short-game')
+    """
+    if rules is None:
+        return None
+    chosen = Rules.from_value(rules_value(rules))
+    if chosen.name:
+        return chosen.name
+    fields = {k: list(v) if isinstance(v, tuple) else v for k, v in chosen.changes().items()}
+    return json.dumps(fields, ensure_ascii=False, sort_keys=True)
+
+
+def again_command(
+    topics: str | Iterable[str],
+    count: int,
+    seed: int,
+    *,
+    version: str | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
+    title: str | None = None,
+    paper: str = "letter",
+) -> str:
+    """The ``euchre-learn worksheet`` command that makes this sheet again (without ``--out``).
+
+    >>> print(again_command('bowers,scoring', 20, 7, rules='uk', title='Week 3', paper='a4'))
+    euchre-learn worksheet --topics bowers,scoring --count 20 --seed 7 --rules uk --title 'Week 3' --paper a4
+    """
+    import shlex
+
+    asked = [t.strip() for t in (topics.split(",") if isinstance(topics, str) else topics) if t.strip()]
+    words = ["euchre-learn", "worksheet", "--topics", ",".join(asked), "--count", str(count), "--seed", str(seed)]
+    if version:
+        words += ["--versions", version]
+    option = rules_option(rules)
+    if option is not None:
+        words += ["--rules", option]
+    if title:
+        words += ["--title", title]
+    if paper != "letter":
+        words += ["--paper", paper]
+    return shlex.join(words)
+
+
+def _paper(paper: str) -> str:
+    name = str(paper).strip().lower()
+    if name not in PAPERS:
+        raise WorksheetError(f"paper {str(paper)[:20]!r} is not one of {', '.join(PAPERS)}")
+    return name
+
+
 def questions(
     topics: str | Iterable[str],
     count: int = 20,
     seed: int = 0,
     *,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
     version: str | None = None,
 ) -> list[Question]:
     """``count`` questions, taking the topics in turn, each dealt from a seed drawn from
@@ -179,6 +265,7 @@ def questions(
     (True, set())
     """
     names = resolve_topics(topics)
+    rules = rules_value(rules)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise WorksheetError(f"count must be a whole number from 1 to {MAX_COUNT}, not {quote(count)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -328,23 +415,27 @@ def worksheet(
     seed: int = 0,
     *,
     title: str | None = None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
     part: str = "both",
     version: str | None = None,
+    paper: str = "letter",
 ) -> str:
     """The worksheet as one HTML document: ``part='questions'`` the student copy, ``'key'`` the
-    answer key, ``'both'`` the questions and then the key on a new page. ``version`` (a
-    letter, see :func:`questions`) is printed on the sheet and its key.
+        answer key, ``'both'`` the questions and then the key on a new page. ``version`` (a
+        letter, see :func:`questions`) is printed on the sheet and its key; ``paper`` (``'letter'``
+    or ``'a4'``) is the page size. Under the title, the command that makes the sheet again.
 
-    >>> page = worksheet('scoring', count=2, seed=3, title='Scoring drill', part='questions', version='B')
-    >>> page.startswith('<!DOCTYPE html>'), '<title>Scoring drill · version B</title>' in page
-    (True, True)
+        >>> page = worksheet('scoring', count=2, seed=3, title='Scoring drill', part='questions', version='B')
+        >>> page.startswith('<!DOCTYPE html>'), '<title>Scoring drill · version B</title>' in page
+        (True, True)
     """
     from euchre_learn import __version__
     from euchre_learn import display as render
 
     if part not in PARTS:
         raise WorksheetError(f"part must be one of {', '.join(PARTS)}, not {str(part)[:20]!r}")
+    paper = _paper(paper)
+    rules = rules_value(rules)
     found = resolve_versions([version]) if version is not None else ()
     letter = found[0] if found else None
     qs = questions(topics, count, seed, rules=rules, version=letter)
@@ -356,20 +447,17 @@ def worksheet(
         heading = f"Euchre worksheet: {topic(names[0]).title}"
     else:
         heading = "Euchre worksheet: " + ", ".join(asked)
-    spec = ",".join(asked)
     house = "" if rules is None else f" · rules {_esc(Rules.from_value(rules).name or 'custom')}"
-    again = f"--count {count} --seed {seed}" + (f" --versions {letter}" if letter else "")
+    again = again_command(topics, count, seed, version=letter, rules=rules, title=title, paper=paper)
     badge = f'<div class="version">Version {letter}</div>' if letter else ""
     label = f" · version {letter}" if letter else ""
-    made = (
-        f"Made by euchre_learn {__version__}: <code>euchre-learn worksheet --topics {_esc(spec)} "
-        f"{again}</code> makes this sheet again."
-    )
+    made = f"Made by euchre_learn {__version__}: <code>{_esc(again)}</code> makes this sheet again."
     meta = f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
     name = {"key": f"Answer key: {heading}"}.get(part, heading)
     head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_esc(name)}{label}</title>\n<style>{_CSS}</style>\n{render.css()}\n</head>\n<body>\n"
+        f"<title>{_esc(name)}{label}</title>\n<style>{_CSS}@page {{ size: {PAPERS[paper]}; }}\n</style>\n"
+        f"{render.css()}\n</head>\n<body>\n"
     )
     sheet = (
         f'<section class="sheet-questions">\n{badge}<h1>{_esc(heading)}</h1>\n{meta}\n'
@@ -455,9 +543,10 @@ def write_worksheet(
     *,
     pdf: bool | None = None,
     title: str | None = None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
     key_only: bool = False,
     versions: str | Sequence[str] | None = None,
+    paper: str = "letter",
 ) -> list[Path]:
     """Write the student copy to ``out`` and the answer key beside it (``<name>-key.html``), as
     HTML, and as PDF too when ``out`` ends in ``.pdf`` or ``pdf`` is true. ``key_only`` writes
@@ -473,7 +562,9 @@ def write_worksheet(
     ['w-A-key.html', 'w-B-key.html']
     """
     if not isinstance(out, (str, os.PathLike)) or not str(os.fspath(out)).strip():
-        raise WorksheetError(f"the worksheet needs a file to write, not {quote(out)}: give a name such as worksheet.html")
+        raise WorksheetError(
+            f"the worksheet needs a file to write, not {quote(out)}: give a name such as worksheet.html"
+        )
     target = Path(out)
     if target.is_dir() or not target.name or str(os.fspath(out)).endswith(os.sep):
         raise WorksheetError(
@@ -487,7 +578,7 @@ def write_worksheet(
         stem = target.stem + (f"-{letter}" if letter else "")
         for part in parts:
             name = stem + ("-key" if part == "key" else "")
-            page = worksheet(topics, count, seed, title=title, rules=rules, part=part, version=letter)
+            page = worksheet(topics, count, seed, title=title, rules=rules, part=part, version=letter, paper=paper)
             pages.append((target.with_name(name + ".html"), page))
     written = []
     for html_path, page in pages:

@@ -1,12 +1,14 @@
 """Printable worksheets (euchre_learn.classroom.worksheet): the same seed gives the same sheet, every
 question and its cards are on it, the answer key with explanations is a file of its own (or,
-in one file, starts on a new page), versions ask the same topics with other deals, and the
-PDFs printed by headless Chromium have every question number whole and inside the page."""
+in one file, starts on a new page), versions ask the same topics with other deals, the command printed under the title makes the
+same sheet and key again (rules and paper included), and the PDFs printed by headless Chromium
+have every question number whole and inside the page, on Letter or A4."""
 
 from __future__ import annotations
 
 import html
 import re
+import shlex
 import unicodedata
 from pathlib import Path
 
@@ -210,3 +212,53 @@ def test_no_chromium_gives_a_clear_error(tmp_path: Path, monkeypatch: pytest.Mon
     with pytest.raises(WorksheetError, match="needs Chromium"):
         write_worksheet(tmp_path / "s.pdf", "scoring", 2, 1)
     assert (tmp_path / "s.html").exists()  # the HTML is still written, to print from a browser
+
+
+def _printed_command(page: str) -> list[str]:
+    [command] = re.findall(r"<code>(euchre-learn worksheet [^<]*)</code> makes this sheet again", page)
+    return shlex.split(html.unescape(command))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rules": "uk"},
+        {"rules": {"points_to_win": 5, "stick_the_dealer": True}, "title": "Week 3's \"sheet\" <b>"},
+        {"rules": "stick-the-dealer", "paper": "a4", "versions": "B"},
+    ],
+)
+def test_the_printed_command_makes_the_same_sheet_and_key(tmp_path: Path, options: dict) -> None:
+    """Run the command a sheet prints under its title: the same student copy and the same key,
+    byte for byte (it once left out --rules, and gave another key)."""
+    from euchre_learn.classroom.cli import main
+
+    topics = "bidding,game" if "stick-the-dealer" in str(options["rules"]) else "benny,scoring"
+    first = write_worksheet(tmp_path / "one" / "s.html", topics, 6, 11, **options)
+    argv = _printed_command(first[0].read_text(encoding="utf-8"))
+    assert argv[:2] == ["euchre-learn", "worksheet"] and "--rules" in argv
+    assert main([*argv[1:], "--out", str(tmp_path / "two" / "s.html")]) == 0
+    again = sorted((tmp_path / "two").iterdir())
+    assert [p.name for p in again] == sorted(p.name for p in first)
+    for a, b in zip(sorted(first), again, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    # and without those options, the key differs: the rules are part of the answer
+    plain = worksheet(topics, 6, 11, part="key", version=options.get("versions"))
+    assert plain != first[-1].read_text(encoding="utf-8")
+
+
+def test_paper_a4_or_letter() -> None:
+    assert "@page { size: letter; }" in worksheet("scoring", 2, 1)
+    a4 = worksheet("scoring", 2, 1, paper="a4")
+    assert "@page { size: A4; }" in a4 and "--paper a4</code>" in a4
+    with pytest.raises(WorksheetError, match="paper 'legal' is not one of letter, a4"):
+        worksheet("scoring", 2, 1, paper="legal")
+
+
+@needs_chromium
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
+def test_the_pdf_is_printed_on_the_paper_asked(tmp_path: Path, paper: str, size: tuple[int, int]) -> None:
+    from pypdf import PdfReader
+
+    files = write_worksheet(tmp_path / "s.pdf", "scoring", 4, 1, paper=paper, key_only=True)
+    box = PdfReader(files[-1]).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size

@@ -1,21 +1,28 @@
-"""`make lab`: JupyterLab on the whole project, opening the lessons' contents page.
+"""`make lab`: JupyterLab on the learner's own copy of the course, opening the contents page.
 
     python tools/lab.py [more jupyter lab options]      # what `make lab` runs
 
-It is the one way the course is served, so the real-browser test (tests/browser/test_make_lab.py)
-starts the server with this same script, adding only ``--no-browser`` and a free port.
+It is the one way the course is served, so the real-browser tests (tests/browser/test_make_lab.py,
+tests/browser/test_lab_restart.py) start the server with this same script, adding only
+``--no-browser`` and a free port.
 
-1. **Trust the project's own notebooks** (notebooks/, exercises/, apps/), as ``jupyter trust``
-   does: their stored outputs (rendered cards, the table) then show as HTML on a fresh clone,
-   not as plain text, before the learner has run anything.
-2. **Serve the checkout**, not ``notebooks/``: the lessons link to ``../docs/rules.md#R3.2``
-   and to ``../exercises/``, which only exist under the project root. (Jupyter given a file,
+1. **The learner's own copy**: the lessons, exercises, docs and apps are copied into
+   ``my-course/`` beside them (ignored by git) by :func:`euchre_learn.classroom.course.copy_course`,
+   the copy ``euchre-learn lessons DIR`` makes. Running a lesson saves its outputs there, so the
+   checkout's committed notebooks never change (`git status` stays clean). Each start brings the
+   copy up to date with the checkout and keeps every file the learner changed, saying which.
+2. **Trust the copy's notebooks**, as ``jupyter trust`` does: their stored outputs (rendered
+   cards, the table) then show as HTML before the learner has run anything.
+3. **Serve the copy's root**, not ``notebooks/``: the lessons link to ``../docs/rules.md#R3.2``
+   and to ``../exercises/``, which only exist beside ``notebooks/``. (Jupyter given a file,
    ``jupyter lab notebooks/index.ipynb``, serves that file's folder: every such link was a 404.)
-3. **Open the contents page**: the URL Jupyter prints (and opens) is
+4. **Open the contents page**: the URL Jupyter prints (and opens) is
    ``.../lab/tree/notebooks/index.ipynb?token=...``, not the Launcher.
-4. **No news pop-up**: JupyterLab's "get notified about official Jupyter news?" toast and its
-   update check are turned off for this server (``tools/lab-settings/overrides.json``, the
-   defaults of the settings; a learner's own settings still win), and nothing is fetched.
+5. **Widgets that survive a restart, and no news pop-up**: this server's settings defaults
+   (``tools/lab-settings/overrides.json``; a learner's own settings still win) save the widgets'
+   state with the notebook at every save, so a lesson run, saved and reopened after the server
+   restarted shows its widgets instead of "Error displaying widget: model not found"; and they
+   turn off JupyterLab's news toast and update check (nothing is fetched).
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+COPY = "my-course"
+"""The learner's copy of the course, in the checkout (listed in .gitignore)."""
 CONTENTS = "notebooks/index.ipynb"
 """The page the server opens, relative to the project root."""
 TRUSTED = ("notebooks", "exercises", "apps")
@@ -48,7 +57,7 @@ def options(root: Path = ROOT) -> list[str]:
 
 
 def notebooks(root: Path = ROOT) -> list[Path]:
-    """The project's own notebooks: notebooks/*.ipynb, exercises/*.ipynb, apps/*.ipynb."""
+    """The course's notebooks under ``root``: notebooks/*.ipynb, exercises/*.ipynb, apps/*.ipynb."""
     return sorted(p for folder in TRUSTED for p in (root / folder).glob("*.ipynb"))
 
 
@@ -64,7 +73,7 @@ def trust(paths: list[Path]) -> int:
         try:
             nb = nbformat.read(path, as_version=4)
         except Exception as err:  # a damaged notebook must not keep the course from opening
-            print(f"lab: could not read {path.relative_to(ROOT)} to trust it: {err}", file=sys.stderr)
+            print(f"lab: could not read {path} to trust it: {err}", file=sys.stderr)
             continue
         if not notary.check_signature(nb):
             notary.sign(nb)
@@ -72,13 +81,31 @@ def trust(paths: list[Path]) -> int:
     return signed
 
 
+def learner_copy(root: Path = ROOT) -> Path:
+    """Bring the learner's copy of the course (``root/my-course``) up to date and say what
+    happened; the learner's own changes are kept."""
+    from euchre_learn.classroom.course import CourseError, copy_course
+
+    folder = root / COPY
+    try:
+        report = copy_course(folder)
+    except CourseError as err:
+        raise SystemExit(f"lab: cannot make your copy of the course in {folder}: {err}") from None
+    fresh = len(report.written) + len(report.updated)
+    print(f"lab: your copy of the course is {folder} ({fresh} files written or updated)", flush=True)
+    if report.kept:
+        print(f"lab: kept {len(report.kept)} file(s) you changed: {', '.join(report.kept[:5])}", flush=True)
+    return folder
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    paths = notebooks()
+    folder = learner_copy()
+    paths = notebooks(folder)
     signed = trust(paths)
-    print(f"lab: {len(paths)} notebooks of the project trusted ({signed} newly signed)", flush=True)
-    print(f"lab: serving {ROOT}, opening {CONTENTS}", flush=True)
-    cmd = [sys.executable, "-m", "jupyterlab", *options(), *args]
+    print(f"lab: {len(paths)} notebooks of the course trusted ({signed} newly signed)", flush=True)
+    print(f"lab: serving {folder}, opening {CONTENTS}", flush=True)
+    cmd = [sys.executable, "-m", "jupyterlab", *options(folder), *args]
     os.execv(sys.executable, cmd)
 
 

@@ -197,6 +197,13 @@ def index_notebook(folder: Path, contents_title: str) -> nbformat.NotebookNode:
     # ipykernel names its kernel "Python 3 (ipykernel)": any other name makes JupyterLab mark a
     # lesson as changed the moment it opens, and autosave would then rewrite the tracked file.
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    # Without a language_info block JupyterLab adds one when the kernel starts and marks the page
+    # as changed the moment it opens: the contents page takes the lessons' own (they were run).
+    books = numbered(folder)
+    if books:
+        info = nbformat.read(books[0], as_version=4).metadata.get("language_info")
+        if info:
+            nb.metadata["language_info"] = info
     return nb
 
 

@@ -280,6 +280,45 @@ def start_lab(workdir: Path, home: Path) -> Server:
     return Server(url=url, root=workdir, log=log, proc=proc, env=env)
 
 
+MAKE_LAB_COPIED = ("notebooks", "exercises", "docs", "apps", "tools")
+"""What a clone of the project holds that `make lab` serves or runs."""
+MAKE_LAB_URL = re.compile(r"http://127\.0\.0\.1:(\d+)(/lab/\S*\?token=\w+)")
+
+
+def clone_for_make_lab(clone: Path) -> Path:
+    """A fresh copy of the project as a clone holds it (the course folders, tools and .gitignore),
+    made a git repository with one commit, so a test can ask `git status` what a learner changed."""
+    for name in MAKE_LAB_COPIED:
+        shutil.copytree(ROOT / name, clone / name, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    shutil.copy2(ROOT / ".gitignore", clone / ".gitignore")
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the clone"]):
+        subprocess.run([*git, *args], cwd=clone, check=True, capture_output=True)
+    return clone
+
+
+def start_make_lab(clone: Path, home: Path, timeout: float = 120.0) -> tuple[str, subprocess.Popen[bytes], Path]:
+    """Start `make lab`'s own script, ``tools/lab.py``, in ``clone`` with only ``--no-browser`` and
+    a free port added; returns the URL it prints for the learner (loopback, with its token), the
+    process and its log."""
+    env = private_env(home)
+    env["PYTHONPATH"] = str(ROOT)  # the package under test, as the checkout's editable install gives it
+    log = home / f"make-lab-{time.monotonic_ns()}.log"
+    cmd = [sys.executable, str(clone / "tools" / "lab.py"), "--no-browser", f"--port={free_port()}"]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=clone, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = MAKE_LAB_URL.search(log.read_text(errors="replace")) if log.exists() else None
+        if found:
+            return found.group(0), proc, log
+        if proc.poll() is not None:
+            raise RuntimeError(f"`tools/lab.py` exited with code {proc.returncode}:\n{tail(log)}")
+        time.sleep(0.25)
+    stop(proc)
+    raise RuntimeError(f"`tools/lab.py` printed no URL within {timeout:.0f} s:\n{tail(log)}")
+
+
 def start_voila(notebook: Path, home: Path) -> Server:
     """Voilà serving one app notebook with its code hidden, on loopback."""
     port = free_port()

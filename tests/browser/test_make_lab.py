@@ -3,8 +3,8 @@
 The server is started the way the Makefile's ``lab`` target starts it, ``tools/lab.py`` (the
 same script and options; tests/test_lab_launcher.py checks that the Makefile runs it), adding
 only ``--no-browser`` and a free port. It runs on a fresh copy of the project (the lessons,
-exercises, docs, apps and tools, with their stored outputs, as a clone has them), so a
-learner's autosave never writes into this checkout. The test opens the URL the server prints
+exercises, docs, apps and tools, with their stored outputs, as a clone has them), and the
+script serves the learner's own copy of the course inside it (``my-course/``). The test opens the URL the server prints
 and checks what a newcomer needs:
 
 * it lands on the contents page, notebooks/index.ipynb, not the Launcher, with no news pop-up;
@@ -16,10 +16,7 @@ and checks what a newcomer needs:
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,15 +27,12 @@ import pytest
 
 from . import browserkit as bk
 
-COPIED = ("notebooks", "exercises", "docs", "apps", "tools")
-"""What a clone of the project holds that the server serves or runs."""
 CURRENT_TAB = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current"
-URL_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)(/lab/\S*\?token=\w+)")
 
 
 @dataclass
 class Lab:
-    """The `make lab` server: the URL it printed, its checkout, its log and process."""
+    """The `make lab` server: the URL it printed, the folder it serves, its log and process."""
 
     url: str
     root: Path
@@ -46,34 +40,12 @@ class Lab:
     proc: subprocess.Popen[bytes]
 
 
-def _wait_for_url(proc: subprocess.Popen[bytes], log: Path, timeout: float = 120.0) -> str:
-    """The URL the server prints for the learner to open (the loopback one, with its token)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = URL_LINE.search(log.read_text(errors="replace")) if log.exists() else None
-        if found:
-            return found.group(0)
-        if proc.poll() is not None:
-            raise RuntimeError(f"`tools/lab.py` exited with code {proc.returncode}:\n{bk.tail(log)}")
-        time.sleep(0.25)
-    raise RuntimeError(f"`tools/lab.py` printed no URL within {timeout:.0f} s:\n{bk.tail(log)}")
-
-
 @pytest.fixture(scope="module")
 def make_lab(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
-    clone = tmp_path_factory.mktemp("clone")
-    for name in COPIED:
-        shutil.copytree(bk.ROOT / name, clone / name, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    home = tmp_path_factory.mktemp("make-lab-home")
-    env = bk.private_env(home)
-    env["PYTHONPATH"] = str(bk.ROOT)  # the package under test, as the checkout's editable install gives it
-    log = home / "make-lab.log"
-    cmd = [sys.executable, str(clone / "tools" / "lab.py"), "--no-browser", f"--port={bk.free_port()}"]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=clone, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    clone = bk.clone_for_make_lab(tmp_path_factory.mktemp("clone"))
+    url, proc, log = bk.start_make_lab(clone, tmp_path_factory.mktemp("make-lab-home"))
     try:
-        url = _wait_for_url(proc, log)
-        yield Lab(url, clone, log, proc)
+        yield Lab(url, clone / "my-course", log, proc)
     finally:
         bk.stop(proc)  # SIGTERM: the server shuts its kernels down, then exits
 
@@ -109,7 +81,7 @@ def test_make_lab_opens_the_contents_page_rules_and_exercises(make_lab: Lab, pag
     log = make_lab.log.read_text(errors="replace")
     assert f"Serving notebooks from local directory: {make_lab.root}" in log, bk.tail(make_lab.log)
     assert "/lab/tree/notebooks/index.ipynb?token=" in make_lab.url
-    assert re.search(r"lab: \d+ notebooks of the project trusted", log)
+    assert re.search(r"lab: \d+ notebooks of the course trusted", log)
 
     page.goto(make_lab.url, wait_until="domcontentloaded")
     _wait_tab(page, "index.ipynb")

@@ -28,9 +28,10 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from euchre_learn.teaching.puzzle_model import PuzzleTrainer
 from euchre_learn.display import hand_html
-from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget, warnings_html
+from euchre_learn.teaching.puzzle_model import PuzzleTrainer
+from euchre_learn.teaching.widget_look import auto_width, warnings_html
+from euchre_learn.teaching.widgets import QuizWidget, quiz_widget
 
 __all__ = ["PuzzleWidget", "puzzles"]
 

@@ -27,7 +27,8 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, topic
 from euchre_learn.teaching.today import TodaysPractice
-from euchre_learn.teaching.widgets import QuizWidget, auto_width, quiz_widget, warnings_html
+from euchre_learn.teaching.widget_look import auto_width, warnings_html
+from euchre_learn.teaching.widgets import QuizWidget, quiz_widget
 
 __all__ = ["TodaysPracticeWidget", "today"]
 

@@ -32,7 +32,7 @@ from euchre_learn import (
 from euchre_learn.teaching.quiz import Practice, Question, QuizError, generate
 
 SEEDS = range(200)
-RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parent.parent / "docs" / "rules.md").read_text()))
+RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parents[2] / "docs" / "rules.md").read_text()))
 REQUIRED = {
     "left-bower",
     "trump-ranking",
@@ -730,7 +730,7 @@ def test_a_left_bower_is_explained_without_the_word_next_before_lesson_03():
 
 
 def test_feedback_links_the_glossary_terms_it_uses_the_same_way_every_time():
-    from euchre_learn.teaching.widgets import status_html
+    from euchre_learn.teaching.widget_look import status_html
 
     q = generate("left-bower", 4)
     wrong = next(c for c in q.choices if c != q.answer)
@@ -753,7 +753,8 @@ def test_a_quiz_under_other_rules_says_so_in_its_first_words():
 
 
 def test_a_trick_question_draws_the_trick_without_giving_the_winner_away():
-    from euchre_learn.teaching.widgets import quiz_widget, trick_view
+    from euchre_learn.teaching.widget_look import trick_view
+    from euchre_learn.teaching.widgets import quiz_widget
 
     q = generate("trick-winner", 2)
     drawn = trick_view(q)

@@ -175,7 +175,7 @@ def test_selected_toggles_show_a_check_mark():
 
 def test_the_style_block_is_there_once_and_rings_the_focus():
     """A focus ring that reads on light and dark themes, scoped to our widgets, in one <style>."""
-    from euchre_learn.teaching.widgets import STYLE
+    from euchre_learn.teaching.widget_look import STYLE
 
     def styles(widget) -> int:
         return sum(x.value.count("<style>") for x in walk(widget) if isinstance(x, W.HTML))
@@ -245,9 +245,9 @@ def test_focus_when_already_shown_is_at_once():
     focused = []
     w.entry.focus = lambda: focused.append(True)
     w.entry._view_count = 1
-    from euchre_learn.teaching.widgets import _focus_when_shown
+    from euchre_learn.teaching.widget_look import focus_when_shown
 
-    _focus_when_shown(w.entry)
+    focus_when_shown(w.entry)
     assert focused == [True]
 
 

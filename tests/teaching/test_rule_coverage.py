@@ -13,7 +13,7 @@ import pytest
 from euchre_learn import quiz
 from euchre_learn.classroom.exercises import checker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULE_IDS = re.findall(r'<a id="(R\d+\.\d+)"></a>', (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))
 ROW = re.compile(r"^\|\s*\[?(R\d+\.\d+)\]?[^|]*\|(.*)$")
 LINK = re.compile(r"\(([^)]+)\)")

@@ -1,6 +1,6 @@
 """The games played at the table, kept in the learner's store so that none is lost.
 
-As soon as a hand ends at the table (:class:`euchre_learn.interactive.table_model.Table`), it is
+As soon as a hand ends at the table (:class:`euchre_learn.interactive.table.model.Table`), it is
 written to the store's ``hands`` table as a hand record (API.md, "Records") with two more
 fields: ``"score"``, the game score before the hand (``{"NS": 4, "EW": 6}``, which
 :func:`euchre_learn.review` reads to grade by the chance to win the game), and ``"game"``, who
@@ -189,7 +189,7 @@ def _rows(store: Store) -> dict[str, list[tuple[int, Any, float]]]:
     """Every saved hand by game, oldest first, the JSON of a damaged row read as far as it goes."""
     out: dict[str, list[tuple[int, Any, float]]] = {}
     # the raw rows (Store.hands() parses them all at once, and one bad row would hide every game)
-    for game, number, text, at in store._read(lambda b: b.hands()):
+    for game, number, text, at in store.hand_rows():
         try:
             record = json.loads(text)
         except ValueError as err:

@@ -517,8 +517,13 @@ class Store:
 
     def hands(self, game: str | None = None) -> list[tuple[str, int, dict[str, Any]]]:
         """Saved hands as ``(game, number, record)``, by game and number."""
-        rows = self._read(lambda b: b.hands())
-        return [(g, n, json.loads(r)) for g, n, r, _at in rows if game is None or g == game]
+        return [(g, n, json.loads(r)) for g, n, r, _at in self.hand_rows() if game is None or g == game]
+
+    def hand_rows(self) -> list[tuple[str, int, str, float]]:
+        """Saved hands as they are stored, ``(game, number, record's JSON text, time saved)``, by
+        game and number: a damaged row is read as text, not parsed."""
+        rows: list[tuple[str, int, str, float]] = self._read(lambda b: b.hands())
+        return rows
 
     def retries(self) -> dict[str, dict[str, Any]]:
         """The retry questions by key (oldest first)."""

@@ -21,7 +21,7 @@ ratings for the clear ones.
   the others played** (:func:`play_reads`: a club player who follows low holds nothing
   lower in the suit, one who lets the other side win holds nothing that beats it, save
   second hand low, and one who leads a low plain card holds no suit's highest card). Each deal is
-  solved double-dummy (:mod:`euchre_learn.analysis.solver`) for every card worth trying;
+  solved double-dummy (:mod:`euchre_learn.analysis.search`) for every card worth trying;
   the card with the best average score for the seat's side (then the most tricks) is played.
   The last player to a trick wins it as cheaply as it can or throws the least useful card,
   the rule a solver agrees with, with no sampling; the worlds stop early once one card is

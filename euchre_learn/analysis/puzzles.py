@@ -113,7 +113,7 @@ IDEAS = {
 """The idea each theme practises, in one sentence (a puzzle's :attr:`Puzzle.why` says it)."""
 
 
-# ---- evaluation (the reviewer's valuation, kept per deal) ----------------------------------------
+# ---- evaluation (the review's valuation, kept per deal) -------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class Evaluation:
 def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | None = None) -> Evaluation:
     """Value every legal action of the seat to act in ``position`` over ``worlds`` deals of the
     cards it cannot see (a bidding decision takes four times as many, as in the review), with the
-    reviewer's sampler and valuation, without stopping early. Deterministic for a ``seed``.
+    review's sampler and valuation, without stopping early. Deterministic for a ``seed``.
 
     >>> import euchre_learn as el
     >>> e = evaluate(el.examples.hand('left-bower-trap', after=2), 8, seed=1)
@@ -175,7 +175,7 @@ def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | No
     pb, pr = vals.points[best.action.id], vals.points[runner.action.id]
     better = sum(1 for x, y in zip(pb, pr, strict=True) if x > y + 1e-9)
     worse = sum(1 for x, y in zip(pb, pr, strict=True) if x < y - 1e-9)
-    # the reviewer's words for why the best beat the runner-up
+    # the review's words for why the best beat the runner-up
     decision = decide(position, runner.action.id, vals, forced, ctx, 0, len(position._history))
     return Evaluation(
         options=tuple((o.action, o.expected_points, o.expected_points_se, o.win_probability) for o in rows),

@@ -16,7 +16,7 @@ from euchre_learn import quiz
 from euchre_learn.classroom import cli
 from euchre_learn.learner.settings import house_rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

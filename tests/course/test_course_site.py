@@ -21,7 +21,7 @@ import pytest
 
 from euchre_learn.classroom.exercises import checker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_PAGES = sorted(
     p.relative_to(ROOT).with_suffix("").as_posix()
     for p in [*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]

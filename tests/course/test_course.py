@@ -17,7 +17,7 @@ import pytest
 from euchre_learn.classroom import cli
 from euchre_learn.classroom.course import COURSE_FOLDERS, MANIFEST, CourseError, copy_course, course_files, course_root
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_course_is_the_checkouts_folders() -> None:

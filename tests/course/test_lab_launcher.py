@@ -15,7 +15,7 @@ from types import ModuleType
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _launcher() -> ModuleType:

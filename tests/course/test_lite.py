@@ -21,7 +21,7 @@ import nbformat
 import pytest
 from litekit import LITE_PYTHON, build_lite_site
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
 assert spec is not None and spec.loader is not None

@@ -27,7 +27,7 @@ import euchre_learn
 
 pytestmark = pytest.mark.wheel
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _sources(dest: Path) -> None:

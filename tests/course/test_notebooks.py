@@ -13,7 +13,7 @@ import pytest
 
 from euchre_learn.teaching.glossary import TERMS, anchor
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 
 _spec = importlib.util.spec_from_file_location("notebooks_tool", ROOT / "tools" / "notebooks.py")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from euchre_learn.classroom.exercises import plain_answers
-from tests.test_exercises import EXERCISES
+from .test_exercises import EXERCISES
 
 IPython = pytest.importorskip("IPython")
 from IPython.core.interactiveshell import InteractiveShell  # noqa: E402

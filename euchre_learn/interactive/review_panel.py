@@ -37,8 +37,9 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.drill import Retry, RetryResult
-from euchre_learn.analysis.reviewer import _REVIEW_CSS, Decision, Review, review, win_probability
+from euchre_learn.analysis.review import Decision, Review, review, win_probability
+from euchre_learn.analysis.review.drill import Retry, RetryResult
+from euchre_learn.analysis.review.report import REVIEW_CSS as _REVIEW_CSS
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.core import State
@@ -167,7 +168,7 @@ class ReviewPanel:
         """What the table calls as a hand ends: queue the hand's review and return at once."""
         if not self.seats:
             return
-        game = table._games_played
+        game = table.game_number
         record = hand_record(table.game, humans=table.humans)
         number = record["game"]["number"]
         hand = table.game.hands[number]
@@ -282,7 +283,7 @@ class ReviewPanel:
     # --- after a game -------------------------------------------------------------------------
     def game_jobs(self, game: int | None = None) -> list[HandReview]:
         """The reviews of one game at the table (default the current one), by hand."""
-        g = self.table._games_played if game is None else game
+        g = self.table.game_number if game is None else game
         with self._lock:
             return [self.jobs[k] for k in sorted(self.jobs) if k[0] == g]
 
@@ -358,14 +359,14 @@ def _hand_result(hand: Hand) -> str:
 
 
 def _label(position: Hand, action: Action) -> str:
-    from euchre_learn.interactive.table.model import action_label
+    from euchre_learn.interactive.table.words import action_label
 
     return str(action.card) if action.card is not None else action_label(position, action)
 
 
 def _situation(position: Hand, seat: Seat) -> str:
     """What the seat knew, in a sentence or two (no hidden card named)."""
-    from euchre_learn.interactive.table.model import describe_action
+    from euchre_learn.interactive.table.words import describe_action
 
     parts = [f"You are {seat.word}; {position.dealer.word} dealt."]
     if position.phase == Phase.PLAY:
@@ -553,7 +554,7 @@ class ReviewPanelView:
     def open_retry(self, decision: Decision) -> Retry:
         import ipywidgets as W
 
-        from euchre_learn.teaching.render import hand_html
+        from euchre_learn.display import hand_html
 
         retry = self.panel.back_to(decision)
         self.retry = retry

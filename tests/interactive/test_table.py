@@ -12,8 +12,9 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Rules, Seat, explain
 from euchre_learn.engine.hand import IllegalActionError, Phase
-from euchre_learn.interactive.table.model import CARD_PHASES, Table, action_label
+from euchre_learn.interactive.table.model import Table
 from euchre_learn.interactive.table.widget import SetupForm, StepperWidget, TableWidget
+from euchre_learn.interactive.table.words import CARD_PHASES, action_label
 
 ALL_SEATS = "NESW"
 
@@ -548,7 +549,7 @@ def test_the_table_rings_the_focus_and_no_button_cuts_its_text() -> None:
     'Order it up alone', cards such as '10♥') is as wide as its text, never cut off with '…'."""
     import ipywidgets as W
 
-    from euchre_learn.teaching.widgets import STYLE
+    from euchre_learn.teaching.widget_look import STYLE
 
     w = TableWidget(Table(humans="S", seed=10, dealer="E"), delay=0)
     assert "el-tableview" in w._dom_classes

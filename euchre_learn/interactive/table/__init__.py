@@ -5,9 +5,16 @@
 >>> sorted(w.table.humans)
 [<Seat.S: 2>]
 
-The rules of the table live in the model, :class:`Table` (:mod:`.model`, no widgets);
-:mod:`.widget` draws it. This module joins the two for a lesson's cell; it imports the
-widget (and ipywidgets) only when a table is put on screen, so ``el.table.Table`` stays light.
+The rooms of the table, none of them importing ipywidgets but the last two:
+
+- :mod:`.model`: :class:`Table`, the table's state machine (whose turn, acting, undo);
+- :mod:`.words`: the actions in words (button labels, tooltips, the log's lines);
+- :mod:`.coach`: the Hint and Why? buttons (a bot's suggestion, the advisor's odds, the rulings);
+- :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
+- :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play.
+
+This package joins them for a lesson's cell; it imports the widget (and ipywidgets) only when a
+table is put on screen, so ``el.table.Table`` stays light.
 """
 
 from __future__ import annotations
@@ -18,16 +25,10 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.table.coach import Hint
+from euchre_learn.interactive.table.model import CardChoice, Choice, LogEntry, Table
 from euchre_learn.interactive.table.saver import load_game, saved_games
-from euchre_learn.interactive.table.model import (
-    CardChoice,
-    Choice,
-    Hint,
-    LogEntry,
-    Table,
-    action_label,
-    describe_action,
-)
+from euchre_learn.interactive.table.words import action_label, describe_action
 
 if TYPE_CHECKING:
     from euchre_learn.interactive.table.widget import SetupForm, TableWidget

@@ -26,11 +26,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from euchre_learn.display import card_text
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table.model import CardChoice
-from euchre_learn.teaching.render import card_text
 
 __all__ = ["Felt"]
 

@@ -34,197 +34,18 @@ from typing import Any
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.analysis.bots import get as get_bot
 from euchre_learn.engine import explain
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DECLINE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    TAKE,
-    Action,
-    Actions,
-)
-from euchre_learn.engine.cards import Card, Seat, Suit
+from euchre_learn.engine.actions import DISCARD, GIVE, PLAY, Action, Actions
+from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.table import coach
+from euchre_learn.interactive.table.coach import HINT_WORLDS, Hint
 from euchre_learn.interactive.table.saver import GameSaver
+from euchre_learn.interactive.table.words import CARD_PHASES, action_label, action_tooltip, describe_action, hand_result
 
-__all__ = [
-    "CardChoice",
-    "Choice",
-    "Hint",
-    "LogEntry",
-    "Table",
-    "action_label",
-    "describe_action",
-]
-
-HINT_WORLDS = 40
-"""Deals the hint's advisor plays out (about 0.4 s; the standard errors are near 0.2 points)."""
-
-CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
-"""The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
-
-
-# ---- words ----------------------------------------------------------------------------------
-
-
-def action_label(hand: Hand, action: Action | str) -> str:
-    """A button's label for ``action`` by the seat to act, in the seeds' words (R3.1).
-
-    >>> from euchre_learn import Hand
-    >>> hand = Hand.deal('S', seed=3)        # West (eldest) to act
-    >>> [action_label(hand, a) for a in hand.legal_actions()]
-    ['Pass', 'Order it up', 'Order it up alone']
-    >>> hand = hand.apply('pass')            # North: the dealer's partner
-    >>> [action_label(hand, a) for a in hand.legal_actions()]
-    ['Pass', 'Assist', 'Assist alone']
-    """
-    a = Action.parse(action)
-    i = a.id
-    seat = hand.to_act
-    if i in (ORDER_UP, ORDER_UP_ALONE):
-        if seat is None:
-            raise ValueError("the hand is over: no action has a label")
-        word = explain.make_word(hand.dealer, seat)
-        return word[0].upper() + word[1:] + (" alone" if i == ORDER_UP_ALONE else "")
-    if i == PASS:
-        return "Pass"
-    if CALL <= i < NAME:
-        return f"Call {Suit((i - CALL) & 3).symbol}" + (" alone" if i >= CALL_ALONE else "")
-    if NAME <= i < DEFEND_ALONE:
-        return f"Name {Suit(i - NAME).symbol}"
-    if i == DEFEND_ALONE:
-        return "Defend alone"
-    if i == TAKE:
-        return "Take the card"
-    if i == DECLINE:
-        return "Decline"
-    return str(a)[0].upper() + str(a)[1:]
-
-
-def _action_tooltip(hand: Hand, action: Action) -> str:
-    i = action.id
-    seat = hand.to_act
-    assert seat is not None
-    if i in (ORDER_UP, ORDER_UP_ALONE) and hand.proposed is not None:
-        alone = " and play alone: your partner sits out (R5.1)" if i == ORDER_UP_ALONE else ""
-        return f"Make {hand.proposed.symbol} {hand.proposed.plural} trump{alone} (R3.1)."
-    if CALL <= i < NAME:
-        s = Suit((i - CALL) & 3)
-        alone = " and play alone: your partner sits out (R5.1)" if i >= CALL_ALONE else ""
-        return f"Make {s.symbol} {s.plural} trump{alone} (R4.1)."
-    if NAME <= i < DEFEND_ALONE:
-        s = Suit(i - NAME)
-        return f"The Benny proposes {s.symbol} {s.plural} in round 1 (R3.5)."
-    if i == PASS:
-        return "Pass: round 2 follows if all four pass (R3.4)." if hand.phase == Phase.ROUND_1 else "Pass (R4.1)."
-    if i == DEFEND_ALONE:
-        return "Play alone against the loner; your partner sits out (R5.4)."
-    if i == TAKE:
-        return "Take the card your partner passed, then discard one (R5.5)."
-    if i == DECLINE:
-        return "Leave the card your partner passed (R5.5)."
-    return str(action)
-
-
-def _card_words(card: Card) -> str:
-    return "the Benny" if card.is_benny else f"the {card}"
-
-
-def describe_action(before: Hand, action: Action | str, after: Hand | None = None, *, reveal: bool = True) -> str:
-    """One line of the log: what the seat to act in ``before`` did, in plain words; when the
-    action ends a trick or the hand, what that caused. ``reveal=False`` keeps face-down cards
-    (a discard, a railroad card) hidden.
-
-    >>> from euchre_learn import Hand
-    >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
-    ...                              'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
-    >>> describe_action(hand, 'pass')
-    'West passes.'
-    >>> describe_action(hand.apply('pass'), 'order up')
-    'North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.'
-    """
-    a = Action.parse(action)
-    if after is None:
-        after = before.apply(a)
-    seat = before.to_act
-    if seat is None:
-        raise ValueError("the hand is over: nobody acts")
-    who = seat.word
-    i = a.id
-    phase = before.phase
-    if i == PASS:
-        if phase == Phase.DEFEND:
-            text = f"{who} passes (does not defend alone)."
-        else:
-            text = f"{who} passes."
-        if after.phase == Phase.ROUND_2 and phase == Phase.ROUND_1:
-            td = after.turned_down
-            assert td is not None
-            text += f" All four passed: the {after.upcard} is turned down, and round 2 begins (R3.4)."
-        if after.thrown_in:
-            text += " All four passed again: the hand is thrown in (R4.2)."
-        return text
-    if i in (ORDER_UP, ORDER_UP_ALONE):
-        verb = {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[
-            explain.make_word(before.dealer, seat)
-        ]
-        trump = after.trump
-        assert trump is not None
-        alone = " alone" if i == ORDER_UP_ALONE else ""
-        text = f"{who} {verb}{alone}: {trump.symbol} {trump.plural} are trump"
-        if after.phase == Phase.DISCARD or after.discard is not None:
-            dealer = before.dealer
-            if dealer == seat:
-                text += f", and {who} adds {_card_words(before.upcard)} to the hand."
-            else:
-                text += f", and {dealer.word}, the dealer, takes up {_card_words(before.upcard)}."
-        else:
-            text += f"; {before.dealer.word}, the dealer, sits out, and the upcard is dead (R5.2)."
-        return text
-    if CALL <= i < NAME:
-        s = Suit((i - CALL) & 3)
-        return f"{who} calls {s.symbol} {s.plural}" + (" alone" if i >= CALL_ALONE else "") + "."
-    if NAME <= i < DEFEND_ALONE:
-        s = Suit(i - NAME)
-        return f"{who} names {s.symbol} {s.plural} for the Benny (R3.5)."
-    if i == DEFEND_ALONE:
-        return f"{who} defends alone; {seat.partner.word} sits out (R5.4)."
-    if i == TAKE:
-        return f"{who} takes the railroad card (R5.5)."
-    if i == DECLINE:
-        return f"{who} declines the railroad card (R5.5)."
-    card = a.card
-    assert card is not None
-    if DISCARD <= i < GIVE:
-        return f"{who} discards {_card_words(card)}." if reveal else f"{who} discards a card face down."
-    if GIVE <= i < PLAY:
-        to = seat.partner.word
-        return (
-            f"{who} passes {_card_words(card)} to {to} (R5.5)."
-            if reveal
-            else f"{who} passes a card face down to {to} (R5.5)."
-        )
-    trick = before.current_trick
-    leads = trick is None or not trick.cards
-    text = f"{who} {'leads' if leads else 'plays'} {_card_words(card)}."
-    if len(after.tricks) > len(before.tricks):
-        last = after.tricks[-1]
-        assert last.winner is not None
-        n = len(after.tricks)
-        text += f" {last.winner.word} wins trick {n} with {_card_words(last.cards[last.seats.index(last.winner)])}."
-    if after.is_over and after.score is not None:
-        text += " " + explain.score_reason(after)
-    return text
+__all__ = ["CardChoice", "Choice", "LogEntry", "Table"]
 
 
 # ---- what the model hands the view ------------------------------------------------------------
@@ -260,27 +81,6 @@ class LogEntry:
     text: str
     reason: str | None
     by_bot: bool
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What the seat to act may do, and what the 'standard' bot suggests, with its reason."""
-
-    seat: Seat
-    legal: tuple[str, ...]
-    action: Action
-    label: str
-    reason: str
-    rules_text: str
-    odds: str = ""
-    """In a bidding phase, with ``hint(odds=True)``: each choice played out by the advisor over
-    deals of the unseen cards, its chance to make it and its expected points, in words."""
-
-    def __str__(self) -> str:
-        return (
-            f"{self.seat.word} may: {', '.join(self.legal)}.\n"
-            f"Suggestion: {self.label}. {self.reason}\n{self.odds}\n{self.rules_text}".replace("\n\n", "\n").rstrip()
-        )
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -386,6 +186,11 @@ class Table:
         return len(self.game.hands) > len(self._history[0].hands)
 
     @property
+    def game_number(self) -> int:
+        """Which game at this table is being played: 0 for the first, 1 after :meth:`new_game`, ..."""
+        return self._games_played
+
+    @property
     def game_over(self) -> bool:
         return self.game.winner is not None
 
@@ -447,7 +252,7 @@ class Table:
         hand = self.hand
         if self.to_act is None or hand.phase in CARD_PHASES:
             return []
-        return [Choice(a, action_label(hand, a), _action_tooltip(hand, a)) for a in hand.legal_actions()]
+        return [Choice(a, action_label(hand, a), action_tooltip(hand, a)) for a in hand.legal_actions()]
 
     def card_choices(self) -> list[CardChoice]:
         """In the card phases (discard, railroad give/discard, play): every card the seat to act
@@ -595,73 +400,20 @@ class Table:
 
     # --- help --------------------------------------------------------------------------------
     def hint(self, odds: bool = False, worlds: int = HINT_WORLDS) -> Hint:
-        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason.
+        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason
+        (:func:`.coach.hint`).
 
         ``odds``: in a bidding phase, also play every choice out in ``worlds`` deals of the cards
         the seat cannot see (:func:`euchre_learn.advise`, double-dummy play) and say each one's
         chance to make it and its expected points (a fraction of a second for 40 deals)."""
-        seat = self.to_act
-        if seat is None:
+        if self.to_act is None:
             raise ValueError("there is nothing to decide: the hand is over")
-        hand = self.hand
-        action, reason = self.hint_bot.choose(self.game)
-        if hand.phase in CARD_PHASES:
-            legal = tuple(str(a.card) for a in hand.legal_actions() if a.card is not None)
-            if hand.phase == Phase.PLAY:
-                rules_text = explain.leader_reason(hand) if not hand.tricks and not hand.current_trick else ""
-                trick = hand.current_trick
-                if trick is not None and trick.cards:
-                    assert hand.trump is not None
-                    legal_cards = [a.card for a in hand.legal_actions() if a.card is not None]
-                    rules_text = explain.play_reasons(legal_cards, hand.trump, trick.cards[0])[legal_cards[0]]
-            else:
-                rules_text = explain.bidding_options(hand)
-        else:
-            legal = tuple(action_label(hand, a) for a in hand.legal_actions())
-            rules_text = explain.bidding_options(hand)
-        chances = self._odds(worlds) if odds and hand.phase != Phase.PLAY else ""
-        return Hint(seat, legal, action, action_label(hand, action), reason, rules_text, chances)
-
-    def _odds(self, worlds: int) -> str:
-        """The advisor's numbers for each choice of the seat to act, in one sentence."""
-        from euchre_learn.analysis.advisor import advise
-
-        hand = self.hand
-        advice = advise(hand, worlds=worlds, seed=f"{self.seed}/hint/{self.position}", progress=False)
-        rows = []
-        for o in advice.options:
-            label = action_label(hand, o.action)
-            made = f", made {o.p_make:.0%} of the time" if o.action.id != PASS else ""
-            rows.append(f"{label}: {o.expected_points:+.1f} points{made}")
-        return (
-            f"Played out in {worlds} deals of the cards you cannot see (points on average, for your side): "
-            + "; ".join(rows)
-            + "."
-        )
+        return coach.hint(self.game, self.hint_bot, odds=odds, worlds=worlds, seed=f"{self.seed}/hint/{self.position}")
 
     def why(self) -> str:
         """Why the last thing happened: the last trick's winner, the score of a finished hand,
-        who leads, or what the bidding offers now."""
-        hand = self.hand
-        parts = []
-        if hand.thrown_in:
-            return explain.score_reason(hand)
-        if hand.tricks:
-            trick = hand.tricks[-1]
-            assert hand.trump is not None
-            parts.append(f"Trick {len(hand.tricks)}: " + explain.trick_reason(trick.cards, trick.seats, hand.trump))
-        if hand.is_over:
-            parts.append(explain.score_reason(hand))
-            parts.append(explain.game_reason(self.game))
-        elif hand.phase == Phase.PLAY and not hand.tricks:
-            assert hand.trump is not None and hand.maker is not None
-            made = f"{hand.maker.word} made {hand.trump.symbol} {hand.trump.plural} trump" + (
-                " and plays alone." if hand.alone else "."
-            )
-            parts.append(made + " " + explain.leader_reason(hand))
-        elif hand.phase != Phase.PLAY:
-            parts.append(explain.bidding_options(hand))
-        return "\n".join(parts)
+        who leads, or what the bidding offers now (:func:`.coach.why`)."""
+        return coach.why(self.hand, self.game)
 
     def log_lines(self, reasons: bool | None = None) -> list[str]:
         """The hand in plain words. ``reasons`` adds each bot's reason (by default only with
@@ -687,7 +439,7 @@ class Table:
             hand = self.hand
             if hand.thrown_in:
                 return "Thrown in: nobody made trump. Deal the next hand."
-            return f"Hand over: {_result(hand)} Deal the next hand."
+            return f"Hand over: {hand_result(hand)} Deal the next hand."
         seat = self.to_act
         assert seat is not None
         hand = self.hand
@@ -708,8 +460,8 @@ class Table:
         return f"{self.name(seat, long=True)} is thinking…"
 
     def html(self) -> str:
-        """The table drawn by :func:`euchre_learn.teaching.render.hand_html`, hidden hands face down."""
-        from euchre_learn.teaching import render
+        """The table drawn by :func:`euchre_learn.display.hand_html`, hidden hands face down."""
+        from euchre_learn import display as render
 
         names = {s: self.name(s) for s in Seat}
         return render.hand_html(self.hand, show=self.visible_seats(), names=names, text=False)
@@ -718,21 +470,10 @@ class Table:
         """The scoreboard, in step with the board: while a finished hand is still on the table
         it says "hand 1 over · dealer East" (the score counting that hand), and "hand 2 ·
         dealer South" only once :meth:`next_hand` brings the next deal to the table."""
-        from euchre_learn.teaching import render
+        from euchre_learn import display as render
 
         return render.game_html(self.game, show_hand=False, finished_hand=self.hand_over)
 
     def __repr__(self) -> str:
         humans = " ".join(str(s) for s in sorted(self.humans)) or "none"
         return f"<Table humans={humans} {self.game!r}>"
-
-
-def _result(hand: Hand) -> str:
-    sc = hand.score
-    assert sc is not None and hand.maker is not None
-    team = hand.maker.team
-    if sc.makers:
-        march = " with a march" if sc.outcome == "march" else ""
-        return f"{team.word} made it{march} and score {sc.makers}."
-    word = "super euchred" if sc.outcome == "super euchre" else "euchred"
-    return f"{team.word} were {word}; {team.other.word} score {sc.defenders}."

@@ -16,16 +16,37 @@ games kept, newest first, and ``el.table.load_game(id)`` gives one back for ``el
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from euchre_learn.learner.saved_games import SavedGame, SavedGameError, load_game, save_hand, saved_games
 from euchre_learn.learner.store import Store
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table.model import Table
+    from euchre_learn.analysis.bots import Bot
+    from euchre_learn.engine.cards import Seat
+    from euchre_learn.engine.game import Game
 
-__all__ = ["GameSaver", "SavedGame", "SavedGameError", "load_game", "saved_games"]
+__all__ = ["GameSaver", "SavedGame", "SavedGameError", "Seated", "load_game", "saved_games"]
+
+
+class Seated(Protocol):
+    """What the saver reads of a table as a hand ends (a
+    :class:`~euchre_learn.interactive.table.model.Table` is one): the game, which game of the
+    table it is, and who sat where."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def game_number(self) -> int: ...
+
+    @property
+    def humans(self) -> Collection[Seat]: ...
+
+    @property
+    def bots(self) -> Mapping[Seat, Bot]: ...
 
 
 class GameSaver:
@@ -33,25 +54,31 @@ class GameSaver:
 
     Each game at the table gets its own id (the time it started and a few random letters);
     :attr:`ids` maps the table's game number to it, :attr:`last_id` is the current game's.
+    Called with the table as a hand ends, it reads only what it saves (:class:`Seated`);
+    :meth:`save` takes those pieces themselves.
     """
 
     def __init__(self, store: Store | None = None) -> None:
         self.store = store
         self.ids: dict[int, str] = {}
 
-    def game_id(self, table: Table) -> str:
-        n = table._games_played
-        if n not in self.ids:
-            self.ids[n] = f"{datetime.now():%Y-%m-%d-%H%M%S}-{secrets.token_hex(3)}"
-        return self.ids[n]
+    def game_id(self, game_number: int) -> str:
+        """The id of the table's game ``game_number`` (0 for the first), made on first use."""
+        if game_number not in self.ids:
+            self.ids[game_number] = f"{datetime.now():%Y-%m-%d-%H%M%S}-{secrets.token_hex(3)}"
+        return self.ids[game_number]
 
     @property
     def last_id(self) -> str | None:
         return self.ids[max(self.ids)] if self.ids else None
 
-    def __call__(self, table: Table) -> None:
-        bots = {str(s): b.name for s, b in sorted(table.bots.items())}
-        save_hand(table.game, self.game_id(table), humans=table.humans, store=self.store, bots=bots)
+    def save(self, game: Game, game_number: int, humans: Collection[Seat], bots: Mapping[Seat, Bot]) -> None:
+        """Save the hand of ``game`` that just ended, as part of the table's game ``game_number``."""
+        names = {str(s): b.name for s, b in sorted(bots.items())}
+        save_hand(game, self.game_id(game_number), humans=humans, store=self.store, bots=names)
+
+    def __call__(self, table: Seated) -> None:
+        self.save(table.game, table.game_number, table.humans, table.bots)
 
     def __repr__(self) -> str:
         return f"<GameSaver {len(self.ids)} games>"

@@ -29,10 +29,10 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.hand import IllegalActionError, Trick
 from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.stepper_model import Stepper
+from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.table.model import Table
-from euchre_learn.teaching.widgets import auto_width, style_view
+from euchre_learn.teaching.widget_look import auto_width, style_view
 
 __all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
 
@@ -385,7 +385,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             loop = _running_loop() if self.last_trick_pause is not None else None
             timer = loop.call_later(self.last_trick_pause, self._forget_trick, trick) if loop else None  # type: ignore[arg-type]
             self._held = (trick, timer)
-        from euchre_learn.teaching import render
+        from euchre_learn import display as render
 
         n = len(t.hand.tricks)  # shown while the next trick is in play: it is the last one finished
         winner = t.name(trick.winner) if trick.winner is not None else "?"
@@ -472,7 +472,11 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
         seed: Any = self.seed.value.strip() or None
         try:
             table = Table(
-                self.rules(), humans=humans, bots=self.bots.value, seed=seed, open_hands=self.open_hands.value,
+                self.rules(),
+                humans=humans,
+                bots=self.bots.value,
+                seed=seed,
+                open_hands=self.open_hands.value,
                 partner=self.partner.value,
             )
         except ValueError as err:

@@ -1,0 +1,200 @@
+"""The table's actions in words: button labels and tooltips in the seeds' words, and the lines of
+the log ("North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.").
+
+Pure functions of a :class:`~euchre_learn.engine.hand.Hand`, with no table and no widget: the
+table's model (:mod:`.model`), the stepper and the review panel all speak through them.
+
+>>> from euchre_learn import Hand
+>>> hand = Hand.deal('S', seed=3)
+>>> action_label(hand, 'order up'), describe_action(hand, 'pass')
+('Order it up', 'West passes.')
+"""
+
+from __future__ import annotations
+
+from euchre_learn.engine import explain
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    GIVE,
+    NAME,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    TAKE,
+    Action,
+)
+from euchre_learn.engine.cards import Card, Suit
+from euchre_learn.engine.hand import Hand, Phase
+
+__all__ = ["CARD_PHASES", "action_label", "action_tooltip", "describe_action", "hand_result"]
+
+CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
+"""The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
+
+
+def action_label(hand: Hand, action: Action | str) -> str:
+    """A button's label for ``action`` by the seat to act, in the seeds' words (R3.1).
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.deal('S', seed=3)        # West (eldest) to act
+    >>> [action_label(hand, a) for a in hand.legal_actions()]
+    ['Pass', 'Order it up', 'Order it up alone']
+    >>> hand = hand.apply('pass')            # North: the dealer's partner
+    >>> [action_label(hand, a) for a in hand.legal_actions()]
+    ['Pass', 'Assist', 'Assist alone']
+    """
+    a = Action.parse(action)
+    i = a.id
+    seat = hand.to_act
+    if i in (ORDER_UP, ORDER_UP_ALONE):
+        if seat is None:
+            raise ValueError("the hand is over: no action has a label")
+        word = explain.make_word(hand.dealer, seat)
+        return word[0].upper() + word[1:] + (" alone" if i == ORDER_UP_ALONE else "")
+    if i == PASS:
+        return "Pass"
+    if CALL <= i < NAME:
+        return f"Call {Suit((i - CALL) & 3).symbol}" + (" alone" if i >= CALL_ALONE else "")
+    if NAME <= i < DEFEND_ALONE:
+        return f"Name {Suit(i - NAME).symbol}"
+    if i == DEFEND_ALONE:
+        return "Defend alone"
+    if i == TAKE:
+        return "Take the card"
+    if i == DECLINE:
+        return "Decline"
+    return str(a)[0].upper() + str(a)[1:]
+
+
+def action_tooltip(hand: Hand, action: Action) -> str:
+    """A button's tooltip: what ``action`` does, with the rule's number in RULES.md."""
+    i = action.id
+    seat = hand.to_act
+    assert seat is not None
+    if i in (ORDER_UP, ORDER_UP_ALONE) and hand.proposed is not None:
+        alone = " and play alone: your partner sits out (R5.1)" if i == ORDER_UP_ALONE else ""
+        return f"Make {hand.proposed.symbol} {hand.proposed.plural} trump{alone} (R3.1)."
+    if CALL <= i < NAME:
+        s = Suit((i - CALL) & 3)
+        alone = " and play alone: your partner sits out (R5.1)" if i >= CALL_ALONE else ""
+        return f"Make {s.symbol} {s.plural} trump{alone} (R4.1)."
+    if NAME <= i < DEFEND_ALONE:
+        s = Suit(i - NAME)
+        return f"The Benny proposes {s.symbol} {s.plural} in round 1 (R3.5)."
+    if i == PASS:
+        return "Pass: round 2 follows if all four pass (R3.4)." if hand.phase == Phase.ROUND_1 else "Pass (R4.1)."
+    if i == DEFEND_ALONE:
+        return "Play alone against the loner; your partner sits out (R5.4)."
+    if i == TAKE:
+        return "Take the card your partner passed, then discard one (R5.5)."
+    if i == DECLINE:
+        return "Leave the card your partner passed (R5.5)."
+    return str(action)
+
+
+def _card_words(card: Card) -> str:
+    return "the Benny" if card.is_benny else f"the {card}"
+
+
+def describe_action(before: Hand, action: Action | str, after: Hand | None = None, *, reveal: bool = True) -> str:
+    """One line of the log: what the seat to act in ``before`` did, in plain words; when the
+    action ends a trick or the hand, what that caused. ``reveal=False`` keeps face-down cards
+    (a discard, a railroad card) hidden.
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
+    ...                              'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
+    >>> describe_action(hand, 'pass')
+    'West passes.'
+    >>> describe_action(hand.apply('pass'), 'order up')
+    'North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.'
+    """
+    a = Action.parse(action)
+    if after is None:
+        after = before.apply(a)
+    seat = before.to_act
+    if seat is None:
+        raise ValueError("the hand is over: nobody acts")
+    who = seat.word
+    i = a.id
+    phase = before.phase
+    if i == PASS:
+        if phase == Phase.DEFEND:
+            text = f"{who} passes (does not defend alone)."
+        else:
+            text = f"{who} passes."
+        if after.phase == Phase.ROUND_2 and phase == Phase.ROUND_1:
+            td = after.turned_down
+            assert td is not None
+            text += f" All four passed: the {after.upcard} is turned down, and round 2 begins (R3.4)."
+        if after.thrown_in:
+            text += " All four passed again: the hand is thrown in (R4.2)."
+        return text
+    if i in (ORDER_UP, ORDER_UP_ALONE):
+        verb = {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[
+            explain.make_word(before.dealer, seat)
+        ]
+        trump = after.trump
+        assert trump is not None
+        alone = " alone" if i == ORDER_UP_ALONE else ""
+        text = f"{who} {verb}{alone}: {trump.symbol} {trump.plural} are trump"
+        if after.phase == Phase.DISCARD or after.discard is not None:
+            dealer = before.dealer
+            if dealer == seat:
+                text += f", and {who} adds {_card_words(before.upcard)} to the hand."
+            else:
+                text += f", and {dealer.word}, the dealer, takes up {_card_words(before.upcard)}."
+        else:
+            text += f"; {before.dealer.word}, the dealer, sits out, and the upcard is dead (R5.2)."
+        return text
+    if CALL <= i < NAME:
+        s = Suit((i - CALL) & 3)
+        return f"{who} calls {s.symbol} {s.plural}" + (" alone" if i >= CALL_ALONE else "") + "."
+    if NAME <= i < DEFEND_ALONE:
+        s = Suit(i - NAME)
+        return f"{who} names {s.symbol} {s.plural} for the Benny (R3.5)."
+    if i == DEFEND_ALONE:
+        return f"{who} defends alone; {seat.partner.word} sits out (R5.4)."
+    if i == TAKE:
+        return f"{who} takes the railroad card (R5.5)."
+    if i == DECLINE:
+        return f"{who} declines the railroad card (R5.5)."
+    card = a.card
+    assert card is not None
+    if DISCARD <= i < GIVE:
+        return f"{who} discards {_card_words(card)}." if reveal else f"{who} discards a card face down."
+    if GIVE <= i < PLAY:
+        to = seat.partner.word
+        return (
+            f"{who} passes {_card_words(card)} to {to} (R5.5)."
+            if reveal
+            else f"{who} passes a card face down to {to} (R5.5)."
+        )
+    trick = before.current_trick
+    leads = trick is None or not trick.cards
+    text = f"{who} {'leads' if leads else 'plays'} {_card_words(card)}."
+    if len(after.tricks) > len(before.tricks):
+        last = after.tricks[-1]
+        assert last.winner is not None
+        n = len(after.tricks)
+        text += f" {last.winner.word} wins trick {n} with {_card_words(last.cards[last.seats.index(last.winner)])}."
+    if after.is_over and after.score is not None:
+        text += " " + explain.score_reason(after)
+    return text
+
+
+def hand_result(hand: Hand) -> str:
+    """Who made it or was euchred in a finished hand, and what they score, in one sentence."""
+    sc = hand.score
+    assert sc is not None and hand.maker is not None
+    team = hand.maker.team
+    if sc.makers:
+        march = " with a march" if sc.outcome == "march" else ""
+        return f"{team.word} made it{march} and score {sc.makers}."
+    word = "super euchred" if sc.outcome == "super euchre" else "euchred"
+    return f"{team.word} were {word}; {team.other.word} score {sc.defenders}."

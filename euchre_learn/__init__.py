@@ -3,13 +3,20 @@
 >>> import euchre_learn as el
 >>> el.legal_plays(el.cards('J♦ A♦ K♣'), 'hearts', led='9♥')
 cards('J♦')
+
+The cards, the rules, a hand and a game are imported with the package. The tools that pull in
+more code are imported on first use, so that ``import euchre_learn`` stays light (no ipywidgets,
+no matplotlib): the functions ``el.solve``, ``el.advise`` and ``el.review``, and the modules
+``el.bots``, ``el.examples``, ``el.explain``, ``el.plots``, ``el.puzzles``, ``el.quiz``,
+``el.render``, ``el.stepper``, ``el.table``, ``el.tournament`` and ``el.widgets``. Each one also
+has one home on its floor (``el.quiz`` is :mod:`euchre_learn.teaching.quiz`, ``el.solve`` is
+:func:`euchre_learn.analysis.solver.solve`); docs/architecture.md draws the floors.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from euchre_learn import _compat
 from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Rank, Seat, Suit, Team, cards, deck
 from euchre_learn.engine.game import Game, choose_first_dealer
@@ -26,6 +33,17 @@ from euchre_learn.engine.trump import (
     trump_order,
 )
 from euchre_learn.learner.settings import house_rules, set_house_rules
+
+if TYPE_CHECKING:  # what __getattr__ imports on first use, spelled out for type checkers
+    from euchre_learn import charts as plots
+    from euchre_learn import display as render
+    from euchre_learn.analysis import bots, examples, puzzles, tournament
+    from euchre_learn.analysis.advisor import advise
+    from euchre_learn.analysis.review import review
+    from euchre_learn.analysis.solver import solve
+    from euchre_learn.engine import explain
+    from euchre_learn.interactive import stepper, table
+    from euchre_learn.teaching import quiz, widgets
 
 __version__ = "0.1.0"
 
@@ -47,29 +65,44 @@ __all__ = [
     "Suit",
     "Team",
     "Trick",
+    "advise",
+    "bots",
     "cards",
     "choose_first_dealer",
     "deck",
     "effective_suit",
+    "examples",
+    "explain",
     "house_rules",
     "is_trump",
     "left_bower",
     "legal_plays",
+    "plots",
+    "puzzles",
+    "quiz",
+    "render",
     "replay",
+    "review",
     "right_bower",
     "score_hand",
     "set_house_rules",
+    "solve",
+    "stepper",
+    "table",
+    "tournament",
     "trick_winner",
     "trump_order",
+    "widgets",
 ]
 
 # The tools that pull in more code are imported on first use (``el.quiz``, ``el.solve``), so that
-# ``import euchre_learn`` stays light: no ipywidgets, no matplotlib.
+# ``import euchre_learn`` stays light: no ipywidgets, no matplotlib. They are in ``__all__`` and
+# ``dir(el)`` (so ``help(el)`` lists them); ``from euchre_learn import *`` imports them all.
 _SUBMODULES = {
     "bots": "euchre_learn.analysis.bots",
     "examples": "euchre_learn.analysis.examples",
     "explain": "euchre_learn.engine.explain",
-    "plots": "euchre_learn.analysis.plots",
+    "plots": "euchre_learn.charts",
     "puzzles": "euchre_learn.analysis.puzzles",
     "quiz": "euchre_learn.teaching.quiz",
     "render": "euchre_learn.display",
@@ -80,21 +113,25 @@ _SUBMODULES = {
 }
 _FUNCTIONS = {
     "advise": ("euchre_learn.analysis.advisor", "advise"),
-    "review": ("euchre_learn.analysis.reviewer", "review"),
+    "review": ("euchre_learn.analysis.review", "review"),
     "solve": ("euchre_learn.analysis.solver", "solve"),
 }
 
 
-def __getattr__(name: str) -> Any:
-    """``el.quiz``, ``el.bots``, ``el.solve``, ...: imported on first use (see ``_SUBMODULES``)."""
-    import importlib
+if not TYPE_CHECKING:  # type checkers see the names themselves (above), so a misspelt one is an error
 
-    if name in _SUBMODULES:
-        return importlib.import_module(_SUBMODULES[name])
-    if name in _FUNCTIONS:
-        module, attribute = _FUNCTIONS[name]
-        return getattr(importlib.import_module(module), attribute)
-    raise AttributeError(f"module 'euchre_learn' has no attribute {name!r}")
+    def __getattr__(name: str) -> Any:
+        """``el.quiz``, ``el.bots``, ``el.solve``, ...: imported on first use (see ``_SUBMODULES``)."""
+        import importlib
+
+        if name in _SUBMODULES:
+            return importlib.import_module(_SUBMODULES[name])
+        if name in _FUNCTIONS:
+            module, attribute = _FUNCTIONS[name]
+            return getattr(importlib.import_module(module), attribute)
+        raise AttributeError(f"module 'euchre_learn' has no attribute {name!r}")
 
 
-_compat.install()
+def __dir__() -> list[str]:
+    """The names of the package, those imported on first use included (``dir(el)``, completion)."""
+    return sorted({*globals(), *_SUBMODULES, *_FUNCTIONS})

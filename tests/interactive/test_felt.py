@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from euchre_learn.display import card_text
 from euchre_learn.engine.hand import Phase
 from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.table.model import Table
 from euchre_learn.interactive.table.widget import TableWidget
-from euchre_learn.display import card_text
 
 
 def pick(w: TableWidget, card: str, token: int | None = None) -> None:

@@ -1,6 +1,6 @@
 """The static sites, each built once per test session: the JupyterLite site for
-tests/test_lite.py (what the site holds) and tests/browser/test_lite_offline.py (the site run in
-Chromium with no internet); the course site for tests/test_course_site.py and
+tests/course/test_lite.py (what the site holds) and tests/browser/test_lite_offline.py (the site run in
+Chromium with no internet); the course site for tests/course/test_course_site.py and
 tests/browser/test_site.py."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
     python tools/notebooks.py nav          # rewrite navigation cells, the contents pages and the
                                            # minutes table in docs/teaching.md
-    python tools/notebooks.py check        # exit 1 if any of those is stale (tests/test_notebooks.py)
+    python tools/notebooks.py check        # exit 1 if any of those is stale (tests/course/test_notebooks.py)
     python tools/notebooks.py minutes      # print the estimate for every lesson
     python tools/notebooks.py run [NB...]  # execute notebooks in place, seeded, with outputs stored
 

@@ -1,7 +1,7 @@
 """The door: `make lab` as a newcomer meets it, in Chromium.
 
 The server is started the way the Makefile's ``lab`` target starts it, ``tools/lab.py`` (the
-same script and options; tests/test_lab_launcher.py checks that the Makefile runs it), adding
+same script and options; tests/course/test_lab_launcher.py checks that the Makefile runs it), adding
 only ``--no-browser`` and a free port. It runs on a fresh copy of the project (the lessons,
 exercises, docs, apps and tools, with their stored outputs, as a clone has them), and the
 script serves the learner's own copy of the course inside it (``my-course/``). The test opens the URL the server prints

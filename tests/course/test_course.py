@@ -1,7 +1,7 @@
 """``euchre-learn lessons DIR`` (euchre_learn.classroom.course): the course is written with its layout, so
 the lessons' links work in the copy; a learner's edited file is never replaced without --force;
 files the learner left alone are updated; errors are one line and exit 2. The same command from
-an installed wheel is tested in tests/test_wheel.py."""
+an installed wheel is tested in tests/course/test_wheel.py."""
 
 from __future__ import annotations
 

@@ -39,11 +39,13 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.review import Decision, Review, review, win_probability
 from euchre_learn.analysis.review.drill import Retry, RetryResult
-from euchre_learn.analysis.review.report import REVIEW_CSS as _REVIEW_CSS
+from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.core import State
+from euchre_learn.engine.explain import score_reason
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.interactive.table.words import action_label, describe_action
 from euchre_learn.learner.saved_games import hand_record
 from euchre_learn.learner.store import PutRetry
 
@@ -350,8 +352,6 @@ def _merge(reviews: Sequence[Review], seat: Seat | None) -> Review:
 
 
 def _hand_result(hand: Hand) -> str:
-    from euchre_learn.engine.explain import score_reason
-
     return score_reason(hand)
 
 
@@ -359,15 +359,11 @@ def _hand_result(hand: Hand) -> str:
 
 
 def _label(position: Hand, action: Action) -> str:
-    from euchre_learn.interactive.table.words import action_label
-
     return str(action.card) if action.card is not None else action_label(position, action)
 
 
 def _situation(position: Hand, seat: Seat) -> str:
     """What the seat knew, in a sentence or two (no hidden card named)."""
-    from euchre_learn.interactive.table.words import describe_action
-
     parts = [f"You are {seat.word}; {position.dealer.word} dealt."]
     if position.phase == Phase.PLAY:
         assert position.trump is not None and position.maker is not None
@@ -492,7 +488,7 @@ class ReviewPanelView:
             self.widget.layout.display = "none"
             return
         self.widget.layout.display = ""
-        self.title.value = f"{_REVIEW_CSS}<b>Review of your decisions: hand {job.number + 1}</b>"
+        self.title.value = f"{REVIEW_CSS}<b>Review of your decisions: hand {job.number + 1}</b>"
         self.bar.max = max(1, job.total)
         self.bar.value = job.done
         self.bar.layout.display = "none" if job.finished else ""

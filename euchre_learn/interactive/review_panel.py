@@ -9,7 +9,7 @@ far. When a review is in:
 
 - :meth:`ReviewPanel.costly` lists the decisions not graded best or good, worst first, each
   with its grade, the better action and the explanation;
-- :meth:`ReviewPanel.back_to` opens one as a :class:`~euchre_learn.analysis.drill.Retry`: the
+- :meth:`ReviewPanel.back_to` opens one as a :class:`~euchre_learn.analysis.review.drill.Retry`: the
   position just before it, to find a better action (a first miss asks again, a second shows
   the answer). A finished retry is kept in the learner's store as a quiz question and
   scheduled, so Today's practice (:mod:`euchre_learn.teaching.today`) serves it again later;

@@ -32,8 +32,8 @@ from euchre_learn.analysis.puzzles import Puzzle
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.hand import Phase
 from euchre_learn.learner.progress import Progress
-from euchre_learn.learner.schedule import Schedule
-from euchre_learn.teaching.quiz.question import Feedback, Question, QuizError
+from euchre_learn.teaching.quiz.question import Question, QuizError
+from euchre_learn.teaching.session import ScheduledSession
 
 if TYPE_CHECKING:
     import random as _random
@@ -93,8 +93,9 @@ def serve(key: str, _store: Store, _rng: _random.Random, _rules: Rules | None) -
         return None
 
 
-class PuzzleTrainer:
-    """Puzzles of the chosen themes, one at a time (see the module docs).
+class PuzzleTrainer(ScheduledSession):
+    """Puzzles of the chosen themes, one at a time (see the module docs): a
+    :class:`ScheduledSession` of puzzles.
 
     ``themes``: theme names (default every theme that has puzzles); ``progress``: a
     :class:`Progress`, a path, or ``None`` for the learner's own store; ``clock``: "now" as an
@@ -102,6 +103,8 @@ class PuzzleTrainer:
     :attr:`source` says why the current puzzle was chosen: ``'daily'``, ``'due'``, ``'new'``
     or ``'more'`` (every puzzle of the themes tried and none due: the weakest again).
     """
+
+    puzzle: Puzzle
 
     def __init__(
         self,
@@ -112,14 +115,8 @@ class PuzzleTrainer:
         clock: Callable[[], datetime] | None = None,
         daily: bool = False,
     ) -> None:
-        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
-        self.schedule = Schedule(self.progress, clock=clock)
-        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        self.asked = 0
-        self.solved = 0
-        self.feedback: Feedback | None = None
+        super().__init__(progress=progress, seed=seed, clock=clock)
         self.themes: tuple[str, ...] = ()
-        self._last: str | None = None
         self.set_themes(themes, serve=False)
         if daily:
             self.puzzle = _puzzles.daily(self.schedule.now().date())
@@ -127,6 +124,11 @@ class PuzzleTrainer:
             self._start()
         else:
             self._serve()
+
+    @property
+    def solved(self) -> int:
+        """Puzzles solved in this session (the session's :attr:`score`)."""
+        return self.score
 
     # --- the themes -----------------------------------------------------------------------------
     @staticmethod
@@ -175,9 +177,7 @@ class PuzzleTrainer:
         self._start()
 
     def _start(self) -> None:
-        self.question = puzzle_question(self.puzzle)
-        self.feedback = None
-        self._shown = self.schedule.now()
+        self._show(puzzle_question(self.puzzle))
 
     def next(self) -> Puzzle:
         """The next puzzle in the schedule's order (an unanswered one is skipped, not counted)."""
@@ -191,35 +191,25 @@ class PuzzleTrainer:
     def choices(self) -> tuple[str, ...]:
         return self.question.choices
 
-    @property
-    def answered(self) -> bool:
-        return self.feedback is not None
-
     def action_of(self, choice: str) -> Action:
         """The action a choice names."""
         text = self.question.normalize(choice)
         assert isinstance(text, str)
         return Action.parse(f"play {text}") if self.puzzle.hand.phase == Phase.PLAY else Action.parse(text)
 
-    def answer(self, response: object) -> Feedback:
-        """Check ``response`` (a choice's text, a card, or an :class:`~euchre_learn.Action`),
-        record it once in the store and the schedule. A response that is not one of the choices
-        raises :class:`~euchre_learn.teaching.quiz.question.QuizError` and counts nothing."""
-        if self.feedback is not None:
-            return self.feedback
+    def _response(self, response: object) -> object:
+        """A choice's text, a card, or an :class:`~euchre_learn.Action` (one of the legal ones)."""
         if isinstance(response, Action):
             if not self.puzzle.hand.is_legal(response):
                 raise QuizError(f"{response} is not one of the choices: {', '.join(self.choices)}")
-            response = _choice(self.puzzle, response)
-        fb = self.question.check(response)
-        self.feedback = fb
-        self.asked += 1
-        self.solved += fb.correct
-        now = self.schedule.now()
-        seconds = max(0.0, (now - self._shown).total_seconds())
-        self.progress.record(TOPIC, fb.correct, seconds=seconds, item=(KIND, self.puzzle.id), at=now.timestamp())
-        self._last = self.puzzle.id
-        return fb
+            return _choice(self.puzzle, response)
+        return response
+
+    def _key(self) -> str:
+        return self.puzzle.id
+
+    def _recorded_as(self) -> tuple[str, tuple[str, str]]:
+        return TOPIC, (KIND, self.puzzle.id)
 
     # --- the counts -----------------------------------------------------------------------------
     @property
@@ -233,10 +223,6 @@ class PuzzleTrainer:
         """Puzzles of the chosen themes tried at least once."""
         ids = {p.id for p in self.pool}
         return sum(1 for i in self.schedule.items(KIND) if i.key in ids)
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.schedule.warnings
 
     def __repr__(self) -> str:
         return f"<PuzzleTrainer {len(self.themes)} themes: {self.solved}/{self.asked} solved, {self.count_due} due>"

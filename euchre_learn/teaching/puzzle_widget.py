@@ -2,7 +2,8 @@
 :class:`euchre_learn.teaching.puzzle_model.PuzzleTrainer` (which puzzle, checking and the
 record in the learner's store live there): the themes to choose, the position as the seat
 to act sees it (:func:`euchre_learn.display.hand_html`), the choices as buttons with
-Check and the explanation (the quiz widget of :mod:`euchre_learn.teaching.widgets`), and Next.
+Check and the explanation (the quiz widget of :mod:`euchre_learn.teaching.widgets`), and Next: the
+one widget of a scheduled session (:class:`~euchre_learn.teaching.session_widget.SessionWidget`).
 
 In a notebook::
 
@@ -20,7 +21,6 @@ In a notebook::
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -30,8 +30,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from euchre_learn.display import hand_html
 from euchre_learn.teaching.puzzle_model import PuzzleTrainer
-from euchre_learn.teaching.widget_look import auto_width, warnings_html
-from euchre_learn.teaching.widgets import QuizWidget, quiz_widget
+from euchre_learn.teaching.session_widget import SessionWidget
 
 __all__ = ["PuzzleWidget", "puzzles"]
 
@@ -43,8 +42,10 @@ _WHY = {
 }
 
 
-class PuzzleWidget(W.VBox):  # type: ignore[misc]
+class PuzzleWidget(SessionWidget):
     """Themes to choose, a status line, the position, the question with its choices, Next."""
+
+    model: PuzzleTrainer
 
     def __init__(
         self,
@@ -66,60 +67,37 @@ class PuzzleWidget(W.VBox):  # type: ignore[misc]
             layout=W.Layout(width="28em"),
         )
         self.theme_picker.observe(self._on_themes, names="value")
-        self.warning_view = W.HTML()
-        self.status_view = W.HTML()
-        self.why_view = W.HTML()
         self.position_view = W.HTML()
-        self.holder = W.VBox()
-        self.next_button = W.Button(
-            description="Next puzzle", icon="arrow-right", tooltip="The next puzzle", layout=auto_width("10em")
-        )
-        self.next_button.on_click(lambda _b: self.next())
-        self.current: QuizWidget = self._show()
         super().__init__(
-            [
-                self.theme_picker,
-                self.warning_view,
-                self.status_view,
-                self.why_view,
-                self.position_view,
-                self.holder,
-                self.next_button,
-            ]
+            next_words="Next puzzle",
+            next_tooltip="The next puzzle",
+            focus_on_next=False,
+            css_class="el-puzzles",
+            above=[self.theme_picker],
+            beside=[self.position_view],
         )
-        self.add_class("el-puzzles")
 
-    def _show(self) -> QuizWidget:
+    def _before_show(self) -> None:
         m = self.model
         self.position_view.value = hand_html(m.puzzle.hand, show=m.puzzle.seat, mark_legal=True)
-        w = quiz_widget(m.question, grade=m.answer, on_answer=lambda _fb: self._refresh())
-        self.holder.children = [w]
-        self.current = w
-        self._refresh()
-        return w
 
     def _on_themes(self, change: dict[str, Any]) -> None:
         self.model.set_themes(tuple(change["new"]) or None)
-        self._show()
+        self._show(focus=False)
 
     def choose_themes(self, themes: Sequence[str]) -> None:
         """Pick themes as the learner does in the list (a new puzzle of them is shown)."""
         self.theme_picker.value = tuple(themes)
 
-    def next(self) -> QuizWidget:
-        """Show the next puzzle."""
-        self.model.next()
-        return self._show()
-
-    def _refresh(self) -> None:
+    def status_line(self) -> str:
         m = self.model
-        line = (
+        return (
             f"Puzzle {m.puzzle.id} · theme: {m.puzzle.theme} · due now: {m.count_due} · "
             f"tried {m.tried} of {len(m.pool)} · solved {m.solved} of {m.asked} today"
         )
-        self.status_view.value = f'<span class="el-score" role="status">{html.escape(line)}</span>'
-        self.why_view.value = f'<span class="el-topic"><b>{html.escape(_WHY.get(m.source, m.source))}</b></span>'
-        self.warning_view.value = warnings_html(m.warnings)
+
+    def why(self) -> tuple[str, str | None]:
+        return _WHY.get(self.model.source, self.model.source), None
 
 
 def puzzles(

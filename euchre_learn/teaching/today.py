@@ -33,11 +33,12 @@ from typing import Any
 
 from euchre_learn.engine.rules import Rules
 from euchre_learn.learner.progress import Progress
-from euchre_learn.learner.schedule import Item, Schedule
+from euchre_learn.learner.schedule import Item
 from euchre_learn.learner.store import Store
 from euchre_learn.teaching.puzzle_model import KIND as _PUZZLE
 from euchre_learn.teaching.puzzle_model import serve as _puzzle
-from euchre_learn.teaching.quiz import TOPICS, Feedback, Question, QuizError, generate, topic
+from euchre_learn.teaching.quiz import TOPICS, Question, QuizError, generate, topic
+from euchre_learn.teaching.session import ScheduledSession
 
 __all__ = ["MAKERS", "TodaysPractice", "register"]
 
@@ -69,8 +70,9 @@ def register(kind: str, maker: Maker) -> None:
     MAKERS[kind] = maker
 
 
-class TodaysPractice:
-    """Practice in the schedule's order (see the module docs).
+class TodaysPractice(ScheduledSession):
+    """Practice in the schedule's order (see the module docs): a :class:`ScheduledSession` of quiz
+    topics, retries and puzzles.
 
     ``topics``: the quiz topics to draw on (default all, in teaching order); ``progress``: a
     :class:`Progress`, a path, or ``None`` for the learner's own store; ``clock``: "now" as an
@@ -92,18 +94,12 @@ class TodaysPractice:
             raise QuizError("Today's practice needs at least one topic")
         for name in self.topics:
             topic(name)
-        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
-        self.schedule = Schedule(self.progress, clock=clock)
+        super().__init__(progress=progress, seed=seed, clock=clock)
         self.rules = None if rules is None else Rules.from_value(rules)
-        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self._rng = random.Random(f"euchre-learn/today/{self.seed}")
-        self.asked = 0
-        self.score = 0
-        self.feedback: Feedback | None = None
-        self._last: tuple[str, str] | None = None
         self.item: tuple[str, str] = ("quiz", self.topics[0])
         self.source = "new"
-        self.question: Question = self._serve()
+        self._serve()
 
     # --- what to ask --------------------------------------------------------------------------
     def _candidates(self) -> list[tuple[str, str, str]]:
@@ -129,9 +125,15 @@ class TodaysPractice:
             if q is not None:
                 self.item, self.source = (kind, key), source
                 self._last = None  # it waited one turn
-                self._shown = self.schedule.now()
+                self._show(q)
                 return q
         raise QuizError("nothing to practise: none of today's items can be asked")
+
+    def _key(self) -> tuple[str, str]:
+        return self.item
+
+    def _recorded_as(self) -> tuple[str, tuple[str, str]]:
+        return self.question.topic, self.item
 
     # --- the counts ---------------------------------------------------------------------------
     @property
@@ -149,36 +151,10 @@ class TodaysPractice:
         """Topics never practised yet."""
         return len(self.schedule.new(self.topics))
 
-    @property
-    def warnings(self) -> list[str]:
-        """Problems with the store or the schedule, in words (shown by the widget)."""
-        return self.schedule.warnings
-
-    @property
-    def answered(self) -> bool:
-        return self.feedback is not None
-
-    # --- answering ----------------------------------------------------------------------------
-    def answer(self, response: object) -> Feedback:
-        """Grade ``response``, record it (once) and review the item in the schedule. A response
-        that is not an answer raises :class:`QuizError` and counts nothing."""
-        if self.feedback is not None:
-            return self.feedback
-        fb = self.question.check(response)
-        self.feedback = fb
-        self.asked += 1
-        self.score += fb.correct
-        now = self.schedule.now()
-        seconds = max(0.0, (now - self._shown).total_seconds())
-        self.progress.record(self.question.topic, fb.correct, seconds=seconds, item=self.item, at=now.timestamp())
-        self._last = self.item
-        return fb
-
+    # --- moving on ----------------------------------------------------------------------------
     def next(self) -> Question:
         """The next question in the schedule's order (an unanswered one is skipped, not counted)."""
-        self.question = self._serve()
-        self.feedback = None
-        return self.question
+        return self._serve()
 
     def __repr__(self) -> str:
         return f"<TodaysPractice: {self.count_due} due, {self.new_left} new, streak {self.streak}, {self.score}/{self.asked}>"

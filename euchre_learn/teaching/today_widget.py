@@ -16,19 +16,15 @@ In a notebook::
 
 from __future__ import annotations
 
-import html
 import os
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-import ipywidgets as W  # type: ignore[import-untyped]
-
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, topic
+from euchre_learn.teaching.session_widget import SessionWidget
 from euchre_learn.teaching.today import TodaysPractice
-from euchre_learn.teaching.widget_look import auto_width, warnings_html
-from euchre_learn.teaching.widgets import QuizWidget, quiz_widget
 
 __all__ = ["TodaysPracticeWidget", "today"]
 
@@ -39,9 +35,11 @@ _WHY = {
 }
 
 
-class TodaysPracticeWidget(W.VBox):  # type: ignore[misc]
+class TodaysPracticeWidget(SessionWidget):
     """Today's practice: a status line (due now, new topics left, the daily streak), the
     question with why it was chosen, Next, and any warning about the learner's store."""
+
+    model: TodaysPractice
 
     def __init__(
         self,
@@ -53,48 +51,21 @@ class TodaysPracticeWidget(W.VBox):  # type: ignore[misc]
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.model = TodaysPractice(topics, progress=progress, seed=seed, rules=rules, clock=clock)
-        self.warning_view = W.HTML()
-        self.status_view = W.HTML()
-        self.why_view = W.HTML()
-        self.holder = W.VBox()
-        self.next_button = W.Button(
-            description="Next question", icon="arrow-right", tooltip="The next item", layout=auto_width("10em")
-        )
-        self.next_button.on_click(lambda _b: self.next(focus=True))
-        self.current: QuizWidget = self._show(focus=False)
-        super().__init__([self.warning_view, self.status_view, self.why_view, self.holder, self.next_button])
-        self.add_class("el-today")
-        self._refresh()
+        super().__init__(next_words="Next question", next_tooltip="The next item", focus_on_next=True, css_class="el-today")
 
-    def _show(self, focus: bool) -> QuizWidget:
-        w = quiz_widget(
-            self.model.question, grade=self.model.answer, on_answer=lambda _fb: self._refresh(), focus=focus
-        )
-        self.holder.children = [w]
-        self.current = w
-        return w
-
-    def next(self, focus: bool = False) -> QuizWidget:
-        """Show the next item (``focus``: move the keyboard focus to its first choice)."""
-        self.model.next()
-        self._show(focus)
-        self._refresh()
-        return self.current
-
-    def _refresh(self) -> None:
+    def status_line(self) -> str:
         m = self.model
         days = m.streak
-        line = (
+        return (
             f"Due now: {m.count_due} · new topics left: {m.new_left} · "
             f"streak {days} day{'s' if days != 1 else ''} · today {m.score} of {m.asked} right"
         )
-        self.status_view.value = f'<span class="el-score" role="status">{html.escape(line)}</span>'
+
+    def why(self) -> tuple[str, str | None]:
+        m = self.model
         kind, key = m.item
         what = topic(key).title if kind == "quiz" and key in TOPICS else m.question.title or key
-        self.why_view.value = (
-            f'<span class="el-topic"><b>{html.escape(_WHY.get(m.source, m.source))}</b>: {html.escape(what)}</span>'
-        )
-        self.warning_view.value = warnings_html(m.warnings)
+        return _WHY.get(m.source, m.source), what
 
 
 def today(

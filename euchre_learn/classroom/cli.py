@@ -11,6 +11,7 @@
     euchre-learn hub-link --hub https://hub.example.edu --repo https://github.com/org/euchre_learn \\
         --branch main --path notebooks/00_how_to_use.ipynb           # an nbgitpuller link
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
+    euchre-learn voila-template                  # the apps' Voilà template (no CDN) for a hub's Voilà
     euchre-learn progress export --out me.json   # a learner's progress as JSON (import: back in)
     euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
     euchre-learn progress summary exports/ --students --csv grades.csv --since 2026-09-01
@@ -49,6 +50,7 @@ __all__ = [
     "play_app",
     "practice_app",
     "query_options",
+    "voila_command",
 ]
 
 # --- the Voilà apps ---------------------------------------------------------------------------
@@ -147,9 +149,26 @@ def _seed(options: dict[str, str]) -> int | None:
     value = options.get("seed", "").strip()
     if not value:
         return None
-    if not value.isdigit():
-        raise ValueError(f"seed={value!r} in the address is not a whole number")
+    if not (value.isascii() and value.isdigit()):
+        raise ValueError(f"seed={value[:40]!r} in the address is not a whole number (e.g. seed=7)")
     return int(value)
+
+
+_VOILA_OPTIONS = ("template", "theme", "token")  # read by Voilà or the hub, not by the apps
+
+
+def _unknown(options: dict[str, str], known: tuple[str, ...]) -> list[str]:
+    """A problem for each option in the address that the app does not read (a typo like ``sed=3``)."""
+    return [
+        f"{name[:40]!r} is not an option of this app: the options are {', '.join(known)}"
+        for name in options
+        if name not in known and name not in _VOILA_OPTIONS
+    ]
+
+
+def _sentence(problems: list[str], then: str) -> str:
+    """The problems, one after another, then what the app does instead: each ends in one full stop."""
+    return " ".join(p.rstrip(" .") + "." for p in problems) + " " + then
 
 
 def _ipywidgets() -> Any:
@@ -177,13 +196,26 @@ def practice_app(query: str | None = None) -> Any:
 
     options = query_options(query)
     rules = house_rules()
+    problems = _unknown(options, ("topic", "topics", "seed"))
+    instead = []
+    topics = None
+    spec = options.get("topic") or options.get("topics")
     try:
-        spec = options.get("topic") or options.get("topics")
         topics = resolve_topics(spec) if spec else None
+    except ValueError as err:
+        problems.append(str(err))
+        instead.append("every topic")
+    try:
         seed = _seed(options)
     except ValueError as err:
-        return _ipywidgets().VBox([_problem(f"{err}. Showing every topic instead."), widgets.practice(rules=rules)])
-    return widgets.practice(topics, seed=seed, rules=rules)
+        problems.append(str(err))
+        instead.append("new questions each time")
+        seed = None
+    app = widgets.practice(topics, seed=seed, rules=rules)
+    if not problems:
+        return app
+    then = f"Showing {' and '.join(instead)} instead." if instead else "It is ignored."
+    return _ipywidgets().VBox([_problem(_sentence(problems, then)), app])
 
 
 PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
@@ -198,7 +230,7 @@ def play_app(query: str | None = None) -> Any:
     from euchre_learn.learner.settings import house_rules
 
     options = query_options(query)
-    problems: list[str] = []
+    problems = _unknown(options, ("rules", "seed", "pace", "bots", "open"))
     rules: Rules = house_rules()
     if "rules" in options:
         try:
@@ -218,6 +250,8 @@ def play_app(query: str | None = None) -> Any:
     except ValueError as err:
         problems.append(str(err))
         seed = None
+    if options.get("open", "0") not in ("0", "1", "true", "false", "yes", "no"):
+        problems.append(f"open={options['open'][:40]!r} is not one of 1, 0 (all hands face up, or not)")
     table = play(
         rules,
         seed=seed,
@@ -227,7 +261,7 @@ def play_app(query: str | None = None) -> Any:
     )
     if not problems:
         return table
-    return _ipywidgets().VBox([_problem("; ".join(problems) + ". Using the defaults."), table])
+    return _ipywidgets().VBox([_problem(_sentence(problems, "Using the defaults for those.")), table])
 
 
 # --- JupyterHub --------------------------------------------------------------------------------
@@ -282,6 +316,31 @@ def hub_link(
 # --- the command line ----------------------------------------------------------------------------
 
 
+def voila_command(
+    path: str | os.PathLike[str], *, port: int, ip: str, browser: bool
+) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that serve ``path`` (an app notebook, or a folder of them) with
+    Voilà as the apps are served: code hidden, the template with no CDN request, only the
+    front-end extensions the apps use (:mod:`euchre_learn.classroom.voila_template`)."""
+    from euchre_learn.classroom.voila_template import voila_arguments, write_template
+
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(path),
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--strip_sources=True",
+        *voila_arguments(),
+    ]
+    if not browser:
+        cmd.append("--no-browser")
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(write_template()), env.get("JUPYTER_PATH", "")) if p)
+    return cmd, env
+
+
 def _serve(name: str, args: argparse.Namespace) -> int:
     import importlib.util
 
@@ -290,21 +349,10 @@ def _serve(name: str, args: argparse.Namespace) -> int:
             "euchre-learn: the apps need Voilà: pip install 'euchre-learn[app]' (or pip install voila)", file=sys.stderr
         )
         return 2
-    path = app_path(name)
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(path),
-        f"--port={args.port}",
-        f"--Voila.ip={args.ip}",
-        "--strip_sources=True",
-    ]
-    if args.no_browser:
-        cmd.append("--no-browser")
+    cmd, env = voila_command(app_path(name), port=args.port, ip=args.ip, browser=not args.no_browser)
     print(f"euchre-learn: serving the {name} app at http://{args.ip}:{args.port}/ (Ctrl+C to stop)", flush=True)
     try:
-        return subprocess.call(cmd)
+        return subprocess.call(cmd, env=env)
     except KeyboardInterrupt:
         return 0
 
@@ -392,6 +440,16 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("app-notebooks", help="write the Voilà app notebooks (practice, play) into a folder")
     n.add_argument("folder", nargs="?", default="apps")
+
+    vt = sub.add_parser(
+        "voila-template", help="install the apps' Voilà template (no CDN requests) into a Jupyter data folder"
+    )
+    vt.add_argument(
+        "folder",
+        nargs="?",
+        default=str(Path(sys.prefix) / "share" / "jupyter"),
+        help="a folder on Jupyter's data path (default: this Python's, sys.prefix/share/jupyter)",
+    )
 
     g = sub.add_parser("progress", help="export or import a learner's progress; sum up a class's exports")
     gsub = g.add_subparsers(dest="progress_command", required=True, metavar="ACTION")
@@ -556,7 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     target, advice = "", "choose a file you can write to"
     if args.command in ("worksheet", "cheat-sheet"):
         target, advice = args.out, "give --out a file in a folder you can write to"
-    elif args.command == "app-notebooks":
+    elif args.command in ("app-notebooks", "voila-template"):
         target, advice = args.folder, "choose a folder you can write to"
     elif args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
         target, advice = args.csv, "give --csv a file in a folder you can write to"
@@ -602,6 +660,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app-notebooks":
             for p in write_app_notebooks(args.folder):
                 print(f"wrote {p}")
+            return 0
+        if args.command == "voila-template":
+            import json
+
+            from euchre_learn.classroom.voila_template import TEMPLATE, VOILA_SETTINGS, write_template
+
+            root = write_template(args.folder)
+            print(f"wrote {root / 'voila' / 'templates' / TEMPLATE}")
+            print(f"serve with: voila --template={TEMPLATE}, or in voila.json: {json.dumps(VOILA_SETTINGS)}")
             return 0
         if args.command == "lessons":
             from euchre_learn.classroom.course import copy_course

@@ -338,6 +338,17 @@ def test_import_euchre_learn_stays_light() -> None:
     assert not outside, f"import euchre_learn loads {sorted(outside)}"
 
 
+def test_the_tables_model_is_light() -> None:
+    """``el.table.Table`` is a model: importing the table package loads no widget library (the
+    widget is imported when a table goes on screen)."""
+    code = (
+        "import sys, json, euchre_learn as el; el.table.Table(humans='S', seed=1); print(json.dumps(list(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = {m.split(".")[0] for m in json.loads(out.stdout)}
+    assert not loaded & {"ipywidgets", "anywidget", "matplotlib", "IPython"}
+
+
 @pytest.mark.parametrize("name", _modules())
 def test_every_module_imports(name: str) -> None:
     importlib.import_module(name)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, deck
-from euchre_learn.engine.core import bits
+from euchre_learn.engine.core import State, bits
 from euchre_learn.engine.core import deal as _core_deal
 from euchre_learn.engine.explain import (
     card_reason,
@@ -308,8 +308,16 @@ def _q_dealing(rng: random.Random, rules: Rules) -> Question:
         ),
         feedback=fb,
         rules=("R2.2",),
-        record=Hand._start(state).to_record(),
+        record=_dealt(state, dealer, rules).to_record(),
     )
+
+
+def _dealt(state: State, dealer: Seat, rules: Rules) -> Hand:
+    """The :class:`Hand` of a core deal, just dealt: the same cards in the same seats."""
+    pack = deck(rules)
+    holdings = {seat: [pack[i] for i in bits(state.hands[seat])] for seat in Seat}
+    kitty = [pack[i] for i in bits(state.kitty)]
+    return Hand.from_cards(dealer, holdings, pack[state.upcard], kitty=kitty, rules=rules)
 
 
 @register_topic(

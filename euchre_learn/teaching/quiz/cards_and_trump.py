@@ -315,7 +315,7 @@ def _q_dealing(rng: random.Random, rules: Rules) -> Question:
 def _dealt(state: State, dealer: Seat, rules: Rules) -> Hand:
     """The :class:`Hand` of a core deal, just dealt: the same cards in the same seats."""
     pack = deck(rules)
-    holdings = {seat: [pack[i] for i in bits(state.hands[seat])] for seat in Seat}
+    holdings: dict[Seat | str, list[Card]] = {seat: [pack[i] for i in bits(state.hands[seat])] for seat in Seat}
     kitty = [pack[i] for i in bits(state.kitty)]
     return Hand.from_cards(dealer, holdings, pack[state.upcard], kitty=kitty, rules=rules)
 

@@ -81,8 +81,8 @@ class Action:
     id: int
 
     def __new__(cls, id: int) -> Action:
-        if type(id) is int and 0 <= id < N_ACTIONS:  # not _ACTIONS[-1], which is a real action
-            return _ACTIONS[id]
+        if type(id) is int and 0 <= id < N_ACTIONS:  # not ACTIONS[-1], which is a real action
+            return ACTIONS[id]
         raise ValueError(f"{quote(id)} is not an action id: expected 0 to {N_ACTIONS - 1}")
 
     @classmethod
@@ -149,7 +149,7 @@ class Action:
         spaced = re.sub(r"\s+", " ", text.strip())
         key = spaced.lower()
         if key in _SYNONYMS:
-            return _ACTIONS[_SYNONYMS[key]]
+            return ACTIONS[_SYNONYMS[key]]
         match = re.fullmatch(r"(call|name|discard|give|play) (.+?)( alone)?", spaced, re.IGNORECASE)
         if match:
             verb, arg, alone = match.groups()
@@ -159,11 +159,11 @@ class Action:
                     if alone and verb == "name":
                         raise ValueError
                     base = NAME if verb == "name" else CALL_ALONE if alone else CALL
-                    return _ACTIONS[base + Suit.parse(arg)]
+                    return ACTIONS[base + Suit.parse(arg)]
                 if alone:
                     raise ValueError
                 base = {"discard": DISCARD, "give": GIVE, "play": PLAY}[verb]
-                return _ACTIONS[base + Card.parse(arg).index]
+                return ACTIONS[base + Card.parse(arg).index]
             except InvalidCardError as err:
                 raise ValueError(f"{quote(text)} is not an action: {err}") from None
             except ValueError:
@@ -197,7 +197,8 @@ class Action:
         return self.id < other.id
 
 
-_ACTIONS: tuple[Action, ...] = tuple(Action._make(i) for i in range(N_ACTIONS))
+ACTIONS: tuple[Action, ...] = tuple(Action._make(i) for i in range(N_ACTIONS))
+"""Every action, by id: ``ACTIONS[i].id == i``."""
 
 
 class Actions(tuple[Action, ...]):
@@ -210,7 +211,7 @@ class Actions(tuple[Action, ...]):
 
     @classmethod
     def from_ids(cls, ids: Iterable[int]) -> Actions:
-        return cls(_ACTIONS[i] for i in ids)
+        return cls(ACTIONS[i] for i in ids)
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import _random
 import enum
 import random
 from collections.abc import Iterable, Mapping
@@ -10,14 +9,35 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import core
-from euchre_learn.engine.actions import _ACTIONS, DISCARD, PLAY, Action, Actions
+from euchre_learn.engine.actions import ACTIONS, DISCARD, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State, final_score
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.core.play import (
+    AFTER,
+    BASE,
+    CHAIN,
+    DEAL,
+    FOLLOW,
+    HOLDINGS,
+    LEADER,
+    NO_ACTIONS,
+    ONE,
+    PLAYS,
+    SCORE,
+    UNBIT,
+    Deal,
+    Play,
+    discards,
+    end_trick,
+    enter,
+    plays,
+    plays_since,
+    state_of,
+)
 from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
 from euchre_learn.engine.text import hand_text, trick_text
-from euchre_learn.engine.trump import _KEYS, EFFECTIVE, SUIT_MASK
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
 
@@ -55,88 +75,6 @@ class Phase(str, enum.Enum):
 
 
 _PHASES = tuple(Phase)
-
-
-def _card_table(base: int, low: int, width: int) -> tuple[tuple[Action, ...], ...]:
-    """``table[b]``: the actions ``base + low + i`` (a play or a discard of card ``low + i``) for
-    the bits ``i`` of ``b``."""
-    return tuple(tuple(_ACTIONS[base + low + i] for i in range(width) if b >> i & 1) for b in range(1 << width))
-
-
-# the plays (discards) of a card mask are three lookups (the cards are 0-23, the Benny 24)
-_P0, _P1, _P2 = _card_table(PLAY, 0, 8), _card_table(PLAY, 8, 8), _card_table(PLAY, 16, 9)
-_D0, _D1, _D2 = _card_table(DISCARD, 0, 8), _card_table(DISCARD, 8, 8), _card_table(DISCARD, 16, 9)
-
-
-_PLAYS: dict[int, Actions] = {}
-"""The :class:`Actions` of the card masks of up to three cards seen (2,625 at most): in random play
-four legal plays in five are one of them. Four or five cards seldom come back, and are built."""
-
-
-def _plays(mask: int) -> Actions:
-    """The play actions of the cards in ``mask``, in id order, as :class:`Actions` (after a miss
-    in ``_PLAYS``)."""
-    found = tuple.__new__(Actions, _P0[mask & 255] + _P1[mask >> 8 & 255] + _P2[mask >> 16])
-    if mask.bit_count() <= 3:
-        _PLAYS[mask] = found
-    return found
-
-
-_UNBIT = tuple(~(1 << c) for c in range(25))
-_ONE = tuple((x,) for x in range(25))
-"""``(c,)`` made once, to add card ``c`` to a trick."""
-_NO_ACTIONS = Actions()
-
-_FOLLOW = tuple(tuple(SUIT_MASK[t][EFFECTIVE[t][c]] for c in range(25)) for t in range(4))
-"""``_FOLLOW[trump][led]``: the cards that follow the card led (R6.2)."""
-
-_Seats = tuple[tuple[int, ...], ...]
-_PlayRules = tuple[_Seats, _Seats, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
-_Trick = tuple[int, tuple[int, ...], tuple[int, ...], int]
-_Ctx = tuple[
-    tuple[int, ...],  # the next seat of this trick after each seat; -1 after the last
-    tuple[int, ...],  # the cards that follow each card led
-    _PlayRules,
-    tuple[int, ...],  # the holdings at the start of the play (of _b)
-    tuple[_Trick, ...],  # finished tricks
-    tuple[int, int],  # tricks won
-    int,  # leader
-    HandScore | None,
-    State,  # _b
-    tuple[tuple[int, ...], int, int],  # _deal
-    tuple[Any, ...],  # the history chain up to _b
-    int,  # the cards played in _b (the plays in the tricks above that the chain has already)
-]
-
-_PLAY_RULES: dict[tuple[int, int], _PlayRules] = {}
-"""What the play phase reads and never changes, by (seats out, trump): by leader, the seats of a
-trick in play order (empty for a seat that sits out) and the next seat of the trick after each seat
-(-1 after the last); the follow masks; trump; by the card led, the strength of each card in the
-trick (``winner_index``'s table)."""
-
-
-def _play_rules(out: int, trump: int) -> _PlayRules:
-    key = (out, trump)
-    found = _PLAY_RULES.get(key)
-    if found is None:
-        size = 4 - out.bit_count()  # the cards in a trick, and the next active seat, as State.apply
-        orders, afters = [], []
-        for leader in range(4):
-            seats = [leader]
-            while len(seats) < size:
-                after = (seats[-1] + 1) & 3
-                while out >> after & 1:
-                    after = (after + 1) & 3
-                seats.append(after)
-            order = () if out >> leader & 1 or size < 1 else tuple(seats)
-            nxt = [-1, -1, -1, -1]
-            for k in range(len(order) - 1):
-                nxt[order[k]] = order[k + 1]
-            orders.append(order)
-            afters.append(tuple(nxt))
-        keys = tuple(_KEYS[trump][EFFECTIVE[trump][c]] for c in range(25))  # winner_index's, by the card led
-        found = _PLAY_RULES[key] = (tuple(orders), tuple(afters), _FOLLOW[trump & 3], trump, keys)
-    return found
 
 
 _BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
@@ -258,10 +196,11 @@ class Hand:
     ``_ctx`` holds ``_b``: a state with this hand's values of everything the play does not change
     (rules, dealer, trump, maker, who sits out, ...), shared by the hands of a play and never
     mutated."""
-    _ctx: _Ctx | None
+    _ctx: Play | None
     """``None`` when ``_st`` says everything (before the play, or a state that the play below does
     not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
-    see ``_Ctx``: what changes only when a trick ends, and what never changes in the play."""
+    see :data:`~euchre_learn.engine.core.play.Play`: what changes only when a trick ends, and what
+    never changes in the play."""
     _over: bool
     _to_act: int
     _left: int
@@ -269,7 +208,7 @@ class Hand:
     it), so that ``holding & _left`` is what is left of a holding."""
     _trick: tuple[int, ...]
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
-    _dl: tuple[tuple[int, ...], int, int]
+    _dl: Deal
     """Before the play: ``_deal``."""
     _hist: tuple[Any, ...]
     """Before the play: the history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
@@ -284,14 +223,14 @@ class Hand:
 
     # --- making hands ----------------------------------------------------------------------
     @classmethod
-    def _wrap(cls, state: State, deal: tuple[tuple[int, ...], int, int], history: Iterable[tuple[int, int]]) -> Hand:
+    def _wrap(cls, state: State, deal: Deal, history: Iterable[tuple[int, int]]) -> Hand:
         chain: tuple[Any, ...] = ()
         for seat, action in history:
             chain = (chain, seat, action)
         return cls._of(state, deal, chain, False)
 
     @staticmethod
-    def _of(state: State, deal: tuple[tuple[int, ...], int, int], chain: tuple[Any, ...], own: bool) -> Hand:
+    def _of(state: State, deal: Deal, chain: tuple[Any, ...], own: bool) -> Hand:
         """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
         phase may keep it as ``_b`` without a copy."""
         h = _new_object(Hand)
@@ -299,29 +238,16 @@ class Hand:
         h._over = state.phase == OVER
         h._to_act = state.to_act
         if state.phase == PLAY_PHASE:
-            hands, trick, leader = tuple(state.hands), tuple(state.trick), state.leader
-            a, b, c, d = hands
-            rules = _PLAY_RULES.get((state.out, state.trump)) or _play_rules(state.out, state.trump)
-            order = rules[0][leader & 3]
-            if (  # what the play slots hold exactly (as every state that was dealt and played does)
-                not (a & (b | c | d) or b & (c | d) or c & d)
-                and 0 <= leader < 4
-                and len(state.tricks) < 5
-                and len(trick) < len(order)
-                and state.to_act == order[len(trick)]
-                and state.trick_seats == list(order[: len(trick)])
-            ):
-                base = state if own else state.copy()
+            ctx = enter(state, own, deal, chain)
+            if ctx is not None:
                 h._st = None if own else state
+                h._ctx = ctx
+                trick = tuple(state.trick)
                 h._left, h._trick = -1, trick
-                won, tricks = (state.won[0], state.won[1]), tuple(state.tricks)
-                played = sum(len(t[1]) for t in tricks) + len(trick)
-                after = rules[1][leader]
-                h._ctx = (after, rules[2], rules, hands, tricks, won, leader, state.score, base, deal, chain, played)
-                m = hands[state.to_act]
+                m = ctx[HOLDINGS][state.to_act]
                 if trick:
-                    m = m & rules[2][trick[0]] or m
-                h._legal_mask, h._legal = m << PLAY, _PLAYS.get(m) or _plays(m)
+                    m = m & ctx[FOLLOW][trick[0]] or m
+                h._legal_mask, h._legal = m << PLAY, PLAYS.get(m) or plays(m)
                 return h
         h._st = h._bs = state
         h._dl, h._hist = deal, chain
@@ -333,13 +259,13 @@ class Hand:
     def _b(self) -> State:
         """A state with this hand's values of everything the play does not change (see ``_bs``)."""
         ctx = self._ctx
-        return self._bs if ctx is None else ctx[8]
+        return self._bs if ctx is None else ctx[BASE]
 
     @property
-    def _deal(self) -> tuple[tuple[int, ...], int, int]:
+    def _deal(self) -> Deal:
         """The deal: the four holdings dealt, the upcard, the kitty."""
         ctx = self._ctx
-        return self._dl if ctx is None else ctx[9]
+        return self._dl if ctx is None else ctx[DEAL]
 
     @property
     def _s(self) -> State:
@@ -348,16 +274,8 @@ class Hand:
         from the slots when first asked for."""
         s = self._st
         if s is None:
-            _, _, rules, hands, tricks, won, leader, score, b, _, _, _ = self._ctx  # type: ignore[misc]
-            s = b.copy()
-            gone = ~self._left
-            s.hands = [x & ~gone for x in hands]  # each card left the one holding that had it
-            s.played = s.played | gone
-            s.trick, s.trick_seats = list(self._trick), list(rules[0][leader][: len(self._trick)])
-            s.tricks, s.won = list(tricks), list(won)
-            s.leader, s.to_act, s.score = leader, self._to_act, score
-            if self._over:
-                s.phase = OVER
+            assert self._ctx is not None
+            s = state_of(self._ctx, self._left, self._trick, self._to_act, self._over)
             self._st = s
         return s
 
@@ -366,16 +284,13 @@ class Hand:
         """Every action so far as ``(seat, action id)``, oldest first."""
         ctx = self._ctx
         out = []
-        chain = self._hist if ctx is None else ctx[10]
+        chain = self._hist if ctx is None else ctx[CHAIN]
         while chain:
             chain, seat, action = chain
             out.append((seat, action))
         out.reverse()
         if ctx is not None:  # the plays since _b, from the tricks
-            plays = [(s, PLAY + c) for _, cards, seats, _ in ctx[4] for s, c in zip(seats, cards, strict=True)]
-            seats = ctx[2][0][ctx[6]]
-            plays += [(seats[k], PLAY + c) for k, c in enumerate(self._trick)]
-            out += plays[ctx[11] :]
+            out += plays_since(ctx, self._trick)
         return tuple(out)
 
     def _find_legal(self) -> int:
@@ -385,7 +300,7 @@ class Hand:
         s = self._bs
         if s.phase == core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
             m = s.discard_mask()
-            self._legal = tuple.__new__(Actions, _D0[m & 255] + _D1[m >> 8 & 255] + _D2[m >> 16])
+            self._legal = discards(m)
             self._legal_mask = m << DISCARD
             return self._legal_mask
         ids = s.legal()
@@ -395,7 +310,7 @@ class Hand:
             mask = 0
             for a in ids:
                 mask |= 1 << a
-            found = (tuple.__new__(Actions, [_ACTIONS[a] for a in ids]), mask)
+            found = (tuple.__new__(Actions, [ACTIONS[a] for a in ids]), mask)
             if s.phase in _SMALL_PHASES:
                 _BIDDING_LEGAL[key] = found
         self._legal, self._legal_mask = found
@@ -417,8 +332,8 @@ class Hand:
         """
         r = rules if type(rules) is Rules else Rules.from_value(rules, argument="Hand.deal(rules)")
         seat = _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 else Seat.parse(dealer)
-        if type(seed) is int:  # random.Random(seed) without its Python layer: the same generator
-            state = core.deal_by(r, seat, _random.Random(seed).getrandbits)
+        if type(seed) is int:
+            state = core.deal_seeded(r, seat, seed)
         else:
             state = core.deal(r, seat, seeded_random(seed))
         return cls._of(state, (tuple(state.hands), state.upcard, state.kitty), (), True)
@@ -672,42 +587,31 @@ class Hand:
             new = self._bs.copy()
             new.apply(i)
             return Hand._of(new, self._dl, (self._hist, seat, i), True)
-        # a card played: the new hand from the slots, as State.apply plays it
+        # a card played: the new hand from the slots, as State.apply plays it (engine/core/play.py)
         c = i - PLAY
         h = _new_object(Hand)
         h._st = None
-        left = h._left = self._left & _UNBIT[c]
-        trick = self._trick + _ONE[c]
-        seat = ctx[0][seat]
+        left = h._left = self._left & UNBIT[c]
+        trick = self._trick + ONE[c]
+        seat = ctx[AFTER][seat]
         if seat >= 0:  # the trick goes on
             h._ctx = ctx
             h._over = False
             h._to_act = seat
             h._trick = trick
-            cards = ctx[3][seat] & left
-            m = cards & ctx[1][trick[0]] or cards
-            h._legal_mask = m << PLAY
-            h._legal = _PLAYS.get(m) or _plays(m)
-            return h
-        _, follow, rules, hands, tricks, won, leader, score, b, deal, chain, played = ctx
-        seats = rules[0][leader]
-        keys = rules[4][trick[0]]  # winner_index, inline
-        strength = tuple(map(keys.__getitem__, trick))
-        w = seats[strength.index(max(strength))]
-        tricks = (*tricks, (leader, trick, seats, w))
-        won = (won[0] + 1, won[1]) if w & 1 == 0 else (won[0], won[1] + 1)
-        h._trick = ()
-        if len(tricks) < 5:
-            h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, None, b, deal, chain, played)
+            cards = ctx[HOLDINGS][seat] & left
+            m = cards & ctx[FOLLOW][trick[0]] or cards
+        else:  # the trick is over: its winner leads the next, or the hand is over
+            ctx = h._ctx = end_trick(ctx, trick)
+            h._trick = ()
+            if ctx[SCORE] is not None:
+                h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, NO_ACTIONS
+                return h
             h._over = False
-            h._to_act = w
-            m = hands[w] & left
-            h._legal_mask = m << PLAY
-            h._legal = _PLAYS.get(m) or _plays(m)
-            return h
-        score = final_score(b.rules, won[b.maker & 1], b.alone, b.lone_defender >= 0)
-        h._ctx = (rules[1][w], follow, rules, hands, tricks, won, w, score, b, deal, chain, played)
-        h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, _NO_ACTIONS
+            seat = h._to_act = ctx[LEADER]
+            m = ctx[HOLDINGS][seat] & left
+        h._legal_mask = m << PLAY
+        h._legal = PLAYS.get(m) or plays(m)
         return h
 
     def _parse_with_seat(self, text: Action | str) -> Action:

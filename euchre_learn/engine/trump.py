@@ -63,7 +63,7 @@ def legal_mask(holding: int, trump: int, led: int) -> int:
 
 
 def _build_keys() -> list[list[tuple[int, ...]]]:
-    """``_KEYS[trump][led suit][c]``: how strongly card ``c`` plays in a trick led in that suit:
+    """``TRUMP_KEYS[trump][led suit][c]``: how strongly card ``c`` plays in a trick led in that suit:
     100 and up for a trump, its power for the suit led, -1 for a card that cannot win. Row -1 (the
     fifth) is ``trump = -1``: no trump, as :func:`winner_index` always read it."""
     rows = []
@@ -75,12 +75,12 @@ def _build_keys() -> list[list[tuple[int, ...]]]:
     return rows
 
 
-_KEYS = _build_keys()
+TRUMP_KEYS = _build_keys()
 
 
 def winner_index(played: Sequence[int], trump: int) -> int:
     """Index into ``played`` of the winning card: highest trump, else highest of the suit led (R6.3)."""
-    keys = _KEYS[trump][EFFECTIVE[trump][played[0]]]
+    keys = TRUMP_KEYS[trump][EFFECTIVE[trump][played[0]]]
     strength = tuple(map(keys.__getitem__, played))
     return strength.index(max(strength))
 

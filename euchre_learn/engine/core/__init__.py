@@ -1,5 +1,6 @@
 """The core: the phase machine on small integers (:mod:`~euchre_learn.engine.core.state`), the one
-implementation of RULES.md's hand that playouts, bots and the solver drive directly.
+implementation of RULES.md's hand that playouts, bots and the solver drive directly, and the play
+phase as the public ``Hand`` reads it without copying the state (:mod:`~euchre_learn.engine.core.play`).
 
 ``from euchre_learn.engine.core import State, bits, deal, PLAY_PHASE, ...`` names them here.
 """
@@ -20,6 +21,7 @@ from euchre_learn.engine.core.state import (
     bits,
     deal,
     deal_by,
+    deal_seeded,
     final_score,
 )
 
@@ -39,5 +41,6 @@ __all__ = [
     "bits",
     "deal",
     "deal_by",
+    "deal_seeded",
     "final_score",
 ]

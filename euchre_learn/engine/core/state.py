@@ -9,6 +9,7 @@ in one place per phase, as OpenSpiel's ``euchre.cc`` switches on its ``Phase``.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable
 from operator import itemgetter
@@ -153,7 +154,7 @@ class State:
     def copy(self) -> State:
         """An independent copy. Every slot is named here (a loop over ``__slots__`` with
         ``getattr``/``setattr`` took three times as long, and bots and solvers copy a lot):
-        a new slot must be added here too, which ``tests/test_state_copy.py`` checks."""
+        a new slot must be added here too, which ``tests/engine/test_state_copy.py`` checks."""
         s = _new_object(State)
         s.alone = self.alone
         s.dealer = self.dealer
@@ -404,7 +405,7 @@ _STEPS = {24: _shuffle_steps(24), 25: _shuffle_steps(25)}
 def _shuffle(pack: list[int], getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle(pack)``, step for step (the same draws, the same order: Fisher-Yates
     from the top, each index by rejection sampling on ``getrandbits`` as ``Random._randbelow``
-    does), without its two Python calls per card; ``tests/test_rules.py`` checks it against
+    does), without its two Python calls per card; ``tests/engine/test_rules.py`` checks it against
     ``random.Random.shuffle``."""
     steps = _STEPS.get(len(pack)) or _shuffle_steps(len(pack))
     for i, n, k in steps:
@@ -445,6 +446,12 @@ def deal_by(rules: Rules, dealer: int, getrandbits: Callable[[int], int]) -> Sta
     pack = list(range(25 if rules.benny else 24))
     _shuffle(pack, getrandbits)
     return _deal_pack(rules, dealer, pack)
+
+
+def deal_seeded(rules: Rules, dealer: int, seed: int) -> State:
+    """:func:`deal` with ``random.Random(seed)`` for an int ``seed``, without ``Random``'s Python
+    layer: the same generator (``_random.Random``), the same deal."""
+    return deal_by(rules, dealer, _random.Random(seed).getrandbits)
 
 
 def _deal_pack(rules: Rules, dealer: int, pack: list[int]) -> State:

@@ -345,9 +345,7 @@ def _serve(name: str, args: argparse.Namespace) -> int:
     import importlib.util
 
     if importlib.util.find_spec("voila") is None:
-        print(
-            "euchre-learn: the apps need Voilà: pip install 'euchre-learn[app]' (or pip install voila)", file=sys.stderr
-        )
+        print("euchre-learn: the apps need Voilà: pip install voila (the package's app extra)", file=sys.stderr)
         return 2
     cmd, env = voila_command(app_path(name), port=args.port, ip=args.ip, browser=not args.no_browser)
     print(f"euchre-learn: serving the {name} app at http://{args.ip}:{args.port}/ (Ctrl+C to stop)", flush=True)

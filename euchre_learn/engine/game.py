@@ -7,7 +7,8 @@ from typing import Any
 
 from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Cards, Rank, Seat, Team, deck
-from euchre_learn.engine.hand import Hand, IllegalActionError, seed_text, seeded_random
+from euchre_learn.engine.deals import seed_text, seeded_random
+from euchre_learn.engine.hand import Hand, IllegalActionError
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.text import game_text
 

@@ -3,38 +3,17 @@
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any, NamedTuple
 
 from euchre_learn.engine import core
-from euchre_learn.engine.actions import ACTIONS, DISCARD, PLAY, Action, Actions
-from euchre_learn.engine.cards import Card, Cards, InvalidCardError, Seat, Suit, Team, cards, deck, mask_to_cards
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State
-from euchre_learn.engine.core.play import (
-    AFTER,
-    BASE,
-    CHAIN,
-    DEAL,
-    FOLLOW,
-    HOLDINGS,
-    LEADER,
-    NO_ACTIONS,
-    ONE,
-    PLAYS,
-    SCORE,
-    UNBIT,
-    Deal,
-    Play,
-    discards,
-    end_trick,
-    enter,
-    plays,
-    plays_since,
-    state_of,
-)
-from euchre_learn.engine.errors import EuchreError, EuchreTypeError, quote, type_error
+from euchre_learn.engine.actions import PLAY, Action, Actions
+from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, mask_to_cards
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State, play
+from euchre_learn.engine.core.play import AFTER, FOLLOW, HOLDINGS, ONE, PLAYS, UNBIT, plays
+from euchre_learn.engine.deals import DealCheck, read_card, read_cards, seeded_random
+from euchre_learn.engine.errors import EuchreError, quote, type_error
 from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
 from euchre_learn.engine.text import hand_text, trick_text
@@ -77,13 +56,6 @@ class Phase(str, enum.Enum):
 _PHASES = tuple(Phase)
 
 
-_BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
-"""The legal actions and their mask of a bidding list of ids (a few dozen lists, asked often)."""
-
-_SMALL_PHASES = frozenset({core.BENNY, core.BID1, core.BID2, core.RR_TAKE, core.DEFEND})
-"""The phases whose legal actions are one of a few lists (the discards and gives are not)."""
-
-
 _new_object = object.__new__
 _SEATS = tuple(Seat)
 
@@ -109,53 +81,6 @@ class Trick(NamedTuple):
         from euchre_learn.display import trick_html
 
         return trick_html(self)
-
-
-def _read_cards(value: str | Iterable[Card | str], where: str, argument: str | None = None) -> Cards:
-    try:
-        return cards(value)
-    except EuchreTypeError:
-        raise type_error(
-            argument or where, value, "cards as text such as '9♠ 10♠ J♥ Q♦ A♣' or an iterable of cards"
-        ) from None
-    except InvalidCardError as err:
-        raise InvalidCardError(f"{where}: {err}") from None
-
-
-_SEED_TYPES = (int, float, str, bytes, bytearray)
-
-
-def seeded_random(seed: Any) -> random.Random:
-    """``random.Random(seed)``; a seed that ``random`` does not take (a list, a tuple) is used
-    by its text, as :class:`~euchre_learn.Game` uses every seed, so any seed deals.
-
-    >>> seeded_random([1]).random() == seeded_random('[1]').random()
-    True
-    """
-    if isinstance(seed, str):
-        try:
-            return random.Random(seed)
-        except UnicodeEncodeError:  # a lone surrogate: still text, and still a seed
-            return random.Random(seed.encode("utf-8", "surrogatepass"))
-    if seed is None or isinstance(seed, _SEED_TYPES):
-        return random.Random(seed)
-    return seeded_random(seed_text(seed))
-
-
-def seed_text(seed: Any) -> str:
-    """``str(seed)``, or an ``EuchreTypeError`` when the seed has no text form (its ``str``
-    fails, or it is nested too deep to write out)."""
-    try:
-        return str(seed)
-    except Exception:
-        raise type_error("seed", seed, "None, a number, text, or a value with a text form such as [1, 2]") from None
-
-
-def _read_card(value: Card | str, where: str) -> Card:
-    try:
-        return Card.parse(value)
-    except InvalidCardError as err:
-        raise InvalidCardError(f"{where}: {err}") from None
 
 
 class Hand:
@@ -196,7 +121,7 @@ class Hand:
     ``_ctx`` holds ``_b``: a state with this hand's values of everything the play does not change
     (rules, dealer, trump, maker, who sits out, ...), shared by the hands of a play and never
     mutated."""
-    _ctx: Play | None
+    _ctx: play.Play | None
     """``None`` when ``_st`` says everything (before the play, or a state that the play below does
     not take: two seats holding one card, a trick whose seats are out of turn); in the play phase
     see :data:`~euchre_learn.engine.core.play.Play`: what changes only when a trick ends, and what
@@ -208,7 +133,7 @@ class Hand:
     it), so that ``holding & _left`` is what is left of a holding."""
     _trick: tuple[int, ...]
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
-    _dl: Deal
+    _dl: play.Deal
     """Before the play: ``_deal``."""
     _hist: tuple[Any, ...]
     """Before the play: the history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
@@ -223,14 +148,14 @@ class Hand:
 
     # --- making hands ----------------------------------------------------------------------
     @classmethod
-    def _wrap(cls, state: State, deal: Deal, history: Iterable[tuple[int, int]]) -> Hand:
+    def _wrap(cls, state: State, deal: play.Deal, history: Iterable[tuple[int, int]]) -> Hand:
         chain: tuple[Any, ...] = ()
         for seat, action in history:
             chain = (chain, seat, action)
         return cls._of(state, deal, chain, False)
 
     @staticmethod
-    def _of(state: State, deal: Deal, chain: tuple[Any, ...], own: bool) -> Hand:
+    def _of(state: State, deal: play.Deal, chain: tuple[Any, ...], own: bool) -> Hand:
         """The hand whose state is ``state``; ``own``: nothing else holds ``state``, so the play
         phase may keep it as ``_b`` without a copy."""
         h = _new_object(Hand)
@@ -238,7 +163,7 @@ class Hand:
         h._over = state.phase == OVER
         h._to_act = state.to_act
         if state.phase == PLAY_PHASE:
-            ctx = enter(state, own, deal, chain)
+            ctx = play.enter(state, own, deal, chain)
             if ctx is not None:
                 h._st = None if own else state
                 h._ctx = ctx
@@ -259,13 +184,13 @@ class Hand:
     def _b(self) -> State:
         """A state with this hand's values of everything the play does not change (see ``_bs``)."""
         ctx = self._ctx
-        return self._bs if ctx is None else ctx[BASE]
+        return self._bs if ctx is None else ctx[play.BASE]
 
     @property
-    def _deal(self) -> Deal:
+    def _deal(self) -> play.Deal:
         """The deal: the four holdings dealt, the upcard, the kitty."""
         ctx = self._ctx
-        return self._dl if ctx is None else ctx[DEAL]
+        return self._dl if ctx is None else ctx[play.DEAL]
 
     @property
     def _s(self) -> State:
@@ -275,7 +200,7 @@ class Hand:
         s = self._st
         if s is None:
             assert self._ctx is not None
-            s = state_of(self._ctx, self._left, self._trick, self._to_act, self._over)
+            s = play.state_of(self._ctx, self._left, self._trick, self._to_act, self._over)
             self._st = s
         return s
 
@@ -284,36 +209,20 @@ class Hand:
         """Every action so far as ``(seat, action id)``, oldest first."""
         ctx = self._ctx
         out = []
-        chain = self._hist if ctx is None else ctx[CHAIN]
+        chain = self._hist if ctx is None else ctx[play.CHAIN]
         while chain:
             chain, seat, action = chain
             out.append((seat, action))
         out.reverse()
         if ctx is not None:  # the plays since _b, from the tricks
-            out += plays_since(ctx, self._trick)
+            out += play.plays_since(ctx, self._trick)
         return tuple(out)
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
         if self._ctx is not None:  # the play phase: known from the start
             return self._legal_mask
-        s = self._bs
-        if s.phase == core.DISCARD_PHASE:  # once a hand, from a card mask as the plays
-            m = s.discard_mask()
-            self._legal = discards(m)
-            self._legal_mask = m << DISCARD
-            return self._legal_mask
-        ids = s.legal()
-        key = tuple(ids)
-        found = _BIDDING_LEGAL.get(key)
-        if found is None:
-            mask = 0
-            for a in ids:
-                mask |= 1 << a
-            found = (tuple.__new__(Actions, [ACTIONS[a] for a in ids]), mask)
-            if s.phase in _SMALL_PHASES:
-                _BIDDING_LEGAL[key] = found
-        self._legal, self._legal_mask = found
+        self._legal, self._legal_mask = found = play.legal_of(self._bs)
         return found[1]
 
     @classmethod
@@ -365,43 +274,24 @@ class Hand:
             seat = Seat.parse(key)
             if seat in seat_of:
                 raise ValueError(f"holdings names seat {seat} twice")
-            seat_of[seat] = _read_cards(value, f"seat {seat}", f"Hand.from_cards(holdings['{seat}'])")
+            seat_of[seat] = read_cards(value, f"seat {seat}", f"Hand.from_cards(holdings['{seat}'])")
         missing = [str(s) for s in Seat if s not in seat_of]
         if missing:
             raise ValueError(f"holdings must give five cards to each of N, E, S, W: missing {', '.join(missing)}")
-        in_deck = set(deck(r))
-        seen: dict[Card, str] = {}
-
-        def place(card: Card, where: str) -> None:
-            if card not in in_deck:
-                raise ValueError(
-                    f"{where} {'is' if where == 'the upcard' else 'holds'} the {card}, which is not in this deck"
-                    + (": the Benny is only in play with Rules(benny=...) (R1.1)" if card.is_benny else "")
-                )
-            if card in seen:
-                raise ValueError(f"the {card} is dealt twice: to {seen[card]} and to {where}")
-            seen[card] = where
-
+        check = DealCheck(r, ValueError, "Rules(benny=...)")
         masks = []
         for seat in Seat:
             held = seat_of[seat]
             if len(held) != 5:
                 raise ValueError(f"seat {seat} must hold 5 cards, not {len(held)}: {quote(str(held))}")
-            for c in held:
-                place(c, f"seat {seat}")
+            check.place(f"seat {seat}", held)
             masks.append(sum(1 << c.index for c in held))
-        up = _read_card(upcard, "the upcard")
-        place(up, "the upcard")
-        rest = [c for c in deck(r) if c not in seen]
+        up = read_card(upcard, "the upcard")
+        check.place("the upcard", (up,), verb="is")
+        rest = check.rest()
         if kitty is not None:
-            k = _read_cards(kitty, "the kitty", "Hand.from_cards(kitty)")
-            for c in k:
-                place(c, "the kitty")
-            if len(k) != len(rest):
-                raise ValueError(
-                    f"the kitty must hold the {len(rest)} cards left face down, not {len(k)}: "
-                    f"missing {' '.join(str(c) for c in rest if c not in k)}"
-                )
+            k = read_cards(kitty, "the kitty", "Hand.from_cards(kitty)")
+            check.kitty("the kitty", k)
         return cls._start(State.new(r, Seat.parse(dealer), masks, up.index, sum(1 << c.index for c in rest)))
 
     # --- reading ---------------------------------------------------------------------------
@@ -602,13 +492,13 @@ class Hand:
             cards = ctx[HOLDINGS][seat] & left
             m = cards & ctx[FOLLOW][trick[0]] or cards
         else:  # the trick is over: its winner leads the next, or the hand is over
-            ctx = h._ctx = end_trick(ctx, trick)
+            ctx = h._ctx = play.end_trick(ctx, trick)
             h._trick = ()
-            if ctx[SCORE] is not None:
-                h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, NO_ACTIONS
+            if ctx[play.SCORE] is not None:
+                h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, play.NO_ACTIONS
                 return h
             h._over = False
-            seat = h._to_act = ctx[LEADER]
+            seat = h._to_act = ctx[play.LEADER]
             m = ctx[HOLDINGS][seat] & left
         h._legal_mask = m << PLAY
         h._legal = PLAYS.get(m) or plays(m)

@@ -6,7 +6,8 @@ import os
 from typing import Any
 
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Card, InvalidCardError, Seat, cards, deck
+from euchre_learn.engine.cards import Cards, InvalidCardError, Seat, cards
+from euchre_learn.engine.deals import DealCheck
 from euchre_learn.engine.errors import PATH_LIMIT, EuchreError, quote
 from euchre_learn.engine.hand import Hand, IllegalActionError
 from euchre_learn.engine.jsonfiles import parse_json
@@ -56,38 +57,23 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], expect
 
 def _check_deal(rules: Rules, hands: dict[str, str], upcard: str, kitty: str | None) -> None:
     """Every card once, five to each seat, the rest in the kitty: or a RecordError naming the place."""
-    in_deck = set(deck(rules))
-    seen: dict[Card, str] = {}
+    check = DealCheck(rules, RecordError, "rules that have a benny")
 
-    def place(where: str, text: str, count: int | None) -> None:
+    def held(where: str, text: str, count: int | None) -> Cards:
         try:
-            held = cards(text)
+            found = cards(text)
         except InvalidCardError as err:
             raise RecordError(f"{where}: {err}") from None
-        if count is not None and len(held) != count:
-            raise RecordError(f"{where} holds {len(held)} cards ({quote(text)}): expected {count}")
-        for card in held:
-            if card not in in_deck:
-                raise RecordError(
-                    f"{where} holds the {card}, which is not in this deck"
-                    + (": the Benny is only in play with rules that have a benny (R1.1)" if card.is_benny else "")
-                )
-            if card in seen:
-                raise RecordError(f"the {card} is dealt twice: to {seen[card]} and to {where}")
-            seen[card] = where
+        if count is not None and len(found) != count:
+            raise RecordError(f"{where} holds {len(found)} cards ({quote(text)}): expected {count}")
+        return found
 
     for seat in "NESW":
-        place(f"record['hands']['{seat}']", hands[seat], 5)
-    place("record['upcard']", upcard, 1)
-    rest = [c for c in deck(rules) if c not in seen]
+        where = f"record['hands']['{seat}']"
+        check.place(where, held(where, hands[seat], 5))
+    check.place("record['upcard']", held("record['upcard']", upcard, 1))
     if kitty is not None:
-        place("record['kitty']", kitty, None)
-        if len(cards(kitty)) != len(rest):
-            missing = " ".join(str(c) for c in rest if c not in seen)
-            raise RecordError(
-                f"record['kitty'] must hold the {len(rest)} cards left face down, not {len(cards(kitty))}: "
-                f"missing {missing}"
-            )
+        check.kitty("record['kitty']", held("record['kitty']", kitty, None))
 
 
 def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
@@ -145,7 +131,9 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
         try:
             seat = Seat.parse(head)
         except ValueError:
-            raise RecordError(f"{where} is {quote(text)}: it must start with the seat that acts (N, E, S or W)") from None
+            raise RecordError(
+                f"{where} is {quote(text)}: it must start with the seat that acts (N, E, S or W)"
+            ) from None
         try:
             action = Action.parse(rest)
         except ValueError as err:
@@ -157,5 +145,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
         try:
             hand = hand.apply(action)
         except IllegalActionError as err:
-            raise IllegalActionError(f"{where} ({quote(text)}): {err}", seat=err.seat, action=err.action, index=i) from None
+            raise IllegalActionError(
+                f"{where} ({quote(text)}): {err}", seat=err.seat, action=err.action, index=i
+            ) from None
     return hand

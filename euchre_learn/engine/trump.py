@@ -70,7 +70,10 @@ def _build_keys() -> list[list[tuple[int, ...]]]:
     for t in (0, 1, 2, 3, -1):
         eff, power = EFFECTIVE[t], POWER[t]
         rows.append(
-            [tuple(100 + power[c] if eff[c] == t else power[c] if eff[c] == s else -1 for c in range(25)) for s in range(4)]
+            [
+                tuple(100 + power[c] if eff[c] == t else power[c] if eff[c] == s else -1 for c in range(25))
+                for s in range(4)
+            ]
         )
     return rows
 
@@ -173,7 +176,9 @@ def trick_winner(played: Sequence[Card | str], trump: Suit | str) -> int:
     >>> trick_winner(cards('K♦ A♦ J♦ 9♣'), 'hearts')            # RULES §11.6
     2
     """
-    played = _cards(played, "trick_winner(played)", "the cards of the trick in play order, as text such as 'Q♠ J♠' or cards")
+    played = _cards(
+        played, "trick_winner(played)", "the cards of the trick in play order, as text such as 'Q♠ J♠' or cards"
+    )
     if not 1 <= len(played) <= 4:
         raise ValueError(f"a trick holds 1 to 4 cards, not {len(played)}")
     _once(played, "trick_winner(played)")
@@ -206,6 +211,8 @@ def _once(items: Cards, argument: str) -> int:
     mask = 0
     for c in items:
         if mask >> c.index & 1:
-            raise DuplicateCardError(f"{argument}: the {c} is there twice ({quote(str(items))}): a deck holds each card once")
+            raise DuplicateCardError(
+                f"{argument}: the {c} is there twice ({quote(str(items))}): a deck holds each card once"
+            )
         mask |= 1 << c.index
     return mask

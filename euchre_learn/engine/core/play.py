@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from euchre_learn.engine.actions import ACTIONS, DISCARD, PLAY, Action, Actions
-from euchre_learn.engine.core.state import OVER, State, final_score
+from euchre_learn.engine.core.state import BENNY, BID1, BID2, DEFEND, DISCARD_PHASE, OVER, RR_TAKE, State, final_score
 from euchre_learn.engine.rules import HandScore
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, TRUMP_KEYS
 
@@ -47,6 +47,7 @@ __all__ = [
     "discards",
     "end_trick",
     "enter",
+    "legal_of",
     "plays",
     "plays_since",
     "state_of",
@@ -85,6 +86,32 @@ def plays(mask: int) -> Actions:
 def discards(mask: int) -> Actions:
     """The discard actions of the cards in ``mask``, in id order."""
     return tuple.__new__(Actions, _D0[mask & 255] + _D1[mask >> 8 & 255] + _D2[mask >> 16])
+
+
+_BIDDING_LEGAL: dict[tuple[int, ...], tuple[Actions, int]] = {}
+"""The legal actions and their mask of a bidding list of ids (a few dozen lists, asked often)."""
+
+_SMALL_PHASES = frozenset({BENNY, BID1, BID2, RR_TAKE, DEFEND})
+"""The phases whose legal actions are one of a few lists (the discards and gives are not)."""
+
+
+def legal_of(state: State) -> tuple[Actions, int]:
+    """The legal actions of a state before the play, as :class:`Actions`, and their mask (bit
+    ``i`` for action id ``i``): what ``Hand.legal_actions`` gives, worked out once a hand."""
+    if state.phase == DISCARD_PHASE:  # once a hand, from a card mask as the plays
+        m = state.discard_mask()
+        return discards(m), m << DISCARD
+    ids = state.legal()
+    key = tuple(ids)
+    found = _BIDDING_LEGAL.get(key)
+    if found is None:
+        mask = 0
+        for a in ids:
+            mask |= 1 << a
+        found = (tuple.__new__(Actions, [ACTIONS[a] for a in ids]), mask)
+        if state.phase in _SMALL_PHASES:
+            _BIDDING_LEGAL[key] = found
+    return found
 
 
 UNBIT = tuple(~(1 << c) for c in range(25))

@@ -18,6 +18,10 @@ Nothing here edits a source file; every change is made to the pages as Sphinx bu
 - **Run it in JupyterLite.** Each lesson and exercise sheet opens with a link to the same
   notebook in the offline JupyterLite site (``make lite``), by default ``../lite/`` next to
   this site (``euchre_site_lite``).
+- **Buttons that do not answer.** Under every widget output (a quiz, a practice widget, the
+  table) a note says so where the buttons are: drawn from the saved state, they change when
+  clicked, but no Python runs behind the page; the note links to the same notebook in
+  JupyterLite, where they answer.
 - **The root page** ``index.html`` of the site sends the reader to the contents page.
 """
 
@@ -267,6 +271,57 @@ def add_lite_link(app: Sphinx, doctree: nodes.document) -> None:
     top.insert(title_at + 1, note)
 
 
+WIDGET_NOTE = (
+    "The buttons above are a picture of this notebook's last run: they may change when clicked, "
+    "but nothing answers on this page (no Python runs behind it). "
+)
+"""The note under each widget output on the site (:func:`add_widget_notes`)."""
+
+
+def _widget_bundles(doctree: nodes.Node) -> list[nodes.Element]:
+    """The outputs that show a widget: MyST-NB's ``mime_bundle`` containers offering the
+    widget view (or, where a bundle holds one type only, the raw node itself)."""
+    found: list[nodes.Element] = []
+    for raw in doctree.findall(nodes.raw):
+        if WIDGET_VIEW not in raw.astext():
+            continue
+        node: nodes.Element = raw
+        up = raw.parent
+        while up is not None and not isinstance(up, nodes.document):
+            if isinstance(up, nodes.container) and up.get("nb_element") == "mime_bundle":
+                node = up
+                break
+            up = up.parent
+        if node not in found:
+            found.append(node)
+    return found
+
+
+def insert_widget_notes(doctree: nodes.Node, lite_href: str) -> int:
+    """After every widget output in ``doctree``, a note that its buttons do not answer here,
+    with a link to the notebook in JupyterLite. Returns how many notes."""
+    bundles = _widget_bundles(doctree)
+    for bundle in bundles:
+        para = nodes.paragraph(
+            "",
+            "",
+            nodes.Text(WIDGET_NOTE),
+            nodes.reference("", "Answer it in JupyterLite", refuri=lite_href),
+            nodes.Text("."),
+        )
+        note = nodes.container("", para, classes=["euchre-widget-note"])
+        parent = bundle.parent
+        parent.insert(parent.index(bundle) + 1, note)
+    return len(bundles)
+
+
+def add_widget_notes(app: Sphinx, doctree: nodes.document) -> None:
+    docname = app.env.docname
+    if not docname.startswith(NOTEBOOK_DIRS) or not app.env.doc2path(docname).name.endswith(".ipynb"):
+        return
+    insert_widget_notes(doctree, lite_url(app, docname))
+
+
 # --- setup --------------------------------------------------------------------------------------
 
 
@@ -308,6 +363,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", collect_anchors, priority=400)
     app.connect("doctree-read", add_contents, priority=400)  # before the toctree collector (500)
     app.connect("doctree-read", add_lite_link, priority=400)
+    app.connect("doctree-read", add_widget_notes, priority=410)
     app.connect("env-purge-doc", purge_anchors)
     app.connect("env-merge-info", merge_anchors)
     app.add_post_transform(ResolveExplicitAnchors)

@@ -10,16 +10,28 @@ their own questions from their name, in widgets, and is not graded this way):
   cell: the learner's template (``answer = ...``), then the solution from
   ``exercises/solutions/`` between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, which
   ``nbgrader generate_assignment`` removes from the student release;
-- after it, a **hidden test** cell worth one point (``### BEGIN HIDDEN TESTS``, removed from
-  the release and put back by ``nbgrader autograde``) grades the answer with the sheet's own
-  checker, the same that gives the learner feedback in place: the point is scored exactly when
-  ``check`` says ✓;
+- after it, a **test** cell worth one point. Its visible line, ``check.validate("q3", answer)``,
+  is what nbgrader's *Validate* button checks (answered and, unless the copy gives no
+  feedback, right). Its **hidden test** (``### BEGIN HIDDEN TESTS``, removed from the release
+  and put back by ``nbgrader autograde``) grades from its own copy of the answer: a
+  fingerprint of the right answers' keys (:meth:`~euchre_learn.classroom.exercises.Grader.key`),
+  written into the test when the course is generated, compared with plain ``str`` methods and
+  integer arithmetic that no cell of a notebook can replace. Replacing the checker, the engine,
+  a builtin or a module in ``sys.modules``, or handing in an object whose ``==`` always says
+  yes, scores nothing: a point needs an answer whose key is right (see docs/teaching.md for
+  what no autograder running in the student's kernel can stop);
 - every other cell is read-only, so ``autograde`` restores it (the setup cell that makes
   ``check`` included); outputs are cleared; the navigation lines and the ``# %load solutions/``
   hints are left out, and the rule links point at a copy of the rule book in the assignment.
 
-``nbgrader_config.py`` in the folder sets the one option the sheets need: the solution region
-is replaced by nothing (the template above it stays), not by ``raise NotImplementedError()``.
+``feedback`` (``--feedback``) chooses what the in-place ``check`` says in the graded copy:
+``'answers'`` (✓ or ✗ and why, as in the practice sheets: the right answer shows),
+``'right-wrong'`` (✓ or ✗ only) or ``'none'`` (only that the answer is recorded).
+
+``nbgrader_config.py`` in the folder sets the course id, the exchange, the empty solution stub
+(the template above it stays, not ``raise NotImplementedError()``) and the two preprocessors of
+:mod:`euchre_learn.classroom.nbgrader_hooks` (no checksum warning per test cell at autograde; no
+hidden test in the feedback).
 
 >>> nb = source_notebook('01_cards_and_bidding')
 >>> [c['metadata']['nbgrader']['grade_id'] for c in nb['cells'] if c['metadata']['nbgrader'].get('points')][:3]
@@ -43,15 +55,24 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.classroom.course import course_root
+from euchre_learn.classroom.exercises import FEEDBACK, Grader, checker
 
 __all__ = [
-    "CONFIG",
+    "DEFAULT_COURSE_ID",
+    "DEFAULT_EXCHANGE",
     "GradingError",
     "GradingReport",
     "assignments",
+    "config_text",
+    "fingerprint",
+    "hidden_test",
     "source_notebook",
     "write_course",
 ]
+
+DEFAULT_COURSE_ID = "euchre"
+DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
+"""nbgrader's own default exchange folder (on a hub: a folder every user can write, see docs/teaching.md)."""
 
 
 class GradingError(ValueError):
@@ -59,19 +80,67 @@ class GradingError(ValueError):
     that cannot be written."""
 
 
-CONFIG = """\
+_CONFIG = """\
 # nbgrader's settings for the euchre_learn exercise sheets (written by `euchre-learn nbgrader`).
-# Run nbgrader from this folder: nbgrader generate_assignment 01_cards_and_bidding, ...
+# Run nbgrader from this folder: nbgrader generate_assignment 01_cards_and_bidding, ... (docs/teaching.md)
+from nbgrader.preprocessors import GetGrades
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, DeduplicateIds, OverwriteKernelspec
+
+from euchre_learn.classroom.nbgrader_hooks import HideHiddenTests, RestoreHiddenTests
+
 c = get_config()  # noqa: F821 (nbgrader provides it)
+
+# The course, and the exchange folder that release / fetch / submit / collect go through.
+# Students need the same two lines in their own ~/.jupyter/nbgrader_config.py (docs/teaching.md).
+c.CourseDirectory.course_id = {course_id!r}
+c.Exchange.root = {exchange!r}
 
 # The answer cells keep the learner's template ("answer = ..." or the function to complete)
 # above the solution, so the solution is replaced by nothing rather than by nbgrader's
 # "raise NotImplementedError()".
-c.ClearSolutions.code_stub = {"python": ""}
+c.ClearSolutions.code_stub = {{"python": ""}}
 
-# Each hidden test grades one question with the sheet's own checker (euchre_learn.classroom.exercises);
-# euchre_learn must be installed where autograde runs the notebooks.
+# autograde puts each test cell's hidden test back without a "checksum has changed" warning
+# when the student left the cell as released; generate_feedback shows no hidden test.
+c.Autograde.sanitize_preprocessors = [
+    ClearOutput,
+    DeduplicateIds,
+    OverwriteKernelspec,
+    RestoreHiddenTests,
+    CheckCellMetadata,
+]
+c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
+
+# Each hidden test grades one question from its own fingerprint of the answer; it imports
+# euchre_learn.classroom.exercises to read the answer, so euchre_learn must be installed where
+# autograde runs the notebooks.
 """
+
+
+def config_text(course_id: str = DEFAULT_COURSE_ID, exchange: str = DEFAULT_EXCHANGE) -> str:
+    """The course's ``nbgrader_config.py``.
+
+    >>> "c.CourseDirectory.course_id = 'euchre'" in config_text(), "c.Exchange.root" in config_text()
+    (True, True)
+    """
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", course_id):
+        raise GradingError(f"course id {course_id[:40]!r}: use letters, digits, '.', '_' and '-' only")
+    return _CONFIG.format(course_id=course_id, exchange=str(exchange))
+
+
+def fingerprint(text: str) -> int:
+    """The 64-bit FNV-1a hash of ``text`` (UTF-8): what a hidden test holds of each right
+    answer's key, and computes, with the same few lines, of the answer handed in.
+
+    >>> fingerprint('J♣')
+    9665555927860270253
+    """
+    h = 14695981039346656037
+    for b in text.encode("utf-8"):
+        h = (h ^ b) * 1099511628211 % 18446744073709551616
+    return h
+
 
 _CHECK = re.compile(r'^check\("(?P<qid>q\d+)",\s*(?P<expr>.+)\)\s*$')
 _SETUP = re.compile(r'checker\("(?P<name>[a-z-]+)"\)')
@@ -133,16 +202,80 @@ def _split_check(text: str, where: str) -> tuple[str, str, str, str]:
     return "\n".join(lines[:-1]).strip("\n"), last, found["qid"], found["expr"]
 
 
-def source_notebook(name: str) -> dict[str, Any]:
+_HIDDEN = """\
+### BEGIN HIDDEN TESTS
+# The right answers' fingerprints, written when the course was generated: this test reads no
+# checker and no answer of the package, and compares with str methods and integer arithmetic
+# only, which no cell of a notebook can replace.
+from euchre_learn.classroom.exercises import answer_key as _answer_key
+_s = "".__class__
+_h = 14695981039346656037
+for _b in _s.encode(_s.__str__(_answer_key({sheet!r}, {qid!r}, {expr})), "utf-8"):
+    _h = (_h ^ _b) * 1099511628211 % 18446744073709551616
+assert _h in {fingerprints}, {message!r}
+### END HIDDEN TESTS"""
+
+
+def hidden_test(sheet: str, qid: str, expr: str) -> str:
+    """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), grading the
+    answer the expression ``expr`` names (``answer``, or the learner's function)."""
+    grade = checker(sheet).exercise(qid).grade
+    if not isinstance(grade, Grader):
+        raise GradingError(f"{sheet} {qid} has no answer key, so it cannot be graded by nbgrader")
+    fingerprints = tuple(sorted({fingerprint(k) for k in grade.keys}))
+    return _HIDDEN.format(sheet=sheet, qid=qid, expr=expr, fingerprints=fingerprints, message=f"{qid} is not right")
+
+
+_HOW_TO = re.compile(
+    r"Replace the `\.\.\.` with your answer and run the cell \(\*\*Shift\+Enter\*\*\):.*?Try again as often as you like\.",
+    re.S,
+)
+_HOW_TO_SAYS = {
+    "right-wrong": (
+        "Replace the `...` with your answer and run the cell (**Shift+Enter**): a ✓ means right, a ✗ "
+        "means not right yet; neither shows the right answer. The question's rules are linked from "
+        "[the rule book](rules.md). Try again as often as you like: the answer in the cell when the "
+        "sheet is collected is the one graded."
+    ),
+    "none": (
+        "Replace the `...` with your answer and run the cell (**Shift+Enter**): the check records your "
+        "answer but does not say whether it is right; each question is graded when the sheet is "
+        "collected. The question's rules are in [the rule book](rules.md). Change your answers as often "
+        "as you like before you hand the sheet in."
+    ),
+}
+_CODING = re.compile(r"shows the first one it gets wrong(, with the rule)?")
+_CODING_SAYS = {
+    "right-wrong": "says whether it agrees on all of them",
+    "none": "is graded when the sheet is collected",
+}
+
+
+def _graded_markdown(text: str, feedback: str) -> str:
+    """A markdown cell of a graded copy: no ``%load`` hint, no "Stuck?" line, and what
+    ``check`` says in this copy."""
+    lines = [line for line in text.split("\n") if "%load" not in line and not line.startswith("- Stuck?")]
+    text = "\n".join(lines).replace("../docs/rules.md", "rules.md")
+    if feedback in _HOW_TO_SAYS:
+        text = _HOW_TO.sub(lambda _: _HOW_TO_SAYS[feedback], text)
+        text = _CODING.sub(_CODING_SAYS[feedback], text)
+    return text
+
+
+def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
     """The nbgrader source notebook (nbformat 4 JSON) of the exercise sheet ``name``
-    (``'01_cards_and_bidding'``, see :func:`assignments`)."""
+    (``'01_cards_and_bidding'``, see :func:`assignments`); ``feedback``: what the in-place
+    ``check`` of the graded copy says (see the module's text)."""
     if name not in assignments():
         raise GradingError(
             f"{name[:40]!r} is not an exercise sheet with solutions: choose one of {', '.join(assignments())}"
         )
+    if feedback not in FEEDBACK:
+        raise GradingError(f"feedback {feedback[:20]!r}: choose one of {', '.join(FEEDBACK)}")
     path = _exercises() / f"{name}.ipynb"
     nb = json.loads(path.read_text(encoding="utf-8"))
     sheet = _sheet_name(path)
+    assert sheet is not None  # assignments() has only sheets with a checker
     solutions = _exercises() / "solutions" / name
     cells: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -153,8 +286,7 @@ def source_notebook(name: str) -> dict[str, Any]:
         cid = str(cell.get("id") or f"cell-{i}")
         text = _text(cell)
         if cell["cell_type"] != "code":
-            text = "\n".join(line for line in text.split("\n") if "%load" not in line)
-            text = text.replace("../docs/rules.md", "rules.md")
+            text = _graded_markdown(text, feedback)
             cells.append(
                 {
                     "cell_type": cell["cell_type"],
@@ -164,11 +296,13 @@ def source_notebook(name: str) -> dict[str, Any]:
                 }
             )
             if len(cells) == 1 and cell["cell_type"] == "markdown" and text.startswith("# "):
-                cells.append(_note(cid))
+                cells.append(_note(cid, feedback))
             continue
         qids = [t.split(":", 1)[1] for t in tags if t.startswith("answer:")]
         base: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": cid, "outputs": []}
         if not qids:
+            if feedback != "answers":
+                text = text.replace(f'checker("{sheet}")', f'checker("{sheet}", feedback="{feedback}")')
             cells.append({**base, "metadata": {"nbgrader": _meta(f"code-{cid}", locked=True)}, "source": text})
             continue
         template, check_line, qid, expr = _split_check(text, f"{name} cell {cid}")
@@ -187,12 +321,8 @@ def source_notebook(name: str) -> dict[str, Any]:
             {**base, "metadata": {"nbgrader": _meta(f"answer-{qid}", solution=True), "tags": tags}, "source": source}
         )
         test = (
-            f"# {qid}, one point when graded: the sheet's own checker on the answer above.\n"
-            "### BEGIN HIDDEN TESTS\n"
-            "from euchre_learn.classroom.exercises import checker as _grading_checker\n\n"
-            f'_graded = _grading_checker("{sheet}").grade("{qid}", {expr})\n'
-            "assert _graded.correct, _graded.message\n"
-            "### END HIDDEN TESTS"
+            f"# {qid}: one point when the sheet is graded, by a hidden test with its own copy of the answer.\n"
+            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr)
         )
         meta = {**_meta(f"test-{qid}", grade=True, locked=True), "points": 1}
         cells.append({**base, "id": f"{cid}-test", "metadata": {"nbgrader": meta}, "source": test})
@@ -202,12 +332,28 @@ def source_notebook(name: str) -> dict[str, Any]:
     return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": max(5, nb.get("nbformat_minor", 5))}
 
 
-def _note(after: str) -> dict[str, Any]:
-    text = (
+_NOTES = {
+    "answers": (
         "**This copy is graded.** Answer in the cells that end in `check(...)`, as in the other sheets: "
         "run one and the ✓ or ✗ tells you at once. When the sheet is collected, each question is worth "
         "one point, and it is scored by the same check: a ✓ here is a point there. Leave the other cells as they are."
-    )
+    ),
+    "right-wrong": (
+        "**This copy is graded.** Answer in the cells that end in `check(...)`: run one and the ✓ or ✗ "
+        "tells you whether your answer is right, not what the right answer is. When the sheet is collected, "
+        "each question is worth one point: a ✓ here is a point there. Leave the other cells as they are."
+    ),
+    "none": (
+        "**This copy is graded.** Answer in the cells that end in `check(...)`: running one records your "
+        "answer without saying whether it is right. When the sheet is collected, each question is worth one "
+        "point. *Validate* (in the Assignments tab) checks only that every question is answered. Leave the "
+        "other cells as they are."
+    ),
+}
+
+
+def _note(after: str, feedback: str) -> dict[str, Any]:
+    text = _NOTES[feedback]
     return {
         "cell_type": "markdown",
         "id": f"{after}-graded",
@@ -239,17 +385,25 @@ class GradingReport:
         return out
 
 
-def write_course(folder: str | os.PathLike[str], *, force: bool = False) -> GradingReport:
-    """Write an nbgrader course folder: ``nbgrader_config.py`` and, for each sheet of
-    :func:`assignments`, ``source/<sheet>/<sheet>.ipynb`` with ``rules.md`` beside it. A file
-    that differs from what would be written is kept unless ``force``."""
+def write_course(
+    folder: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    feedback: str = "answers",
+    course_id: str = DEFAULT_COURSE_ID,
+    exchange: str = DEFAULT_EXCHANGE,
+) -> GradingReport:
+    """Write an nbgrader course folder: ``nbgrader_config.py`` (:func:`config_text`) and, for
+    each sheet of :func:`assignments`, ``source/<sheet>/<sheet>.ipynb`` (:func:`source_notebook`
+    with ``feedback``) with ``rules.md`` beside it. A file that differs from what would be
+    written is kept unless ``force``."""
     root = Path(folder).expanduser()
     if root.exists() and not root.is_dir():
         raise GradingError(f"{str(root)[:80]!r} is a file, not a folder: give a folder for the nbgrader course")
-    files: dict[str, bytes] = {"nbgrader_config.py": CONFIG.encode("utf-8")}
+    files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange).encode("utf-8")}
     rules = (course_root() / "docs" / "rules.md").read_bytes()
     for name in assignments():
-        nb = json.dumps(source_notebook(name), indent=1, ensure_ascii=False) + "\n"
+        nb = json.dumps(source_notebook(name, feedback), indent=1, ensure_ascii=False) + "\n"
         files[f"source/{name}/{name}.ipynb"] = nb.encode("utf-8")
         files[f"source/{name}/rules.md"] = rules
     written, unchanged, kept = [], [], []

@@ -1,12 +1,14 @@
 """Grading the exercise sheets with nbgrader (euchre_learn.classroom.grading, ``euchre-learn nbgrader``).
 
 The whole loop runs with the real nbgrader (its Python API, which its commands and formgrader
-run) in a temporary course folder: the source
+run, with the course's own nbgrader_config.py) in a temporary course folder: the source
 assignments are written, ``generate_assignment`` makes the student releases (no solution,
-no hidden test, no ``%load solutions/`` hint in them), two students hand in filled-in copies
-(one with the solutions, one with wrong, missing and broken answers), ``autograde`` grades
-them, and the gradebook's points, question by question, are exactly what the sheet's checker
-says of each answer.
+no hidden test, no ``%load solutions/`` hint in them), students hand in filled-in copies
+(one with the solutions, one with wrong, missing and broken answers, one that attacks the
+grading from its answer cells), ``autograde`` grades them, and the gradebook's points,
+question by question, are exactly what the sheet's checker says of each answer; the attack
+scores nothing. ``generate_feedback`` shows no hidden test, ``autograde`` warns of no changed
+checksum, and ``nbgrader validate`` fails blank and wrong copies.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,7 @@ import pytest
 from euchre_learn.classroom import cli, grading
 from euchre_learn.classroom.exercises import checker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"
 SHEETS = {
     "01_cards_and_bidding": "cards-and-bidding",
@@ -61,8 +64,11 @@ def test_each_answer_cell_gets_its_solution_and_a_hidden_test_with_the_checker()
             body = solution.rstrip().rsplit("\n", 1)[0].strip()
             assert f"### BEGIN SOLUTION\n{body}\n### END SOLUTION\n" in text
             assert "%load" not in text
-            assert f'_grading_checker("{sheet}").grade("{qid}", ' in _src(test)
-            assert "### BEGIN HIDDEN TESTS" in _src(test)
+            hidden = _src(test).split("### BEGIN HIDDEN TESTS\n")[1]
+            assert f"_answer_key({sheet!r}, {qid!r}, " in hidden and "checker" not in hidden.split("\n", 3)[3]
+            # the test's own copy of the answer: the fingerprints of the right answers' keys
+            keys = checker(sheet).exercise(qid).grade.keys  # type: ignore[attr-defined]
+            assert f"assert _h in {tuple(sorted({grading.fingerprint(k) for k in keys}))}," in hidden
         # every other cell is read-only, outputs are cleared, the navigation is gone
         for c in nb["cells"]:
             if not _nbg(c)["grade_id"].startswith("answer-"):
@@ -72,6 +78,77 @@ def test_each_answer_cell_gets_its_solution_and_a_hidden_test_with_the_checker()
         text = json.dumps(nb)
         assert "../docs/rules.md" not in text and "rules.md#R" in text
         assert "index.ipynb" not in text and "%load" not in text
+
+
+def _solution_value(name: str, qid: str, sheet: str) -> Any:
+    """The value the solution of ``qid`` hands to ``check`` (run after the sheet's setup cell)."""
+    namespace: dict[str, Any] = {}
+    setup = next(_src(c) for c in grading.source_notebook(name)["cells"] if f'checker("{sheet}")' in _src(c))
+    exec(setup, namespace)
+    body, last = (EXERCISES / "solutions" / name / f"{qid}.py").read_text(encoding="utf-8").rstrip().rsplit("\n", 1)
+    exec(body, namespace)
+    return eval(last[len(f'check("{qid}", ') : -1], namespace)
+
+
+def test_a_graded_copy_without_answers_says_right_or_wrong_or_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_learn.classroom import exercises
+
+    for name, sheet in SHEETS.items():
+        answers, right_wrong, silent = (checker(sheet, feedback=f) for f in ("answers", "right-wrong", "none"))
+        for qid in answers.qids:
+            wrong = answers.exercise(qid).wrong
+            told = answers(qid, wrong)
+            assert not told.correct
+            said = right_wrong(qid, wrong)
+            assert not said.correct and said.message == exercises.RIGHT_WRONG_WRONG, (name, qid)
+            # whatever the sheet's own explanation says, the right-wrong copy says none of it
+            assert told.message not in said.message and "should be" not in said.message
+            quiet = silent(qid, wrong)
+            assert quiet.message == exercises.RECORDED and "✗" not in quiet._repr_html_()
+            assert "✓" not in quiet._repr_html_() and "Not yet" not in quiet._repr_html_()
+            assert silent(qid).message == exercises.NOT_ANSWERED  # a blank answer is still pointed out
+        value = _solution_value(name, answers.qids[0], sheet)
+        assert right_wrong(answers.qids[0], value).message == exercises.RIGHT_WRONG_RIGHT
+        assert silent(answers.qids[0], value).message == exercises.RECORDED
+    # Validate: nothing outside nbgrader's validation; there, blank fails, wrong fails unless the copy is silent
+    check = checker("cards-and-bidding", feedback="none")
+    assert check.validate("q4") is None
+    monkeypatch.setenv("NBGRADER_VALIDATING", "1")
+    with pytest.raises(AssertionError, match="q4 is not answered yet"):
+        check.validate("q4")
+    check.validate("q4", "J♠")  # wrong, but a silent copy does not say so
+    with pytest.raises(AssertionError, match="q4 is not right yet"):
+        checker("cards-and-bidding", feedback="right-wrong").validate("q4", "J♠")
+    checker("cards-and-bidding", feedback="right-wrong").validate("q4", "J♣")
+
+
+def test_the_graded_sheet_says_what_its_check_tells() -> None:
+    for feedback in ("right-wrong", "none"):
+        for name, sheet in SHEETS.items():
+            nb = grading.source_notebook(name, feedback)
+            text = "\n".join(_src(c) for c in nb["cells"] if not _nbg(c)["grade_id"].startswith("test-"))
+            assert f'check = checker("{sheet}", feedback="{feedback}")' in text
+            for promise in ("a ✗ explains the rule", "says why", "shows the first one it gets wrong", "Stuck?"):
+                assert promise not in text, (feedback, name, promise)
+            assert ("Try again as often as you like" in text) == (feedback == "right-wrong")
+    answers = "\n".join(_src(c) for c in grading.source_notebook("01_cards_and_bidding")["cells"])
+    assert 'check = checker("cards-and-bidding")' in answers and "a ✗ explains the rule" in answers
+    with pytest.raises(grading.GradingError, match="feedback 'loud'"):
+        grading.source_notebook("01_cards_and_bidding", "loud")
+
+
+def test_the_hidden_test_computes_the_fingerprint_it_holds() -> None:
+    """The few lines in each hidden test hash exactly as grading.fingerprint does."""
+    test = grading.hidden_test("cards-and-bidding", "q4", "answer")
+    body = test.split("### BEGIN HIDDEN TESTS\n")[1].split("### END HIDDEN TESTS")[0]
+    for answer, right in (("J♣", True), ("jc", True), ("J♠", False)):
+        namespace: dict[str, Any] = {"answer": answer}
+        if right:
+            exec(body, namespace)
+        else:
+            with pytest.raises(AssertionError, match="q4 is not right"):
+                exec(body, namespace)
+    assert grading.fingerprint("J♣") in eval(body.split("assert _h in ")[1].split(", 'q4")[0])
 
 
 def test_a_missing_solution_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,11 +188,10 @@ def _api(root: Path) -> Any:
     """The real nbgrader's API (what its command line and formgrader run), on ``root``, with
     the setting of the course's nbgrader_config.py."""
     from nbgrader.apps import NbGraderAPI
-    from traitlets.config import Config
+    from traitlets.config.loader import PyFileConfigLoader
 
-    config = Config()
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
     config.CourseDirectory.root = str(root)
-    config.ClearSolutions.code_stub = {"python": ""}
     return NbGraderAPI(config=config)
 
 
@@ -159,31 +235,89 @@ def _what_the_checker_says(nb: dict[str, Any], sheet: str) -> dict[str, int]:
     return points
 
 
+# An answer cell that attacks the grading: the checker says ✓ to everything (the attack of issue
+# 24: with the hidden tests of before, which asked the checker, it scored every point), the
+# answer key the hidden tests import hands back what the test itself holds, a stand-in module
+# answers the import of the checker's package (importlib.reload included), builtins a comparison
+# might use always agree, and the answers are objects whose == always says yes.
+ATTACK = r"""import builtins, importlib, sys, types
+import euchre_learn.classroom.exercises as _ex
+
+
+class _Yes(str):
+    def __eq__(self, other): return True
+    def __ne__(self, other): return False
+    __hash__ = str.__hash__
+
+
+def _peek(*args, **kwargs):
+    frame = sys._getframe(1)
+    found = [c for c in frame.f_code.co_consts if isinstance(c, tuple) and c and isinstance(c[0], int)]
+    return _Yes(found[0][0] if found else "")
+
+
+_ex.Checker.grade = lambda self, qid, answer=...: _ex.Result(True, "Right.", "", "", ())
+_ex.answer_key = _peek
+_fake = types.ModuleType("euchre_learn.classroom.exercises")
+_fake.__dict__.update(vars(_ex))
+_fake.answer_key = _peek
+sys.modules["euchre_learn.classroom.exercises"] = _fake
+importlib.reload = lambda module: module
+builtins.all = builtins.any = lambda *a, **k: True
+builtins.sorted = lambda items, *a, **k: list(items)
+
+answer = _Yes("nothing")
+check("{qid}", answer)"""
+
+
+def _cheat(source: dict[str, Any], check: Any) -> dict[str, str]:
+    """The attacking copy: the attack in the first answer cell, then a yes-to-everything answer
+    (or a function returning one) in every other."""
+    answers: dict[str, str] = {}
+    for cell in source["cells"]:
+        gid = _nbg(cell).get("grade_id", "")
+        if not gid.startswith("answer-"):
+            continue
+        qid = gid[7:]
+        if not answers:
+            answers[qid] = ATTACK.replace("{qid}", qid)
+        elif check.exercise(qid).coding:
+            fn = _src(cell).rstrip().rsplit("\n", 1)[1][len(f'check("{qid}", ') : -1]
+            answers[qid] = f'def {fn}(*args):\n    return _Yes("x")\n\ncheck("{qid}", {fn})'
+        else:
+            answers[qid] = f'answer = _Yes("x")\ncheck("{qid}", answer)'
+    return answers
+
+
 @pytest.mark.nbgrader
 @pytest.mark.filterwarnings("ignore::sqlalchemy.exc.SAWarning")  # nbgrader's own gradebook sessions
 def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     course = tmp_path / "course"
-    grading.write_course(course)
+    grading.write_course(course, course_id="euchre-101", exchange=str(tmp_path / "exchange"))
     names = grading.assignments()
     sheets = SHEETS
     # nbgrader runs alembic (its database migrations) as a command: the venv's bin on the PATH
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     monkeypatch.chdir(course)
-    assert "ClearSolutions.code_stub" in (course / "nbgrader_config.py").read_text(encoding="utf-8")
+    config = (course / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert "ClearSolutions.code_stub" in config
+    assert "c.CourseDirectory.course_id = 'euchre-101'" in config
+    assert f"c.Exchange.root = {str(tmp_path / 'exchange')!r}" in config
     api = _api(course)
     for name in names:
         _ok(api.generate_assignment(name))
 
     expected: dict[str, dict[str, int]] = {}
+    students = ("right", "wrong", "cheat")
     for name in names:
         release_path = course / "release" / name / f"{name}.ipynb"
         release = json.loads(release_path.read_text(encoding="utf-8"))
         assert (course / "release" / name / "rules.md").is_file()
         text = "\n".join(_src(c) for c in release["cells"])
         # no solution, no hidden test, no way to load the solutions in the student release
-        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "_grading_checker", "%load", "solutions/"):
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "_answer_key", "%load", "solutions/"):
             assert marker not in text, (name, marker)
         source = grading.source_notebook(name)
         for cell in source["cells"]:
@@ -211,22 +345,27 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
             expr = _src(next(c for c in source["cells"] if _nbg(c)["grade_id"] == f"answer-{coding[0]}")).rstrip()
             fn = expr.rsplit("\n", 1)[1][len(f'check("{coding[0]}", ') : -1]
             wrong[coding[0]] = f'def {fn}(*args):\n    raise ValueError("not yet")\n\ncheck("{coding[0]}", {fn})'
-        for student, answers in (("right", solutions), ("wrong", wrong)):
+        for student, answers in (("right", solutions), ("wrong", wrong), ("cheat", _cheat(source, check))):
             nb = _fill(release, answers)
             folder = course / "submitted" / student / name
             folder.mkdir(parents=True)
             (folder / f"{name}.ipynb").write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
-            expected[f"{name}/{student}"] = _what_the_checker_says(nb, sheets[name])
+            if student != "cheat":
+                expected[f"{name}/{student}"] = _what_the_checker_says(nb, sheets[name])
+        expected[f"{name}/cheat"] = dict.fromkeys(check.qids, 0)  # no right answer anywhere: no point
 
     graded: dict[str, dict[str, Any]] = {}
     from nbgrader.api import Gradebook
 
     for name in names:
-        for student in ("right", "wrong"):
-            _ok(api.autograde(name, student))
+        for student in students:
+            result = api.autograde(name, student)
+            _ok(result)
+            # the hidden tests are put back quietly in a copy handed in as released
+            assert "checksum" not in result["log"], result["log"][-2000:]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         for name in names:
-            for student in ("right", "wrong"):
+            for student in students:
                 sub = gb.find_submission_notebook(name, name, student)
                 graded[f"{name}/{student}"] = {
                     "score": sub.score,
@@ -241,5 +380,60 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
         assert graded[key]["score"] == sum(points.values()), key
         if key.endswith("/right"):
             assert graded[key]["score"] == total  # every solution scores
+        elif key.endswith("/cheat"):
+            assert graded[key]["score"] == 0  # the attack scores nothing
         else:
             assert graded[key]["score"] <= total - 3  # two wrong and one missing (and a broken function)
+
+    # the feedback a student gets shows no hidden test, neither its code nor a traceback through it
+    name = names[0]
+    for student in ("wrong", "cheat"):
+        _ok(api.generate_feedback(name, student))
+        html = (course / "feedback" / student / name / f"{name}.html").read_text(encoding="utf-8")
+        for marker in ("HIDDEN TESTS", "_answer_key", "fingerprint", "14695981039346656037", "1099511628211"):
+            assert marker not in html, (student, marker)
+        assert "q1 is not right" in html or student == "wrong"
+
+
+def _validate(notebook: Path) -> str:
+    """What ``nbgrader validate`` (the Validate button's command) prints for a copy."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", "validate", str(notebook)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=notebook.parent,
+        timeout=600,
+    )
+    return done.stdout + done.stderr
+
+
+@pytest.mark.nbgrader
+def test_validate_fails_a_blank_or_wrong_copy_and_passes_a_right_one(tmp_path: Path) -> None:
+    name = "01_cards_and_bidding"
+    course = tmp_path / "course"
+    grading.write_course(course, feedback="right-wrong")
+    source = grading.source_notebook(name, "right-wrong")
+    # the student's release, as generate_assignment makes it: no solution, no hidden test
+    from nbformat import from_dict
+    from nbgrader.preprocessors import ClearHiddenTests, ClearSolutions
+
+    release = from_dict(json.loads(json.dumps(source)))
+    release, _ = ClearSolutions(code_stub={"python": ""}).preprocess(release, {})
+    release, _ = ClearHiddenTests().preprocess(release, {})
+    check = checker(SHEETS[name])
+    solutions = {q: (EXERCISES / "solutions" / name / f"{q}.py").read_text(encoding="utf-8") for q in check.qids}
+    wrong = dict(solutions, q4=f'answer = {check.exercise("q4").wrong!r}\ncheck("q4", answer)')
+    outputs = {}
+    for label, answers in (("blank", {}), ("wrong", wrong), ("right", solutions)):
+        folder = tmp_path / label
+        folder.mkdir()
+        shutil.copy(course / "source" / name / "rules.md", folder / "rules.md")
+        path = folder / f"{name}.ipynb"
+        path.write_text(json.dumps(_fill(release, answers), ensure_ascii=False), encoding="utf-8")
+        outputs[label] = _validate(path)
+    assert "Success! Your notebook passes all the tests" not in outputs["blank"], outputs["blank"][-2000:]
+    assert "q1 is not answered yet" in outputs["blank"]
+    assert "Success! Your notebook passes all the tests" not in outputs["wrong"], outputs["wrong"][-2000:]
+    assert "q4 is not right yet" in outputs["wrong"] and "q1 is not" not in outputs["wrong"]
+    assert "Success! Your notebook passes all the tests" in outputs["right"], outputs["right"][-2000:]

@@ -23,19 +23,25 @@ checker accepts its solution (``exercises/solutions/``) and rejects a wrong answ
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import importlib
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Literal
 
 from euchre_learn.engine.cards import Card, InvalidCardError, Suit
-from euchre_learn.teaching.quiz_bank import Feedback
+from euchre_learn.teaching.quiz.question import Feedback
 
 __all__ = [
+    "FEEDBACK",
     "Checker",
     "Exercise",
+    "Grader",
     "Result",
+    "answer_key",
     "checker",
     "same_card",
     "same_cards",
@@ -49,6 +55,89 @@ __all__ = [
 NOT_ANSWERED = "Not answered yet: replace the ... with your answer, then run the cell again."
 
 Grade = Callable[[Any], tuple[bool, str]]
+
+FeedbackMode = Literal["answers", "right-wrong", "none"]
+FEEDBACK: tuple[str, ...] = ("answers", "right-wrong", "none")
+"""What ``check(...)`` says in place: ``'answers'`` (✓ or ✗ and why, the right answer
+included: the exercise sheets), ``'right-wrong'`` (✓ or ✗ only) or ``'none'`` (only that the
+answer is recorded; graded copies, ``euchre-learn nbgrader --feedback``)."""
+
+RIGHT_WRONG_RIGHT = "Right."
+RIGHT_WRONG_WRONG = "Not right yet. Try again as often as you like: this copy does not show the answer."
+RECORDED = "Answer recorded. It is graded when the sheet is collected: this copy does not say whether it is right."
+
+
+class Grader:
+    """How one question grades an answer: called, ``(correct, message)``, the message
+    explaining the rule; and, for graders that hold no secret, the answer's **key**, a plain
+    text that equals one of :attr:`keys` exactly when the answer is right.
+
+    The nbgrader hidden tests grade from the keys (a fingerprint of them, written into each test
+    when the course is generated), never from this object: see :mod:`euchre_learn.classroom.grading`.
+
+    >>> g = same_number(24, why='6 ranks × 4 suits.')
+    >>> g(24), g.key(24), g.keys
+    ((True, '6 ranks × 4 suits.'), '24', ('24',))
+    """
+
+    def __init__(self, grade: Grade, key: Callable[[Any], str], keys: Callable[[], tuple[str, ...]]) -> None:
+        self._grade = grade
+        self._key = key
+        self._keys = keys
+
+    def __call__(self, answer: Any) -> tuple[bool, str]:
+        return self._grade(answer)
+
+    def key(self, answer: Any) -> str:
+        """The answer as plain text, the same for every spelling of one answer ('JS', 'j♠',
+        ``Card.parse('J♠')`` all give 'J♠'); raises ``ValueError`` for an answer that is no
+        answer at all (unreadable, or still ``...``)."""
+        if answer is ...:
+            raise ValueError("not answered yet")
+        return self._key(answer)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys of the right answers."""
+        return self._keys()
+
+
+def lazy(build: Callable[[], Grader]) -> Grader:
+    """A grader built at its first use (for answers that take a game or the advisor to find)."""
+    made: list[Grader] = []
+
+    def get() -> Grader:
+        if not made:
+            made.append(build())
+        return made[0]
+
+    return Grader(lambda answer: get()(answer), lambda answer: get().key(answer), lambda: get().keys)
+
+
+def value_text(value: Any) -> str:
+    """A value as plain text for a key: cards as 'J♠', enums by name, numbers rounded to 6
+    places, lists and tuples told apart.
+
+    >>> value_text([Card.parse('JS'), 2, 0.1 + 0.2, Suit.HEARTS, (True, 'N')])
+    "[J♠, 2, 0.3, Suit.HEARTS, (True, 'N')]"
+    """
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(round(value, 6) + 0.0)
+    if isinstance(value, str):
+        return repr(str(value))
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(value_text(v) for v in value) + ")"
+    return repr(value)
 
 
 class Result(Feedback):
@@ -73,6 +162,20 @@ class Result(Feedback):
         p.text(("✓ Right. " if self.correct else "✗ Not yet. ") + self.message)
 
 
+class Recorded(Result):
+    """What ``check`` shows in a copy without feedback (``feedback='none'``): the answer is
+    recorded, right or not."""
+
+    def _repr_html_(self) -> str:
+        return (
+            '<div role="status" aria-live="polite" style="border-left:4px solid #57606a;padding:4px 10px;'
+            f'margin:4px 0"><b>Recorded.</b> {html.escape(self.message)}</div>'
+        )
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(self.message)
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One question of a sheet: its id, the prompt, the rules it checks, how to grade an
@@ -88,14 +191,18 @@ class Exercise:
 
 @dataclass
 class Checker:
-    """The questions of one exercise sheet. Call it to check an answer: ``check("q1", answer)``."""
+    """The questions of one exercise sheet. Call it to check an answer: ``check("q1", answer)``.
+    ``feedback`` (see :data:`FEEDBACK`) says how much the check tells in place."""
 
     name: str
     title: str
     exercises: Sequence[Exercise]
+    feedback: FeedbackMode = "answers"
     _by_id: dict[str, Exercise] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.feedback not in FEEDBACK:
+            raise ValueError(f"feedback {self.feedback!r} is not one of {', '.join(FEEDBACK)}")
         self._by_id = {}
         for ex in self.exercises:
             if ex.qid in self._by_id:
@@ -120,14 +227,34 @@ class Checker:
         ex = self.exercise(qid)
         if answer is ...:
             return Result(False, NOT_ANSWERED, "", "", ex.rules)
+        raised = False
         try:
             ok, message = ex.grade(answer)
         except Exception as err:  # the learner's function may raise anything
+            raised = True
             ok, message = False, f"Your answer raised {type(err).__name__}: {err}. Check it and try again."
-        return Result(ok, message, str(answer), "", ex.rules)
+        return (
+            Result(ok, message, str(answer), "", ex.rules)
+            if self.feedback == "answers" or raised
+            else (Result(ok, RIGHT_WRONG_RIGHT if ok else RIGHT_WRONG_WRONG, str(answer), "", ex.rules))
+        )
 
     def __call__(self, qid: str, answer: Any = ...) -> Result:
-        return self.grade(qid, answer)
+        result = self.grade(qid, answer)
+        if self.feedback == "none" and answer is not ... and not result.message.startswith("Your answer raised"):
+            return Recorded(False, RECORDED, str(answer), "", result.rules)
+        return result
+
+    def validate(self, qid: str, answer: Any = ...) -> None:
+        """What nbgrader's **Validate** button checks in a graded copy (the visible line of each
+        test cell calls it; elsewhere it does nothing): that the question is answered and, unless
+        the copy gives no feedback, that it is right. Raises ``AssertionError`` saying which."""
+        if not os.environ.get("NBGRADER_VALIDATING"):
+            return
+        if answer is ...:
+            raise AssertionError(f"{qid} is not answered yet: replace the ... with your answer.")
+        if self.feedback != "none" and not self.grade(qid, answer).correct:
+            raise AssertionError(f"{qid} is not right yet.")
 
     def prompt(self, qid: str) -> str:
         return self.exercise(qid).prompt
@@ -145,18 +272,42 @@ def sheets() -> tuple[str, ...]:
     return tuple(_SHEETS)
 
 
-def checker(name: str) -> Checker:
-    """The checker of an exercise sheet, by name (see :func:`sheets`). In Jupyter it also
-    lets the answers that follow be written without quotes (``answer = N``, ``answer = J♦``)
-    and explains a ``NameError`` (:mod:`.plain_answers`)."""
+def _sheet(name: str) -> Checker:
     if name not in _SHEETS:
         raise ValueError(f"{name!r} is not an exercise sheet: choose one of {', '.join(_SHEETS)}")
     module = importlib.import_module(f"{__name__}.{_SHEETS[name]}")
     sheet: Checker = module.SHEET
+    return sheet
+
+
+def checker(name: str, feedback: FeedbackMode = "answers") -> Checker:
+    """The checker of an exercise sheet, by name (see :func:`sheets`); ``feedback`` as in
+    :data:`FEEDBACK`. In Jupyter it also lets the answers that follow be written without quotes
+    (``answer = N``, ``answer = J♦``) and explains a ``NameError`` (:mod:`.plain_answers`).
+
+    >>> checker("cards-and-bidding", feedback="right-wrong")("q4", "J♠").message
+    'Not right yet. Try again as often as you like: this copy does not show the answer.'
+    """
+    sheet = _sheet(name)
+    if feedback != sheet.feedback:
+        sheet = dataclasses.replace(sheet, feedback=feedback)
     from euchre_learn.classroom.exercises import plain_answers
 
     plain_answers.install()
     return sheet
+
+
+def answer_key(name: str, qid: str, answer: Any) -> str:
+    """The key of ``answer`` to question ``qid`` of the sheet ``name`` (:meth:`Grader.key`):
+    what an nbgrader hidden test fingerprints and compares with its own copy.
+
+    >>> answer_key("cards-and-bidding", "q4", "jc"), answer_key("cards-and-bidding", "q2", " west ")
+    ('J♣', 'west')
+    """
+    grade = _sheet(name).exercise(qid).grade
+    if not isinstance(grade, Grader):
+        raise TypeError(f"{name} {qid} has no answer key")
+    return grade.key(answer)
 
 
 # ---- graders: compare a learner's answer with what the engine computed -------------------
@@ -166,7 +317,7 @@ def _card(answer: Any) -> Card:
     return Card.parse(answer) if not isinstance(answer, Card) else answer
 
 
-def same_card(expected: Card, *, why: str) -> Grade:
+def same_card(expected: Card, *, why: str) -> Grader:
     """Grade a one-card answer (a ``Card`` or text like ``'J♦'``)."""
 
     def grade(answer: Any) -> tuple[bool, str]:
@@ -178,19 +329,23 @@ def same_card(expected: Card, *, why: str) -> Grade:
             return True, why
         return False, f"Not the {card}. {why}"
 
-    return grade
+    return Grader(grade, lambda answer: str(_card(answer)), lambda: (str(expected),))
 
 
-def same_cards(expected: Iterable[Card], *, why: str, ordered: bool = False) -> Grade:
+def _cards_of(answer: Any) -> list[Card]:
+    from euchre_learn.engine.cards import cards
+
+    return list(cards(answer)) if isinstance(answer, str) else [_card(a) for a in answer]
+
+
+def same_cards(expected: Iterable[Card], *, why: str, ordered: bool = False) -> Grader:
     """Grade an answer of several cards (a list, or text like ``'J♦ A♦'``); order matters only
     when ``ordered``."""
     want = list(expected)
 
     def grade(answer: Any) -> tuple[bool, str]:
-        from euchre_learn.engine.cards import cards
-
         try:
-            got = list(cards(answer)) if isinstance(answer, str) else [_card(a) for a in answer]
+            got = _cards_of(answer)
         except (InvalidCardError, TypeError) as err:
             return False, f"Give the cards as a list or as text like 'J♦ A♦': {err}."
         if (got == want) if ordered else (sorted(got) == sorted(want) and len(set(got)) == len(got)):
@@ -206,10 +361,14 @@ def same_cards(expected: Iterable[Card], *, why: str, ordered: bool = False) -> 
             parts.append("right cards, wrong order")
         return False, f"Not quite ({'; '.join(parts)}). {why}"
 
-    return grade
+    def key(answer: Any) -> str:  # the expected cards are all different: a repeated card never matches
+        got = _cards_of(answer)
+        return " ".join(str(c) for c in (got if ordered else sorted(got)))
+
+    return Grader(grade, key, lambda: (key(want),))
 
 
-def same_suit(expected: Suit, *, why: str) -> Grade:
+def same_suit(expected: Suit, *, why: str) -> Grader:
     """Grade a suit answer (``Suit.HEARTS``, ``'hearts'``, ``'♥'`` or ``'H'``)."""
 
     def grade(answer: Any) -> tuple[bool, str]:
@@ -219,10 +378,16 @@ def same_suit(expected: Suit, *, why: str) -> Grade:
             return False, f"{err}."
         return (True, why) if suit == expected else (False, f"Not {suit.plural}. {why}")
 
-    return grade
+    return Grader(grade, lambda answer: Suit.parse(answer).name, lambda: (expected.name,))
 
 
-def same_number(expected: int, *, why: str) -> Grade:
+def _whole_number(answer: Any) -> int:
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise ValueError(f"not a whole number: {answer!r}")
+    return int(answer)
+
+
+def same_number(expected: int, *, why: str) -> Grader:
     """Grade a whole-number answer."""
 
     def grade(answer: Any) -> tuple[bool, str]:
@@ -230,18 +395,20 @@ def same_number(expected: int, *, why: str) -> Grade:
             return False, f"Give a whole number, not {answer!r}. {why}"
         return (True, why) if answer == expected else (False, f"Not {answer}. {why}")
 
-    return grade
+    return Grader(grade, lambda answer: str(_whole_number(answer)), lambda: (str(expected),))
 
 
-def same_text(expected: str, *, why: str, accept: Sequence[str] = ()) -> Grade:
+def same_text(expected: str, *, why: str, accept: Sequence[str] = ()) -> Grader:
     """Grade a short text answer (a seat 'N', a word 'march'); case and spaces are free."""
     ok = {expected.strip().casefold(), *(a.strip().casefold() for a in accept)}
 
-    def grade(answer: Any) -> tuple[bool, str]:
-        text = str(answer).strip().casefold()
-        return (True, why) if text in ok else (False, f"Not {answer!r}. {why}")
+    def key(answer: Any) -> str:
+        return str(answer).strip().casefold()
 
-    return grade
+    def grade(answer: Any) -> tuple[bool, str]:
+        return (True, why) if key(answer) in ok else (False, f"Not {answer!r}. {why}")
+
+    return Grader(grade, key, lambda: tuple(sorted(ok)))
 
 
 def same_function(
@@ -252,24 +419,28 @@ def same_function(
     why: Callable[..., str],
     show: Callable[[Any], str] = str,
     normalize: Callable[..., Any] | None = None,
-) -> Grade:
+) -> Grader:
     """Grade a learner's function: it must agree with ``reference`` (the engine) on every case.
     The first disagreement is reported with ``why(*case)`` explaining the rule.
 
     A function that still returns ``...`` (the stub in the notebook) is "not answered yet",
     not wrong. ``normalize(result, want, *case)`` may turn an equivalent result into the
-    engine's form first (a list of cards for a tuple, ``'N'`` for ``Seat.N``).
+    engine's form first (a list of cards for a tuple, ``'N'`` for ``Seat.N``); for the key,
+    where no reference is at hand, it is called with ``want=None``, so it must not need it
+    (:func:`value_text` already rounds numbers to 6 places).
     """
     all_cases = list(cases)
+
+    def stub(answer: Any) -> bool:
+        try:
+            return answer(*all_cases[0]) is ...
+        except Exception:  # the learner's code: the cases below report what it raises
+            return False
 
     def grade(answer: Any) -> tuple[bool, str]:
         if not callable(answer):
             return False, f"Define a function {name}(...) and pass the function itself, not {answer!r}."
-        try:
-            stub = answer(*all_cases[0]) is ...
-        except Exception:  # the learner's code: the cases below report what it raises
-            stub = False
-        if stub:
+        if stub(answer):
             return (
                 False,
                 f"Not answered yet: {name} still returns ... — replace the ... with your code, then run the cell again.",
@@ -284,4 +455,16 @@ def same_function(
                 return False, f"{name}({args}) returned {show(got)}, but it should be {show(want)}: {why(*case)}"
         return True, f"{name} agrees with the engine on all {len(all_cases)} cases."
 
-    return grade
+    def results(function: Callable[..., Any]) -> str:
+        out = []
+        for case in all_cases:
+            got = function(*case)
+            out.append(value_text(normalize(got, None, *case) if normalize is not None else got))
+        return "\n".join(out)
+
+    def key(answer: Any) -> str:
+        if not callable(answer) or stub(answer):
+            raise ValueError(f"not a function {name}(...), or not written yet")
+        return results(answer)
+
+    return Grader(grade, key, lambda: (results(reference),))

@@ -33,7 +33,19 @@ from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import effective_suit, left_bower, legal_plays, trick_winner
-from euchre_learn.classroom.exercises import Checker, Exercise, Grade, same_card, same_cards, same_function, same_number, same_suit, same_text
+from euchre_learn.classroom.exercises import (
+    Checker,
+    Exercise,
+    Grade,
+    Grader,
+    lazy,
+    same_card,
+    same_cards,
+    same_function,
+    same_number,
+    same_suit,
+    same_text,
+)
 
 __all__ = ["SHEET", "barn_game", "barn_question", "final_question"]
 
@@ -277,7 +289,7 @@ _GAME_SEED = 3
 
 @cache
 def _barn_game() -> Game:
-    from euchre_learn.teaching.lesson import play_hands
+    from euchre_learn.analysis.bots.drive import play_hands
 
     return play_hands(Game(Rules(points_to_win=7), seed=_GAME_SEED, dealer="S"), until_barn=True)
 
@@ -312,15 +324,15 @@ def _barn_answer() -> str:
     return "both" if len(barn) == 2 else next(iter(barn)).name
 
 
-def _grade_barn(answer: Any) -> tuple[bool, str]:
+def _barn_grader() -> Grader:
     want = _barn_answer()
     accept = {"NS": (Team.NS.word,), "EW": (Team.EW.word,), "none": ("nobody",), "both": ()}[want]
-    return same_text(want, why=game_reason(_barn_game()), accept=accept)(answer)
+    return same_text(want, why=game_reason(_barn_game()), accept=accept)
 
 
 @cache
 def _final_game() -> Game:
-    from euchre_learn.teaching.lesson import play_hands
+    from euchre_learn.analysis.bots.drive import play_hands
 
     return play_hands(_barn_game())
 
@@ -342,11 +354,11 @@ def final_question() -> str:
     )
 
 
-def _grade_winner(answer: Any) -> tuple[bool, str]:
+def _winner_grader() -> Grader:
     game = _final_game()
     winner = game.winner
     assert winner is not None
-    return same_text(winner.name, why=game_reason(game), accept=(winner.word,))(answer)
+    return same_text(winner.name, why=game_reason(game), accept=(winner.word,))
 
 
 # ---- the sheet --------------------------------------------------------------------------------
@@ -443,14 +455,14 @@ SHEET = Checker(
             "q17",
             "A game to 7 points stands as barn_question() says. Which side is in the barn? Answer 'NS', 'EW', 'both' or 'none'.",
             ("R8.1", "R8.3"),
-            _grade_barn,
+            lazy(_barn_grader),
             wrong={"NS": "EW", "EW": "NS"}.get(_barn_answer(), "NS"),
         ),
         Exercise(
             "q18",
             "The game of q17 goes on, as final_question() tells. Which side won the game? Answer 'NS' or 'EW'.",
             ("R8.1", "R8.2"),
-            _grade_winner,
+            lazy(_winner_grader),
             wrong="EW" if _final_game().winner == Team.NS else "NS",
         ),
     ],

@@ -36,8 +36,19 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-__all__ = ["COURSE_FOLDERS", "MANIFEST", "CourseError", "CourseReport", "copy_course", "course_files", "course_root"]
+__all__ = [
+    "COURSE_FOLDERS",
+    "MANIFEST",
+    "SOLUTIONS",
+    "CourseError",
+    "CourseReport",
+    "copy_course",
+    "course_files",
+    "course_root",
+    "without_solutions",
+]
 
 COURSE_FOLDERS = ("notebooks", "exercises", "docs", "apps")
 """The folders of the course, each copied with its relative layout."""
@@ -197,11 +208,52 @@ def _place(
     record[rel] = new
 
 
-def copy_course(folder: str | os.PathLike[str], *, force: bool = False) -> CourseReport:
+SOLUTIONS = "exercises/solutions/"
+"""Where the worked solutions of the exercise sheets are, in the course."""
+
+
+def _no_solution_lines(source: Any) -> Any:
+    lines = source if isinstance(source, list) else str(source).splitlines(keepends=True)
+    kept = [
+        line.replace("; solutions are in `solutions/`", "")
+        for line in lines
+        if "%load" not in line and not line.startswith("- Stuck?")
+    ]
+    if kept and not isinstance(source, list):
+        return "".join(kept)
+    if kept and lines and not lines[-1].endswith("\n"):
+        kept[-1] = kept[-1].rstrip("\n")
+    return kept if isinstance(source, list) else "".join(kept)
+
+
+def without_solutions(rel: str, data: bytes) -> bytes | None:
+    """The course file ``rel`` for a class that must not see the solutions: ``None`` for a
+    solution file, an exercise notebook without its ``# %load solutions/...`` hints and its
+    "Stuck?" line, any other file as it is.
+
+    >>> without_solutions('exercises/solutions/01_cards_and_bidding/q1.py', b'answer = 24') is None
+    True
+    >>> nb = course_files()['exercises/01_cards_and_bidding.ipynb'].read_bytes()
+    >>> b'%load' in nb, b'%load' in without_solutions('exercises/01_cards_and_bidding.ipynb', nb)
+    (True, False)
+    """
+    if rel.startswith(SOLUTIONS):
+        return None
+    if not (rel.startswith("exercises/") and rel.endswith(".ipynb")):
+        return data
+    nb = json.loads(data.decode("utf-8"))
+    for cell in nb.get("cells", []):
+        cell["source"] = _no_solution_lines(cell.get("source", ""))
+    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def copy_course(folder: str | os.PathLike[str], *, force: bool = False, solutions: bool = True) -> CourseReport:
     """Write the course files into ``folder`` (created if missing), keeping their layout.
-    A file the learner changed is kept unless ``force``; see the module's text. Returns a
-    :class:`CourseReport`; raises :class:`CourseError` when ``folder`` is not a folder or a
-    file cannot be written."""
+    A file the learner changed is kept unless ``force``; see the module's text. With
+    ``solutions=False`` (``--without-solutions``) no solution file and no hint pointing at one
+    is written (:func:`without_solutions`); solution files already in the folder are left
+    there. Returns a :class:`CourseReport`; raises :class:`CourseError` when ``folder`` is not
+    a folder or a file cannot be written."""
     from euchre_learn import __version__
 
     target = Path(folder).expanduser()
@@ -216,7 +268,9 @@ def copy_course(folder: str | os.PathLike[str], *, force: bool = False) -> Cours
     done: dict[str, list[str]] = {k: [] for k in ("written", "updated", "unchanged", "kept", "replaced")}
     try:
         for rel, source in course_files().items():
-            _place(target, rel, source.read_bytes(), recorded, record, done, force)
+            data = source.read_bytes() if solutions else without_solutions(rel, source.read_bytes())
+            if data is not None:
+                _place(target, rel, data, recorded, record, done, force)
     finally:  # what was written is recorded even when a later file fails
         manifest = {"format": _FORMAT, "version": __version__, "files": dict(sorted(record.items()))}
         _write(target / MANIFEST, (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -164,3 +164,27 @@ def test_the_commands_in_the_teachers_notes_exist() -> None:
         options = {o for a in command._actions for o in a.option_strings}
         for flag in re.findall(r"(?<!\S)(--[a-z][a-z-]*)", rest):
             assert flag in options, (name, flag)
+
+
+def test_without_solutions_the_copy_holds_no_solution_and_no_hint_to_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["lessons", str(tmp_path / "class"), "--without-solutions"]) == 0
+    assert "wrote" in capsys.readouterr().out
+    copied = {p.relative_to(tmp_path / "class").as_posix() for p in (tmp_path / "class").rglob("*") if p.is_file()}
+    assert not any("solutions" in f for f in copied)
+    assert {f for f in course_files() if not f.startswith("exercises/solutions/")} <= copied
+    for sheet in (tmp_path / "class" / "exercises").glob("*.ipynb"):
+        nb = json.loads(sheet.read_text(encoding="utf-8"))
+        text = sheet.read_text(encoding="utf-8")
+        assert "%load" not in text and "solutions/" not in text and "Stuck?" not in text, sheet.name
+        # the sheet is otherwise the shipped one: same cells, the answer cells and their checks kept
+        shipped = json.loads((ROOT / "exercises" / sheet.name).read_text(encoding="utf-8"))
+        assert [c.get("id") for c in nb["cells"]] == [c.get("id") for c in shipped["cells"]]
+        assert text.count('check("q') == (ROOT / "exercises" / sheet.name).read_text(encoding="utf-8").count('check("q')
+    for link_sheet in (tmp_path / "class" / "exercises").glob("*.ipynb"):
+        for link in _links(link_sheet):
+            assert (link_sheet.parent / link).exists(), f"{link_sheet.name}: {link}"
+    # a second run without solutions is quiet: nothing counts as the learner's edit
+    again = copy_course(tmp_path / "class", solutions=False)
+    assert not again.written and not again.kept and not again.updated

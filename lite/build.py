@@ -18,10 +18,12 @@ Steps:
    sha256 hashes rewritten to the files served. ``--pyodide`` takes a full Pyodide
    distribution instead (a ``pyodide-*.tar.bz2`` release archive, or its unpacked folder),
    served as it is: that one has numpy and matplotlib too, so the lessons' charts draw;
-3. copies of ``notebooks/``, ``exercises/`` and ``docs/`` (relative links such as
-   ``../docs/rules.md#R3.2`` keep working), each notebook opening with one install cell
-   (tagged ``lite-install``): every notebook in JupyterLite has its own in-browser Python,
-   which starts without euchre_learn;
+3. copies of ``notebooks/``, ``exercises/`` and the pages of ``docs/`` the lessons link to
+   (relative links such as ``../docs/rules.md#R3.2`` keep working; the developer docs and
+   ``exercises/solutions/`` are left out, and so are the exercise sheets' ``# %load
+   solutions/...`` hints), each notebook opening with one install cell (tagged
+   ``lite-install``): every notebook in JupyterLite has its own in-browser Python, which
+   starts without euchre_learn;
 4. ``jupyter lite build`` in a lite folder staged afresh under ``--work`` (config from
    ``lite/``, the wheels, Pyodide), so no state of an earlier build (jupyterlite's
    ``.jupyterlite.doit.db`` and ``.cache``) can leak into this one; file times are those of
@@ -40,6 +42,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -94,24 +97,58 @@ def with_install_cell(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+# The rule book and the glossary (the quizzes' feedback links there); every other page of docs/
+# only when a lesson or an exercise sheet links to it (../docs/NAME.md). The developer docs
+# (architecture, coverage, the ladder, the studies) stay out of a site for learners.
+ALWAYS_DOCS = ("rules.md", "glossary.md")
+LEFT_OUT = ("exercises/solutions",)
+
+
+def served_docs() -> set[str]:
+    """The pages of ``docs/`` the site serves (file names)."""
+    names = set(ALWAYS_DOCS)
+    for folder in ("notebooks", "exercises"):
+        for path in (ROOT / folder).glob("*.ipynb"):
+            names.update(re.findall(r"\.\./docs/([A-Za-z0-9_-]+\.md)", path.read_text(encoding="utf-8")))
+    return {n for n in names if (ROOT / "docs" / n).is_file()}
+
+
+def without_solution_hints(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook without the lines that point at ``exercises/solutions/`` (not served)."""
+    for cell in nb.cells:
+        lines = cell.source.split("\n")
+        kept = [line for line in lines if "%load" not in line and not line.startswith("- Stuck?")]
+        cell.source = "\n".join(kept).replace("; solutions are in `solutions/`", "")
+    return nb
+
+
+def _served(folder: str, rel: Path, docs: set[str]) -> bool:
+    if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+        return False
+    if any(f"{folder}/{rel.as_posix()}".startswith(prefix) for prefix in LEFT_OUT):
+        return False
+    return folder != "docs" or rel.as_posix() in docs
+
+
 def stage(dest: Path) -> list[Path]:
-    """Copy the folders the site serves into ``dest``; returns the notebooks staged."""
+    """Copy the files the site serves into ``dest``; returns the notebooks staged."""
     if dest.exists():
         shutil.rmtree(dest)
     notebooks = []
+    docs = served_docs()
     for folder in FOLDERS:
         src = ROOT / folder
         if not src.is_dir():
             continue
         for path in sorted(src.rglob("*")):
-            if any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(src).parts):
+            if not _served(folder, path.relative_to(src), docs) or path.is_dir():
                 continue
             target = dest / folder / path.relative_to(src)
-            if path.is_dir():
-                target.mkdir(parents=True, exist_ok=True)
-            elif path.suffix == ".ipynb":
+            if path.suffix == ".ipynb":
                 target.parent.mkdir(parents=True, exist_ok=True)
                 nb = with_install_cell(nbformat.read(path, as_version=4))
+                if folder == "exercises":
+                    nb = without_solution_hints(nb)
                 nbformat.write(nb, target)
                 shutil.copystat(path, target)  # the lesson's own time, not the build's
                 notebooks.append(target)

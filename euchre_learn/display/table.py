@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from euchre_learn.display.html import back_span, card_span, holding_span, trick_slots
 from euchre_learn.display.style import escape, root
 from euchre_learn.engine.cards import Seat, Suit, Team
-from euchre_learn.engine.explain import make_word, suit_words
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.rulings import make_word, suit_words
 from euchre_learn.engine.text import (
     Names,
     ShowSeats,

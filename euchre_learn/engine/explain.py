@@ -2,6 +2,8 @@
 
 Errors, quizzes, hints and lessons all take their sentences from here, so a rule is
 explained the same way everywhere. Each sentence cites its rule id (R6.2) from docs/rules.md.
+Why an action is illegal, and an action in a player's words, are in
+:mod:`~euchre_learn.engine.rulings` (what the engine's errors say) and are named here too.
 """
 
 from __future__ import annotations
@@ -11,16 +13,10 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.engine.actions import (
     CALL,
-    CALL_ALONE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
     NAME,
     ORDER_UP,
     ORDER_UP_ALONE,
     PASS,
-    PLAY,
-    Action,
 )
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Rank, Seat, Suit, Team
 from euchre_learn.engine.core import (
@@ -31,17 +27,13 @@ from euchre_learn.engine.core import (
     DISCARD_PHASE,
     OVER,
     PLAY_PHASE,
-    RR_DISCARD,
     RR_GIVE,
     RR_TAKE,
-    State,
-    bits,
 )
 from euchre_learn.engine.rules import Rules, score_hand
+from euchre_learn.engine.rulings import action_words, illegal_action, make_word, or_list, seat_word, suit_words
 from euchre_learn.engine.trump import (
-    EFFECTIVE,
     POWER,
-    SUIT_MASK,
     effective_suit,
     is_trump,
     left_bower,
@@ -68,193 +60,6 @@ __all__ = [
     "trick_card_reasons",
     "trick_reason",
 ]
-
-
-def suit_words(suit: int) -> str:
-    """``'♥ hearts'``: a symbol and a name, so colour is never the only cue."""
-    s = Suit(suit)
-    return f"{s.symbol} {s.plural}"
-
-
-def _cards(mask_or_list: int | list[int]) -> str:
-    items = bits(mask_or_list) if isinstance(mask_or_list, int) else mask_or_list
-    return " ".join(str(Card(c)) for c in items)
-
-
-def _or_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def make_word(dealer: int, seat: int) -> str:
-    """The seeds' word for accepting the upcard (R3.1): the dealer *takes it up*, the
-    dealer's partner *assists*, an opponent *orders it up*."""
-    if seat == dealer:
-        return "take it up"
-    if seat == (dealer + 2) & 3:
-        return "assist"
-    return "order it up"
-
-
-def action_words(state: State, seat: int, action: int) -> str:
-    """An action as this seat would say it: 'assist alone', 'take it up', 'call ♥ hearts'."""
-    if action in (ORDER_UP, ORDER_UP_ALONE):
-        word = make_word(state.dealer, seat)
-        return word + (" alone" if action == ORDER_UP_ALONE else "")
-    if CALL <= action < NAME:
-        return f"call {suit_words((action - CALL) & 3)}" + (" alone" if action >= CALL_ALONE else "")
-    if NAME <= action < DEFEND_ALONE:
-        return f"name {suit_words(action - NAME)}"
-    return str(Action(action))
-
-
-def _seat(seat: int) -> str:
-    return Seat(seat).word
-
-
-def _legal_words(state: State) -> str:
-    return _or_list([f"'{action_words(state, state.to_act, a)}'" for a in state.legal()])
-
-
-def _card_note(card: int, trump: int) -> str:
-    """Why a card belongs to trump although its printed suit says otherwise (R1.3)."""
-    if card == BENNY_INDEX:
-        return f"The Benny is always the highest trump, so it counts as {Suit(trump).plural[:-1]}."
-    if EFFECTIVE[trump][card] == trump and card // 6 != trump:
-        t = Suit(trump)
-        return (
-            f"The {Card(card)} is the left bower: with {t.plural} trump it counts as a "
-            f"{t.plural[:-1]}, not a {Suit(card // 6).plural[:-1]}."
-        )
-    return ""
-
-
-def illegal_play(state: State, card: int) -> str:
-    """Why ``card`` may not be played now (R6.2)."""
-    seat, hand, trump = state.to_act, state.hands[state.to_act], state.trump
-    who = _seat(seat)
-    if not hand >> card & 1:
-        return f"{who} does not hold the {Card(card)}: {who} holds {_cards(hand)}."
-    led = state.trick[0]
-    led_suit = EFFECTIVE[trump][led]
-    followers = hand & SUIT_MASK[trump][led_suit]
-    suit_name = Suit(led_suit).plural
-    msg = f"{who} must follow {suit_name}, the suit led, and holds {_cards(followers)} (R6.2)."
-    notes = []
-    if card // 6 == led_suit and EFFECTIVE[trump][card] != led_suit:
-        notes.append(_card_note(card, trump) + f" So it cannot follow {suit_name}.")
-    if led_suit == trump and EFFECTIVE[trump][led] == trump and led // 6 != trump and led != BENNY_INDEX:
-        notes.append(_card_note(led, trump) + f" So {suit_name} were led.")
-    elif led == BENNY_INDEX:
-        notes.append(f"The Benny led is always trump, so {suit_name} were led.")
-    for c in bits(followers):
-        if c == BENNY_INDEX:
-            notes.append("The Benny is always trump, so it follows trump too.")
-        elif c // 6 != led_suit:
-            t = Suit(trump).plural
-            notes.append(f"The {Card(c)} is the left bower with {t} trump, so it counts as a {t[:-1]} too.")
-    return msg + "".join(f" ({n})" for n in notes if n)
-
-
-def illegal_action(state: State, action: int) -> str:
-    """Why ``action`` is not legal for the seat to act, in plain words with the rule id."""
-    if state.phase == OVER:
-        if state.thrown_in:
-            return "The hand is over: all four passed twice and it was thrown in (R4.2). Deal the next hand."
-        return "The hand is over: all five tricks have been played. Nobody has an action left."
-    seat = state.to_act
-    who = _seat(seat)
-    phase = state.phase
-    said = action_words(state, seat, action)
-    dealer = _seat(state.dealer)
-    if phase == PLAY_PHASE:
-        if action >= PLAY:
-            return f"{who} may not play the {Card(action - PLAY)}. " + illegal_play(state, action - PLAY)
-        return (
-            f"{who} cannot '{said}' now: the bidding is over and it is {who}'s turn to play a card "
-            f"to the trick (R6.2). Legal now: {_legal_words(state)}."
-        )
-    if phase == BID1:
-        proposed = suit_words(state.proposed)
-        if action == ORDER_UP and state.rules.canadian_loner and seat == (state.dealer + 2) & 3:
-            return (
-                f"{who} cannot assist without going alone: with the Canadian loner rule the dealer's "
-                f"partner who assists must play alone (R5.3). {who} may 'assist alone' or 'pass'."
-            )
-        if CALL <= action < NAME:
-            return (
-                f"{who} cannot '{said}' in round 1: only the upcard's suit, {proposed}, can become trump "
-                f"now. {who} may {make_word(state.dealer, seat)} or pass (R3.1); naming another suit "
-                "comes in round 2, if all four pass (R4.1)."
-            )
-        if ORDER_UP not in state.legal():  # the Canadian loner: the dealer's partner only alone
-            return (
-                f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may assist alone "
-                f"(make {proposed} trump and play alone, R5.3) or pass (R3.1)."
-            )
-        return (
-            f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may "
-            f"{make_word(state.dealer, seat)} (make {proposed} trump), alone or not, or pass (R3.1)."
-        )
-    if phase == BID2:
-        td = state.turned_down
-        allowed = _or_list([Suit(s).symbol for s in range(4) if s != td])
-        if CALL <= action < NAME and (action - CALL) & 3 == td:
-            return (
-                f"{who} cannot {said}: {suit_words(td)} was turned down in round 1, so it cannot be "
-                f"named in round 2 (R4.1). {who} may name {allowed}"
-                + (" (the dealer is stuck and may not pass, R4.3)." if PASS not in state.legal() else ", or pass.")
-            )
-        if action == PASS:
-            return (
-                f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of "
-                f"round 2 and must name {allowed} (R4.3)."
-            )
-        stuck = PASS not in state.legal()
-        return (
-            f"{who} cannot '{said}' now: it is round 2 of the bidding, and {who} may name any suit "
-            f"but the turned-down {suit_words(td)} ({allowed}), alone or not"
-            + (": the dealer is stuck and may not pass (R4.1, R4.3)." if stuck else ", or pass (R4.1).")
-        )
-    if phase == DISCARD_PHASE:
-        up = Card(state.upcard)
-        if action - DISCARD == state.upcard:
-            return (
-                f"{who} may not discard the {up}: the dealer took up the upcard and must discard "
-                f"one of the other cards, face down (R3.2). Legal now: {_legal_words(state)}."
-            )
-        if DISCARD <= action < DISCARD + 25:
-            options = _or_list([str(Card(a - DISCARD)) for a in state.legal()])
-            return f"{who} does not hold the {Card(action - DISCARD)}: {who} may discard {options}."
-        return (
-            f"{who} cannot '{said}' now: {dealer} (the dealer) has taken up the {up} and must "
-            f"first discard one card face down (R3.2). Legal now: {_legal_words(state)}."
-        )
-    if phase == BENNY:
-        return (
-            f"{who} cannot '{said}' now: the Benny was turned up, so the dealer first names the "
-            f"suit it proposes, before looking at the hand (R3.5). Legal now: {_legal_words(state)}."
-        )
-    base = GIVE if phase == RR_GIVE else DISCARD
-    if phase in (RR_GIVE, RR_DISCARD) and base <= action < base + 25 and not state.hands[seat] >> (action - base) & 1:
-        verb = "give" if phase == RR_GIVE else "discard"
-        options = _or_list([str(Card(a - base)) for a in state.legal()])
-        return f"{who} does not hold the {Card(action - base)}: {who} may {verb} {options} (R5.5)."
-    if phase in (RR_GIVE, RR_TAKE, RR_DISCARD):
-        loner = _seat(state.maker)
-        step = {
-            RR_GIVE: f"{who}, the loner's partner, passes one card face down to {loner}",
-            RR_TAKE: f"{loner}, without looking at it, takes the railroad card or declines it",
-            RR_DISCARD: f"{loner} took the railroad card and now discards one card",
-        }[phase]
-        return f"{who} cannot '{said}' now: {step} (R5.5). Legal now: {_legal_words(state)}."
-    if phase == DEFEND:
-        return (
-            f"{who} cannot '{said}' now: {_seat(state.maker)} is going alone, and each defender in "
-            f"turn may defend alone or pass (R5.4). Legal now: {_legal_words(state)}."
-        )
-    return f"{who} cannot '{said}' now. Legal now: {_legal_words(state)}."  # pragma: no cover
 
 
 # ---- explanations for learners: tricks, plays, bidding, scoring, the lead ---------------
@@ -431,16 +236,16 @@ def bidding_options(hand: Hand) -> str:
             " All four passed twice: thrown in (R4.2)." if s.thrown_in else ""
         )
     if phase == PLAY_PHASE:
-        return f"The bidding is over: {suit_words(s.trump)} is trump and {_seat(s.to_act)} plays a card (R6.2)."
+        return f"The bidding is over: {suit_words(s.trump)} is trump and {seat_word(s.to_act)} plays a card (R6.2)."
     seat, dealer = s.to_act, s.dealer
     legal = s.legal()
-    who = _seat(seat)
+    who = seat_word(seat)
     role = _role(dealer, seat)
     parts: list[str] = []
     if phase == BENNY:
         return (
             f"The Benny was turned up: {who}, the dealer, names the suit it proposes before looking at the hand "
-            f"({_or_list([Suit(a - NAME).symbol for a in legal])}); round 1 then runs with that suit, and a dealer "
+            f"({or_list([Suit(a - NAME).symbol for a in legal])}); round 1 then runs with that suit, and a dealer "
             "who takes it up takes the Benny (R3.5)."
         )
     if phase == BID1:
@@ -456,7 +261,7 @@ def bidding_options(hand: Hand) -> str:
                 )
             else:
                 parts.append(
-                    f"{who} ({role}) may {word}, making {prop} trump: {_seat(dealer)}, the dealer, then adds the "
+                    f"{who} ({role}) may {word}, making {prop} trump: {seat_word(dealer)}, the dealer, then adds the "
                     f"{Card(s.upcard)} to the hand and discards one card (R3.1, R3.2)."
                 )
             parts.append(f"No trump needs to be held to {word} (R3.3).")
@@ -466,7 +271,7 @@ def bidding_options(hand: Hand) -> str:
                     f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
                     "partner who assists must play alone (R5.3)."
                 )
-            partner = _seat((seat + 2) & 3)
+            partner = seat_word((seat + 2) & 3)
             if ORDER_UP in legal:
                 alone = f"{who} may also {word} alone: {partner} sits out"
             else:
@@ -485,7 +290,7 @@ def bidding_options(hand: Hand) -> str:
     if phase == BID2:
         td = s.turned_down
         calls = sorted({(a - CALL) & 3 for a in legal if CALL <= a < NAME})
-        allowed = _or_list([suit_words(x) for x in calls])
+        allowed = or_list([suit_words(x) for x in calls])
         parts.append(
             f"Round 2 of the bidding: {suit_words(td)} was turned down, so {who} ({role}) may name "
             f"{allowed} as trump, but not {Suit(td).plural} (R4.1). Any suit named may be played alone (R5.1)."
@@ -509,13 +314,13 @@ def bidding_options(hand: Hand) -> str:
         )
     if phase == DEFEND:
         return (
-            f"{_seat(s.maker)} is going alone, so {who}, a defender, may defend alone (the partner then sits out) "
+            f"{seat_word(s.maker)} is going alone, so {who}, a defender, may defend alone (the partner then sits out) "
             "or pass; the first defender to declare plays alone (R5.4)."
         )
     if phase == RR_GIVE:
         return (
             f"Railroad: {who}, the loner's partner, passes one card of their choice face down to "
-            f"{_seat(s.maker)} (R5.5)."
+            f"{seat_word(s.maker)} (R5.5)."
         )
     if phase == RR_TAKE:
         return f"Railroad: {who}, without looking at the card passed, takes it (then discards one) or declines (R5.5)."
@@ -619,7 +424,7 @@ def leader_reason(hand: Hand) -> str:
             f"who leads is settled once the bidding is over and play begins; this hand is in phase {hand.phase}"
         )
     leader = s.first_leader()
-    who = _seat(leader)
+    who = seat_word(leader)
     dealer = s.dealer
     eldest = (dealer + 1) & 3
     if not s.alone:
@@ -629,13 +434,11 @@ def leader_reason(hand: Hand) -> str:
     loner = s.maker
     if s.rules.loner_lead == "left_of_loner":
         start = (loner + 1) & 3
-        rule = (
-            f"{_seat(loner)} is going alone, so the player on the loner's left leads (R6.1, loner lead 'left of loner')"
-        )
+        rule = f"{seat_word(loner)} is going alone, so the player on the loner's left leads (R6.1, loner lead 'left of loner')"
     else:
         start = eldest
         rule = (
-            f"{_seat(loner)} is going alone, and with the loner lead rule 'left of dealer' the player on the dealer's "
+            f"{seat_word(loner)} is going alone, and with the loner lead rule 'left of dealer' the player on the dealer's "
             "left (eldest) leads even against a loner (R6.1)"
         )
     if leader == start:
@@ -644,7 +447,7 @@ def leader_reason(hand: Hand) -> str:
     seat = start
     while seat != leader:
         why = "the loner's partner" if seat == (loner + 2) & 3 else "the lone defender's partner"
-        skipped.append(f"{_seat(seat)} ({why}) sits out")
+        skipped.append(f"{seat_word(seat)} ({why}) sits out")
         seat = (seat + 1) & 3
     rules_cited = "R5.4, R6.1" if s.lone_defender >= 0 else "R5.1, R6.1"
     return (

@@ -14,8 +14,8 @@ from euchre_learn.engine.core import OVER, PLAY_PHASE, State, play
 from euchre_learn.engine.core.play import AFTER, FOLLOW, HOLDINGS, ONE, PLAYS, UNBIT, plays
 from euchre_learn.engine.deals import DealCheck, read_card, read_cards, seeded_random
 from euchre_learn.engine.errors import EuchreError, quote, type_error
-from euchre_learn.engine.explain import illegal_action
 from euchre_learn.engine.rules import HandScore, Rules
+from euchre_learn.engine.rulings import illegal_action
 from euchre_learn.engine.text import hand_text, trick_text
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]

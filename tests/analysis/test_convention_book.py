@@ -218,9 +218,9 @@ CASES: dict[str, tuple[P, str, P, str]] = {
         "play J♦",
     ),
     "keep-leading-trump-to-maker": (
-        p("S", KEEP_LEADING, S_UP9, E_MAKES + ["play J♥", "play 10♥", "play K♥", "play 9♥"]),
+        p("S", KEEP_LEADING, S_UP9, [*E_MAKES, "play J♥", "play 10♥", "play K♥", "play 9♥"]),
         "play A♣",
-        p("S", KEEP_LEADING, S_UP9, E_MAKES + ["play J♥", "play 10♥", "play K♥", "play 9♥"]),
+        p("S", KEEP_LEADING, S_UP9, [*E_MAKES, "play J♥", "play 10♥", "play K♥", "play 9♥"]),
         "play J♦",
     ),
     "no-trump-to-stuck-dealer": (

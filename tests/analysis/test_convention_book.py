@@ -17,7 +17,7 @@ S_UP9 = "9♥"
 S_CLUBS = "9♣ 10♣ J♣ Q♣ K♠"
 
 
-def hand(dealer: str, hands: dict[str, str], up: str, actions: list[str], rules: Any = None) -> el.Hand:
+def hand(dealer: str, hands: dict[Any, Any], up: str, actions: list[str], rules: Any = None) -> el.Hand:
     h = el.Hand.from_cards(dealer, hands, upcard=up, rules=rules)
     for a in actions:
         h = h.apply(a.split(" ", 1)[1] if a[:2] in ("N ", "E ", "S ", "W ") else a)

@@ -5,6 +5,7 @@ and the name and family follow from the key; then one hand-written position per 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,9 +22,7 @@ PRESETS = el.Rules.presets()
 H = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 
 
-def pos(
-    actions: list[str], dealer: str = "S", hands: dict[str, str] = H, up: str = "A♥", rules: str | None = None
-) -> el.Hand:
+def pos(actions: list[str], dealer: str = "S", hands: dict[Any, Any] = H, up: str = "A♥", rules: Any = None) -> el.Hand:
     h = el.Hand.from_cards(dealer, hands, upcard=up, rules=rules)
     for a in actions:
         h = h.apply(a)
@@ -88,7 +87,7 @@ def _swap_pair(h: el.Hand, a_seat: el.Seat, b_seat: el.Seat, used: set[el.Card])
                 same = a.suit == b.suit and a.rank != el.Rank.JACK and b.rank != el.Rank.JACK
             if not same or a.is_benny or b.is_benny:
                 continue
-            start = {s: list(h.dealt(s)) for s in el.Seat}
+            start: dict[Any, Any] = {s: list(h.dealt(s)) for s in el.Seat}
             start[a_seat] = [b if c == a else c for c in start[a_seat]]
             start[b_seat] = [a if c == b else c for c in start[b_seat]]
             first = el.Hand.from_cards(

@@ -233,10 +233,23 @@ def _is_bid(x: _Ctx) -> bool:
     return x.a.kind in ("order up", "call")
 
 
+def _at_the_bridge(x: _Ctx) -> bool:
+    """The seat's side needs one point and the other side has 6 or 7 (of 10): a loner would beat
+    them, so ordering up to stop it is worth a thin hand (Joe Andrews' hints 11 and 12)."""
+    if x.mine is None or x.theirs is None:
+        return False
+    return x.mine == x.target - 1 and x.theirs in (x.target - 4, x.target - 3)
+
+
+def _thin_order(x: _Ctx) -> bool:
+    """An order-up (not alone) that the strength conventions judge, i.e. not at the bridge."""
+    return x.a.kind == "order up" and not x.a.alone and not _at_the_bridge(x)
+
+
 # bidding ---------------------------------------------------------------------------------------
 @_check("no-order-two-small")
 def _no_order_two_small(x: _Ctx) -> bool:
-    if x.a.kind != "order up" or x.a.alone:
+    if not _thin_order(x):
         return False
     ts = x.trumps_in(x.bid_suit())
     return len(ts) <= 2 and all(p < _ACE for p in ts)
@@ -244,7 +257,7 @@ def _no_order_two_small(x: _Ctx) -> bool:
 
 @_check("eldest-needs-strength")
 def _eldest_needs_strength(x: _Ctx) -> bool:
-    if x.a.kind != "order up" or x.a.alone:
+    if not _thin_order(x):
         return False
     suit = x.bid_suit()
     ts = x.trumps_in(suit)
@@ -255,7 +268,7 @@ def _eldest_needs_strength(x: _Ctx) -> bool:
 
 @_check("third-needs-strength")
 def _third_needs_strength(x: _Ctx) -> bool:
-    if x.a.kind != "order up" or x.a.alone:
+    if not _thin_order(x):
         return False
     suit = x.bid_suit()
     ts = x.trumps_in(suit)
@@ -285,7 +298,7 @@ def _assist_with_two_tricks(x: _Ctx) -> bool:
 
 @_check("no-thin-assist")
 def _no_thin_assist(x: _Ctx) -> bool:
-    if x.a.kind != "order up" or x.a.alone:
+    if not _thin_order(x):
         return False
     suit = x.bid_suit()
     return len(x.trumps_in(suit)) <= 1 and x.side_aces(suit) == 0
@@ -300,11 +313,8 @@ def _dealer_takes_the_bower(x: _Ctx) -> bool:
 
 
 @_check("at-the-bridge")
-def _at_the_bridge(x: _Ctx) -> bool:
-    if x.a.kind != "pass" or x.mine is None or x.theirs is None:
-        return False
-    t = x.target
-    if x.mine != t - 1 or x.theirs not in (t - 4, t - 3):
+def _at_the_bridge_pass(x: _Ctx) -> bool:
+    if x.a.kind != "pass" or not _at_the_bridge(x):
         return False
     ts = x.trumps_in(x.bid_suit())
     guarded = any(p >= _RIGHT for p in ts) or (_LEFT in ts and len(ts) >= 2) or (_ACE in ts and len(ts) >= 3)
@@ -376,7 +386,7 @@ def _maker_leads_high_trump(x: _Ctx) -> bool:
     if not x.plays_trump:
         return False
     ts = f.trumps()
-    if len(ts) < 3 or f.power(ts[0]) >= _RIGHT or ts[0] == f.boss_trump_out():
+    if len(ts) < 2 or f.power(ts[0]) >= _RIGHT or ts[0] == f.boss_trump_out():
         return False
     return x.card != ts[0]
 
@@ -534,7 +544,10 @@ def _second_hand_low(x: _Ctx) -> bool:
     if not _partner_to_come(f):
         return False
     lowest = min(f.legal, key=f.power)
-    return x.card != lowest and f.power(x.card) != f.power(lowest) and not f.is_boss(x.card)
+    if x.card == lowest or f.power(x.card) == f.power(lowest):
+        return False
+    # a side suit's boss may be trumped later, so cashing it is no mistake; a boss trump keeps
+    return f.is_trump(x.card) or not f.is_boss(x.card)
 
 
 @_check("second-hand-dont-ruff")

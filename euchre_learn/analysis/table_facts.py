@@ -132,7 +132,7 @@ class Facts:
         own discard; the upcard a dealer took up counts as seen only by that dealer."""
         known = set(self.held) | set(self.played)
         h = self.hand
-        if h.turned_down is not None:
+        if h.turned_down is not None or self.dealer in self.out:  # turned down, or dead with the dealer out
             known.add(h.upcard.index)
         if self.seat == self.dealer and h.discard is not None:
             known.add(h.discard.index)

@@ -459,3 +459,18 @@ def test_the_loner_still_to_play_excuses_trumping_partners_card() -> None:
     h, _ = build(CASES["trump-high-against-overruff"][0])
     assert situation(h).winning == "partner" and h.maker is not None
     assert not convention("dont-trump-partners-winner").breaks(h, "play J♦")
+
+
+def test_docs_list_every_convention_and_position() -> None:
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "docs" / "conventions.md").read_text(encoding="utf-8")
+    for c in book():
+        assert f"(`{c.id}`)" in text, f"docs/conventions.md does not list {c.id}"
+    positions = json.loads(
+        (root / "tests" / "analysis" / "data" / "outside_positions.json").read_text(encoding="utf-8")
+    )
+    for r in positions:
+        assert f"`{r['id']}`" in text, f"docs/conventions.md does not list the position {r['id']}"

@@ -388,7 +388,8 @@ def _maker_leads_high_trump(x: _Ctx) -> bool:
     ts = f.trumps()
     if len(ts) < 2 or f.power(ts[0]) >= _RIGHT or ts[0] == f.boss_trump_out():
         return False
-    return x.card != ts[0]
+    # a big trump is the left or the ace (TricksterBots #313: "lead the ace or the left")
+    return f.power(x.card) < _ACE <= f.power(ts[0])
 
 
 @_check("three-trumps-lead-trump")
@@ -591,5 +592,9 @@ def _trump_high_against_overruff(x: _Ctx) -> bool:
     f = x.f
     if not x.plays_trump or not any(s.team != f.seat.team for s in f.still_to_play):
         return False
+    # the smallest trump, which two or more cards still out can overtrump, while one held can be
+    # overtrumped by one card at most (TricksterBots #281: the king, not the ten, with the left out)
     ts = f.trumps()
-    return len(ts) >= 2 and x.card == ts[-1] and f.higher_out(x.card) > 0
+    if len(ts) < 2 or x.card != ts[-1] or f.higher_out(x.card) < 2:
+        return False
+    return any(f.higher_out(t) <= 1 for t in ts[:-1])

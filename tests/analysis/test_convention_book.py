@@ -5,9 +5,12 @@ over random hands and then written down)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import euchre_learn as el
 from euchre_learn.analysis.convention_book import book, broken, convention, mistakes
@@ -474,3 +477,23 @@ def test_docs_list_every_convention_and_position() -> None:
     )
     for r in positions:
         assert f"`{r['id']}`" in text, f"docs/conventions.md does not list the position {r['id']}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(el.Rules.presets()),
+    seed=st.integers(0, 10**6),
+    score=st.sampled_from([None, (9, 6), (9, 9), (4, 8)]),
+)
+def test_every_action_of_random_hands_is_judged(preset: str, seed: int, score: tuple[int, int] | None) -> None:
+    rng = random.Random(seed)
+    h = el.Hand.deal(rng.choice("NESW"), rules=preset, seed=seed)
+    while not h.is_over:
+        legal = h.legal_actions()
+        sit = situation(h)
+        for a in legal:
+            found = broken(h, a, score)
+            assert all(c.applies_to(sit) for c in found)
+            if len(legal) == 1:
+                assert found == ()
+        h = h.apply(rng.choice(legal))

@@ -204,9 +204,13 @@ def test_lone_defender_and_defend_alone_decision() -> None:
     h = h.apply("discard 9♣")
     s = situation(h)
     assert s.key == "defend-alone" and s.family == "loner-extras"
-    h = h.apply("defend alone")
+    assert s.role == "vs-loner" and h.to_act == el.Seat.S
+    h = h.apply("defend alone")  # South defends alone: North sits out too; South leads
     s = situation(h)
-    assert s.role in ("lone-defender", "loner")
+    assert s.key == "play.lone-defender.lead1" and s.name == "Leading · defending alone · opening lead"
+    assert situation(h, "N").key == "seat.sitting-out"
+    s = situation(h.apply("play Q♠"))  # East, the loner, void in spades, answers: the last of two cards
+    assert s.key == "play.loner.last.side.opp.void-trump.win"
 
 
 def test_railroad_and_benny() -> None:

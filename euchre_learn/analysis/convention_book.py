@@ -36,7 +36,7 @@ from euchre_learn.engine.trump import EFFECTIVE, POWER
 __all__ = ["Convention", "Source", "book", "broken", "convention", "mistakes"]
 
 # trump strengths in POWER: 9 10 Q K A left right Benny = 10 ... 17
-_ACE, _LEFT, _RIGHT = 14, 15, 16
+_KING, _ACE, _LEFT, _RIGHT = 13, 14, 15, 16
 _ACE_RANK = int(Rank.ACE)
 
 
@@ -331,6 +331,24 @@ def _call_next(x: _Ctx) -> bool:
     return (len(ts) >= 2 and any(p >= _LEFT for p in ts)) or len(ts) >= 3
 
 
+@_check("reverse-next")
+def _reverse_next(x: _Ctx) -> bool:
+    if x.a.kind not in ("pass", "call") or x.a.alone:
+        return False
+    down = x.hand.turned_down
+    assert down is not None
+    good = [s for s in Suit if s.color != down.color and _k9_kicker(x, int(s))]
+    if not good:
+        return False
+    return x.a.kind == "pass" or x.a.suit not in good
+
+
+def _k9_kicker(x: _Ctx, suit: int) -> bool:
+    """Two trumps or more in ``suit``, headed by the king or better, and an off-suit ace."""
+    ts = x.trumps_in(suit, x.f.held)
+    return len(ts) >= 2 and ts[0] >= _KING and x.side_aces(suit) >= 1
+
+
 @_check("no-loner-when-one-point-wins")
 def _no_loner_when_one_point_wins(x: _Ctx) -> bool:
     return _is_bid(x) and x.a.alone and x.mine is not None and x.mine == x.target - 1
@@ -368,6 +386,18 @@ def _keep_trump_over_ace(x: _Ctx) -> bool:
     if not x.plays_trump or not f.void_in_led or f.wins(x.card):
         return False
     return x.holds_side_card()
+
+
+@_check("loner-discard-void")
+def _loner_discard_void(x: _Ctx) -> bool:
+    f = x.f
+    if x.a.kind != "discard":
+        return False
+    counts = _side_counts(f, f.held)
+    up = x.hand.upcard.index
+    if not any(not f.is_trump(c) and counts[f.suit_of(c)] == 1 and c != up for c in f.held):
+        return False
+    return f.is_trump(x.card) or counts[f.suit_of(x.card)] != 1
 
 
 # leads -----------------------------------------------------------------------------------------
@@ -533,6 +563,21 @@ def _dont_trump_partners_winner(x: _Ctx) -> bool:
     if f.role(f.seat) == "vs-loner" and f.maker in f.still_to_play:
         return False  # the loner plays after you and can trump partner's card: trumping first is no mistake
     return f.last or f.is_boss(w[0])
+
+
+@_check("ruff-high-for-partner-against-loner")
+def _ruff_high_for_partner_against_loner(x: _Ctx) -> bool:
+    f = x.f
+    if f.maker not in f.still_to_play:
+        return False
+    ts = f.trumps()
+    led = f.led
+    assert led is not None
+    if f.power(ts[0]) <= 11 and led % 6 == _ACE_RANK and led < 24:
+        return False  # a lone nine or ten on partner's ace: the loner would only overtrump it
+    if f.power(ts[0]) == _LEFT and len(ts) >= 2:
+        return False  # a guarded left stays home
+    return x.card != ts[0]
 
 
 def _partner_to_come(f: Facts) -> bool:

@@ -120,7 +120,19 @@ def f(found: tuple[str, dict[str, str], str], actions: str, rules: Any = None) -
     return (found[0], found[1], found[2], actions.split(", "), rules, None)
 
 
+REVERSE_NEXT = p("S", {"N": "Q♥ 10♣ K♠ 10♠ A♦"}, "J♥", ["pass"] * 5)  # Ohio Euchre quiz, question 24
+LONER_DISCARD = p("S", {"S": "J♠ 10♣ A♠ A♦ K♦"}, "J♣", ["pass"] * 3 + ["order up alone"])  # question 18
+RUFF_FOR_PARTNER = p(  # question 8: the dealer alone in hearts, partner leads the A♠
+    "S",
+    {"E": "A♥ 9♥ Q♣ A♦ K♣", "W": "A♠ 9♠ 10♠ 9♦ 10♦", "S": "J♥ J♦ K♥ Q♥ 9♣"},
+    "10♥",
+    ["pass"] * 3 + ["order up alone", "discard 9♣", "play A♠"],
+)
+
 CASES: dict[str, tuple[P, str, P, str]] = {
+    "reverse-next": (REVERSE_NEXT, "pass", REVERSE_NEXT, "call ♠"),
+    "loner-discard-void": (LONER_DISCARD, "discard K♦", LONER_DISCARD, "discard A♠"),
+    "ruff-high-for-partner-against-loner": (RUFF_FOR_PARTNER, "play 9♥", RUFF_FOR_PARTNER, "play A♥"),
     "no-order-two-small": (
         p("S", {"W": "K♥ Q♥ A♣ A♠ 10♦"}, S_UP9, []),
         "order up",

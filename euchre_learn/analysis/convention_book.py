@@ -4,7 +4,9 @@ Each :class:`Convention` has an ``id``, the ``sentence`` a learner reads, the si
 applies to (patterns over :func:`~euchre_learn.analysis.situation.situation` keys), its
 ``sources`` (books, sites, forums, bug reports on an app's bots; ``data/convention_book.json``)
 and a check: :meth:`Convention.breaks` says, from engine facts only, whether an action in a
-position breaks it. :func:`broken` lists every convention an action breaks, most specific first.
+position breaks it. :func:`broken` lists every convention an action breaks, in the book's order
+(bidding, discard, leads, following); :func:`mistakes` maps issue 22's classic learner mistakes to
+the conventions that name them.
 
 A convention is a rule of thumb, not a verdict: the coach shows a broken convention with its
 sentence, or says plainly where the numbers show the convention is wrong in this deal.

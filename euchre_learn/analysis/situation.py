@@ -33,7 +33,7 @@ from euchre_learn.analysis.table_facts import ROLES, Facts
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 
-__all__ = ["FAMILIES", "Situation", "situation"]
+__all__ = ["FAMILIES", "Situation", "key_matches", "situation"]
 
 FAMILIES = {
     "bid1": "Bidding, round 1",

@@ -22,7 +22,7 @@ Voilà at it; ``euchre-learn voila-template DIR`` installs it for a hub's server
 >>> root = write_template(tempfile.mkdtemp())
 >>> sorted(p.name for p in (root / 'voila' / 'templates' / TEMPLATE).iterdir())
 ['conf.json', 'index.html.j2', 'page.html']
->>> any('cdn.' in p.read_text() for p in (root / 'voila' / 'templates' / TEMPLATE).iterdir())
+>>> any('https://' in p.read_text() for p in (root / 'voila' / 'templates' / TEMPLATE).iterdir())
 False
 """
 

@@ -276,7 +276,8 @@ def test_per_student_table_csv_and_dates(tmp_path: Path, capsys: pytest.CaptureF
         ("ann", "3", "2", "66.7"),
         ("ben", "6", "6", "100.0"),
     ]
-    assert rows[0]["scoring answered"] == "1" and (rows[0]["left-bower answered"], rows[0]["left-bower right"]) == ("2", "1")
+    ann_row = rows[0]
+    assert (ann_row["scoring answered"], ann_row["left-bower answered"], ann_row["left-bower right"]) == ("1", "2", "1")
     assert rows[0]["learner_id"] and rows[0]["first_answer"].startswith("2026-09-01")
     # the first week only: ann's two answers of the 1st; ben answered later
     assert main(["progress", "summary", str(folder), "--students", "--until", "2026-09-01", "--csv", "-"]) == 0

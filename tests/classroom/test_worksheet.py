@@ -223,7 +223,7 @@ def _printed_command(page: str) -> list[str]:
     "options",
     [
         {"rules": "uk"},
-        {"rules": {"points_to_win": 5, "stick_the_dealer": True}, "title": "Week 3's \"sheet\" <b>"},
+        {"rules": {"points_to_win": 5, "stick_the_dealer": True}, "title": 'Week 3\'s "sheet" <b>'},
         {"rules": "stick-the-dealer", "paper": "a4", "versions": "B"},
     ],
 )

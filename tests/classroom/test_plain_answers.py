@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from euchre_learn.classroom.exercises import plain_answers
+
 from .test_exercises import EXERCISES
 
 IPython = pytest.importorskip("IPython")

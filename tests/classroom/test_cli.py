@@ -149,7 +149,7 @@ def test_app_notebooks_in_the_repo_are_the_ones_the_command_writes(name: str, tm
 def test_serving_an_app_runs_voila_with_the_code_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[list[str]] = []
 
-    def fake_call(cmd: list[str]) -> int:
+    def fake_call(cmd: list[str], **kwargs: Any) -> int:
         calls.append(cmd)
         return 0
 
@@ -159,6 +159,7 @@ def test_serving_an_app_runs_voila_with_the_code_hidden(monkeypatch: pytest.Monk
     assert cmd[:3] == [sys.executable, "-m", "voila"]
     assert Path(cmd[3]) == ROOT / "apps" / "practice.ipynb"
     assert {"--port=9999", "--Voila.ip=127.0.0.1", "--strip_sources=True", "--no-browser"} <= set(cmd)
+    assert "--template=euchre" in cmd  # no CDN request (tests/classroom/test_voila.py)
 
 
 def test_an_installed_package_writes_its_app_notebook_somewhere(monkeypatch: pytest.MonkeyPatch) -> None:

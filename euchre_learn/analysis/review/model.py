@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.situation import Situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
@@ -86,6 +87,12 @@ class Decision:
     without a score); the grade uses ``win_loss`` when there is one. ``forced`` is true when
     every option was worth the same (one legal card, touching cards). ``note`` is the honest
     caveat, also at the end of ``explanation``.
+
+    ``situation`` names the decision in a player's words (:func:`euchre_learn.analysis.situation.situation`);
+    ``convention`` is the sentence of the first strong players' convention the action breaks
+    (:mod:`euchre_learn.analysis.convention_book`), or ``None``; ``fit`` the share of the sampled
+    worlds behind the values in which every bid, discard and play the seat saw is one the bidding
+    and play model would make.
     """
 
     seat: Seat
@@ -103,6 +110,9 @@ class Decision:
     forced: bool
     hand_number: int
     position: Hand = field(repr=False, compare=False)
+    situation: Situation | None = None
+    convention: str | None = None
+    fit: float = 1.0
 
     def option(self, action: Action | str) -> ReviewOption:
         """The row of one action (an :class:`~euchre_learn.Action` or its text)."""

@@ -80,6 +80,25 @@ class Review:
             sorted(bad, key=lambda d: (-(d.win_loss if d.win_loss is not None else d.loss), d.hand_number, d.index))
         )
 
+    def flagged(self) -> tuple[Decision, ...]:
+        """The decisions the learner is shown, worst first: graded inaccuracy or worse, or
+        breaking a strong players' convention (:attr:`Decision.convention`) whatever the points;
+        never a forced move.
+
+        >>> import euchre_learn as el
+        >>> rev = el.review(el.examples.hand('trumping-partners-winner'), seat='S', worlds=8, seed=1)
+        >>> all(not d.forced for d in rev.flagged())
+        True
+        """
+        shown = [
+            d
+            for d in self.decisions
+            if not d.forced and (d.grade not in ("best", "good") or d.convention is not None)
+        ]
+        return tuple(
+            sorted(shown, key=lambda d: (-(d.win_loss if d.win_loss is not None else d.loss), d.hand_number, d.index))
+        )
+
     def costly(self) -> tuple[Decision, ...]:
         """Every decision not graded best or good, worst first (what a review panel lists)."""
         bad = [d for d in self.decisions if d.grade not in ("best", "good")]

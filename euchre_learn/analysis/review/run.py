@@ -78,10 +78,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.model import Decision, ReviewOption, grade_for
 from euchre_learn.analysis.review.report import Review
 from euchre_learn.analysis.review.values import Context, Values, value_bids, value_cards
 from euchre_learn.analysis.review.words import explain
+from euchre_learn.analysis.situation import situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.core import PLAY_PHASE, State
@@ -285,6 +287,7 @@ def decide(pos: Hand, chosen: int, vals: Values, forced: bool, ctx: Context, num
     else:
         grade = grade_for(win_loss if win_loss is not None else loss, game)
     text, note = explain(pos, chosen, best, rows, vals, forced, game)
+    broken = () if forced else broken_conventions(pos, Action(chosen), score=ctx.score)
     return Decision(
         seat=Seat(pos._s.to_act),
         phase=pos.phase,
@@ -301,4 +304,7 @@ def decide(pos: Hand, chosen: int, vals: Values, forced: bool, ctx: Context, num
         forced=forced,
         hand_number=number,
         position=pos,
+        situation=situation(pos),
+        convention=broken[0].sentence if broken else None,
+        fit=vals.fit,
     )

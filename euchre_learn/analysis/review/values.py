@@ -41,10 +41,17 @@ class Values:
         self.tricks: dict[int, list[float]] = {a: [] for a in actions}
         self.euchred: dict[int, int] = dict.fromkeys(actions, 0)
         self.set: dict[int, int] = dict.fromkeys(actions, 0)
+        self.fits = 0
+        """How many of the worlds fit every bid the seat saw (the sampler's verdict)."""
 
     @property
     def n(self) -> int:
         return len(self.points[self.actions[0]])
+
+    @property
+    def fit(self) -> float:
+        """The share of the worlds that fit every bid, discard and play the seat saw."""
+        return self.fits / self.n if self.n else 1.0
 
     def metric(self, a: int) -> list[float]:
         return self.wins[a] if self.by_win else self.points[a]
@@ -150,7 +157,8 @@ def value_cards(hand: Hand, ctx: Context, lo: int, hi: int, rng: random.Random, 
     mt = state.maker & 1
     lone = state.lone_defender >= 0
     while vals.n < hi:
-        world, _ok = sampler.sample(rng)
+        world, ok = sampler.sample(rng)
+        vals.fits += ok
         search = search_for(world)
         values = search.play_values(world.leader, world.trick[:])
         done = world.won[mt]
@@ -176,7 +184,8 @@ def value_bids(hand: Hand, ctx: Context, lo: int, hi: int, rng: random.Random, b
         lo = hi = min(lo, 8)
     sampler = Worlds(state, hand._deal[0][seat], hand._history, bidder)
     while vals.n < hi:
-        world, _ok = sampler.sample(rng)
+        world, ok = sampler.sample(rng)
+        vals.fits += ok
         world_seed = rng.getrandbits(32)
         for a in actions:
             s = world.copy()

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from .naive_rules import ref_legal, ref_winner
 
 from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, Seat, Suit, deck, replay, score_hand
 from euchre_learn.engine import core as core
-from euchre_learn.engine.actions import N_ACTIONS
+from euchre_learn.engine.actions import N_ACTIONS, PLAY
+
+from .naive_rules import ref_legal, ref_winner
 
 PRESETS = Rules.presets()
 SETTINGS = settings(max_examples=20, deadline=None, database=None, derandomize=True)
@@ -187,7 +188,7 @@ def test_random_sim_on_the_core(preset: str) -> None:
             legal = state.legal()
             assert legal and legal == sorted(set(legal))
             if state.phase == core.PLAY_PHASE:
-                assert legal == [core.PLAY + c for c in core.bits(state.play_mask())]
+                assert legal == [PLAY + c for c in core.bits(state.play_mask())]
                 assert not state.out >> state.to_act & 1
             state.apply(rng.choice(legal))
             conserved(state, deck_mask)
@@ -214,7 +215,7 @@ def test_playout_matches_step_by_step(preset: str) -> None:
         slow, rng = start.copy(), random.Random(1000 + n)
         while slow.phase != core.OVER:
             if slow.phase == core.PLAY_PHASE:
-                slow.apply(core.PLAY + rng.choice(core.bits(slow.play_mask())))
+                slow.apply(PLAY + rng.choice(core.bits(slow.play_mask())))
             else:
                 slow.apply(rng.choice(slow.legal()))
         assert (fast.score, fast.tricks, fast.won, fast.thrown_in) == (

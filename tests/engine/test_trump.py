@@ -11,7 +11,6 @@ import itertools
 import random
 
 import pytest
-from .naive_rules import SYMBOLS, ref_legal, ref_next, ref_strength, ref_suit, ref_winner
 
 from euchre_learn import (
     Card,
@@ -28,6 +27,8 @@ from euchre_learn import (
     trick_winner,
     trump_order,
 )
+
+from .naive_rules import SYMBOLS, ref_legal, ref_next, ref_strength, ref_suit, ref_winner
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 

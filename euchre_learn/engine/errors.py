@@ -30,7 +30,7 @@ class EuchreTypeError(EuchreError, TypeError):
     >>> el.cards(None)
     Traceback (most recent call last):
     ...
-    euchre_learn.errors.EuchreTypeError: cards: got None: expected text such as 'J♠ A♥ 9♦' or an iterable of cards
+    euchre_learn.engine.errors.EuchreTypeError: cards: got None: expected text such as 'J♠ A♥ 9♦' or an iterable of cards
     """
 
 

@@ -37,7 +37,7 @@ checked against OpenSpiel's ``stick_the_dealer=False``, which adds the throw-in 
 
 ``make test`` plays 2,000 hands per rule set on the core and 200 more through the public
 :class:`~euchre_learn.Hand`. For more, set ``EUCHRE_DIFF_HANDS`` (and ``EUCHRE_DIFF_SEED`` for
-other deals), e.g. ``EUCHRE_DIFF_HANDS=20000 pytest tests/test_openspiel.py``.
+other deals), e.g. ``EUCHRE_DIFF_HANDS=20000 pytest tests/engine/test_openspiel.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""tools/lab.py, the launcher behind `make lab`: the Makefile runs it, it serves the project
-root and opens the contents page, it trusts the project's own notebooks, and its settings turn
-JupyterLab's news pop-up off with a setting this JupyterLab has. (The real-browser test of the
-same script is tests/browser/test_make_lab.py.)"""
+"""tools/lab.py, the launcher behind `make lab`: the Makefile runs it, it serves the learner's
+own copy of the course (so the checkout stays clean) and opens the contents page, it trusts the
+course's notebooks, and its settings turn JupyterLab's news pop-up off and save widget state
+with settings this JupyterLab has. (The real-browser tests of the same script are
+tests/browser/test_make_lab.py and tests/browser/test_lab_restart.py.)"""
 
 from __future__ import annotations
 
@@ -36,32 +37,67 @@ def test_the_makefile_lab_target_runs_the_launcher() -> None:
     assert recipe.group(1).strip() == "$(BIN)/python tools/lab.py"
 
 
-def test_it_serves_the_project_root_and_opens_the_contents_page() -> None:
-    opts = dict(o.lstrip("-").split("=", 1) for o in lab.options())
-    assert Path(opts["ServerApp.root_dir"]) == ROOT
+def test_it_serves_the_given_root_and_opens_the_contents_page(tmp_path: Path) -> None:
+    opts = dict(o.lstrip("-").split("=", 1) for o in lab.options(tmp_path))
+    assert Path(opts["ServerApp.root_dir"]) == tmp_path
     assert opts["LabApp.default_url"] == "/lab/tree/notebooks/index.ipynb"
     assert (ROOT / lab.CONTENTS).is_file()
     assert opts["LabApp.news_url"] == ""  # nothing fetched from the internet
     assert Path(opts["LabApp.app_settings_dir"]) == ROOT / "tools" / "lab-settings"
 
 
-def test_the_news_setting_is_one_this_jupyterlab_knows() -> None:
-    """A renamed plugin or setting would silently bring the pop-up back: check the schema."""
+def _schema(plugin: str) -> Path:
+    """Where this JupyterLab keeps a plugin's settings schema: JupyterLab's own, or an extension's."""
+    package, name = plugin.split(":")
+    share = Path(sys.prefix) / "share" / "jupyter"
+    for folder in (share / "lab" / "schemas", share / "labextensions" / package / "schemas"):
+        if (folder / package / f"{name}.json").is_file():
+            return folder / package / f"{name}.json"
+    raise AssertionError(f"no settings schema for {plugin} in {share}: a renamed plugin?")
+
+
+def test_the_settings_are_ones_this_jupyterlab_knows() -> None:
+    """A renamed plugin or setting would silently bring the pop-up back, or the dead widgets after
+    a restart: check every overridden setting against its schema."""
     overrides = json.loads((lab.SETTINGS / "overrides.json").read_text(encoding="utf-8"))
-    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
-    if not schemas.is_dir():
+    if not (Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas").is_dir():
         pytest.skip(f"JupyterLab's schemas are not installed in {sys.prefix}")
     for plugin, values in overrides.items():
-        package, name = plugin.split(":")
-        schema = json.loads((schemas / package / f"{name}.json").read_text(encoding="utf-8"))
+        schema = json.loads(_schema(plugin).read_text(encoding="utf-8"))
         for key, value in values.items():
             prop = schema["properties"][key]
             allowed = [o["const"] for o in prop.get("oneOf", [])] or None
             assert allowed is None or value in allowed, (plugin, key, value, allowed)
+            assert prop.get("type") != "boolean" or isinstance(value, bool), (plugin, key, value)
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    assert overrides["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
 
 
-def test_the_project_notebooks_are_the_ones_trusted() -> None:
+def test_the_learner_works_in_a_copy_that_keeps_their_changes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = (ROOT / "notebooks" / "00_how_to_use.ipynb").read_bytes()
+    folder = lab.learner_copy(tmp_path)
+    assert folder == tmp_path / lab.COPY
+    assert (folder / lab.CONTENTS).is_file() and (folder / "docs" / "rules.md").is_file()
+    assert {p.relative_to(folder).as_posix() for p in lab.notebooks(folder)} >= {
+        "notebooks/index.ipynb",
+        "exercises/01_cards_and_bidding.ipynb",
+    }
+    lesson = folder / "notebooks" / "00_how_to_use.ipynb"
+    lesson.write_text(lesson.read_text(encoding="utf-8").replace("Euchre", "EUCHRE"), encoding="utf-8")
+    capsys.readouterr()
+    lab.learner_copy(tmp_path)  # the next start: the learner's run lesson is kept
+    assert "kept 1 file(s) you changed: notebooks/00_how_to_use.ipynb" in capsys.readouterr().out
+    assert "EUCHRE" in lesson.read_text(encoding="utf-8")
+    assert (ROOT / "notebooks" / "00_how_to_use.ipynb").read_bytes() == before  # the checkout is untouched
+
+
+def test_the_copy_is_ignored_by_git() -> None:
+    assert f"{lab.COPY}/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_course_notebooks_are_the_ones_trusted() -> None:
     found = {p.relative_to(ROOT).as_posix() for p in lab.notebooks()}
     assert {"notebooks/index.ipynb", "exercises/01_cards_and_bidding.ipynb", "apps/play.ipynb"} <= found
     assert all(re.fullmatch(r"(notebooks|exercises|apps)/[^/]+\.ipynb", p) for p in found)
@@ -79,7 +115,7 @@ def test_trust_signs_once_and_skips_a_damaged_notebook(
     bad = tmp_path / "bad.ipynb"
     bad.write_text("{ not json", encoding="utf-8")
     assert lab.trust([good, bad]) == 1
-    assert "could not read bad.ipynb" in capsys.readouterr().err
+    assert "bad.ipynb to trust it" in capsys.readouterr().err
     from nbformat.sign import NotebookNotary
 
     assert NotebookNotary().check_signature(nbformat.read(good, as_version=4))

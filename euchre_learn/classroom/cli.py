@@ -497,6 +497,13 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument(
         "--exchange", default="/srv/nbgrader/exchange", help="the exchange folder (default /srv/nbgrader/exchange)"
     )
+    g.add_argument(
+        "--variant",
+        default="course",
+        help="questions of their own: sheets 01-02 with suits and seats renamed, chosen by the course id "
+        "(default 'course'), or one of black-turn, red-turn, black-red-turn, ...; 'published' for the "
+        "questions of exercises/",
+    )
 
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
     cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
@@ -683,6 +690,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 feedback=args.feedback,
                 course_id=args.course_id,
                 exchange=args.exchange,
+                variant=args.variant,
             )
             for line in report.lines():
                 print(line)

@@ -24,6 +24,11 @@ their own questions from their name, in widgets, and is not graded this way):
   ``check`` included); outputs are cleared; the navigation lines and the ``# %load solutions/``
   hints are left out, and the rule links point at a copy of the rule book in the assignment.
 
+The graded copies of sheets 01 and 02 deal **questions of their own** (``variant``,
+``--variant``): the sheet with its suits and seats renamed (:mod:`.exercises.relabel`), so the
+published solutions in ``exercises/solutions/`` do not fit them; sheet 03, about hands the
+package shows, keeps its published questions.
+
 ``feedback`` (``--feedback``) chooses what the in-place ``check`` says in the graded copy:
 ``'answers'`` (✓ or ✗ and why, as in the practice sheets: the right answer shows),
 ``'right-wrong'`` (✓ or ✗ only) or ``'none'`` (only that the answer is recorded).
@@ -56,6 +61,7 @@ from typing import Any
 
 from euchre_learn.classroom.course import course_root
 from euchre_learn.classroom.exercises import FEEDBACK, Grader, checker
+from euchre_learn.classroom.exercises.relabel import VARIANTS, Relabel
 
 __all__ = [
     "DEFAULT_COURSE_ID",
@@ -210,20 +216,41 @@ _HIDDEN = """\
 from euchre_learn.classroom.exercises import answer_key as _answer_key
 _s = "".__class__
 _h = 14695981039346656037
-for _b in _s.encode(_s.__str__(_answer_key({sheet!r}, {qid!r}, {expr})), "utf-8"):
+for _b in _s.encode(_s.__str__(_answer_key({sheet!r}, {qid!r}, {expr}, {variant!r})), "utf-8"):
     _h = (_h ^ _b) * 1099511628211 % 18446744073709551616
 assert _h in {fingerprints}, {message!r}
 ### END HIDDEN TESTS"""
 
 
-def hidden_test(sheet: str, qid: str, expr: str) -> str:
+RENAMED = ("01_cards_and_bidding", "02_play_and_scoring")
+"""The sheets whose graded copies deal their own questions (their suits and seats renamed): those
+whose every card and seat an answer depends on is written in the notebook (sheet 02's two game
+questions, printed by the package, are answered with a partnership, which no renaming changes).
+Sheet 03 asks about deals the package shows (an example hand, the lesson-10 table), which a
+renaming of the notebook's text cannot follow: its graded copy asks the published questions."""
+
+
+def variant_for(course_id: str) -> str:
+    """The renaming a course's graded copies use, fixed by its id, never the published names.
+
+    >>> variant_for('euchre') in VARIANTS
+    True
+    """
+    return Relabel.for_course(course_id).name
+
+
+def hidden_test(sheet: str, qid: str, expr: str, variant: str | None = None) -> str:
     """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), grading the
-    answer the expression ``expr`` names (``answer``, or the learner's function)."""
+    answer the expression ``expr`` names (``answer``, or the learner's function); ``variant``:
+    the renaming of the graded copy's suits and seats (:mod:`~euchre_learn.classroom.exercises.relabel`),
+    through which the answer is read back before its key is taken."""
     grade = checker(sheet).exercise(qid).grade
     if not isinstance(grade, Grader):
         raise GradingError(f"{sheet} {qid} has no answer key, so it cannot be graded by nbgrader")
     fingerprints = tuple(sorted({fingerprint(k) for k in grade.keys}))
-    return _HIDDEN.format(sheet=sheet, qid=qid, expr=expr, fingerprints=fingerprints, message=f"{qid} is not right")
+    return _HIDDEN.format(
+        sheet=sheet, qid=qid, expr=expr, variant=variant, fingerprints=fingerprints, message=f"{qid} is not right"
+    )
 
 
 _HOW_TO = re.compile(
@@ -262,10 +289,11 @@ def _graded_markdown(text: str, feedback: str) -> str:
     return text
 
 
-def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
+def source_notebook(name: str, feedback: str = "answers", variant: str | None = None) -> dict[str, Any]:
     """The nbgrader source notebook (nbformat 4 JSON) of the exercise sheet ``name``
     (``'01_cards_and_bidding'``, see :func:`assignments`); ``feedback``: what the in-place
-    ``check`` of the graded copy says (see the module's text)."""
+    ``check`` of the graded copy says (see the module's text); ``variant``: the sheet with its
+    suits and seats renamed (one of :data:`RENAMED`'s sheets only; see :func:`variant_for`)."""
     if name not in assignments():
         raise GradingError(
             f"{name[:40]!r} is not an exercise sheet with solutions: choose one of {', '.join(assignments())}"
@@ -276,6 +304,13 @@ def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
     nb = json.loads(path.read_text(encoding="utf-8"))
     sheet = _sheet_name(path)
     assert sheet is not None  # assignments() has only sheets with a checker
+    if variant is not None and name not in RENAMED:
+        raise GradingError(f"{name} shows deals the package computes: it cannot be renamed")
+    relabel = Relabel.parse(variant) if variant else None
+
+    def renamed(text: str) -> str:
+        return relabel.text(text) if relabel is not None else text
+
     solutions = _exercises() / "solutions" / name
     cells: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -286,7 +321,7 @@ def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
         cid = str(cell.get("id") or f"cell-{i}")
         text = _text(cell)
         if cell["cell_type"] != "code":
-            text = _graded_markdown(text, feedback)
+            text = renamed(_graded_markdown(text, feedback))
             cells.append(
                 {
                     "cell_type": cell["cell_type"],
@@ -301,8 +336,11 @@ def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
         qids = [t.split(":", 1)[1] for t in tags if t.startswith("answer:")]
         base: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": cid, "outputs": []}
         if not qids:
-            if feedback != "answers":
-                text = text.replace(f'checker("{sheet}")', f'checker("{sheet}", feedback="{feedback}")')
+            text = renamed(text)
+            options = "".join(
+                f', {k}="{v}"' for k, v in (("feedback", feedback), ("variant", variant)) if v and v != "answers"
+            )
+            text = text.replace(f'checker("{sheet}")', f'checker("{sheet}"{options})')
             cells.append({**base, "metadata": {"nbgrader": _meta(f"code-{cid}", locked=True)}, "source": text})
             continue
         template, check_line, qid, expr = _split_check(text, f"{name} cell {cid}")
@@ -316,13 +354,13 @@ def source_notebook(name: str, feedback: str = "answers") -> dict[str, Any]:
             raise GradingError(f"no solution for {name} {qid}: {err.strerror or err} ({solution_file})") from err
         if solved != qid:
             raise GradingError(f"{solution_file} checks {solved!r}, not {qid!r}")
-        source = f"{template}\n### BEGIN SOLUTION\n{solution}\n### END SOLUTION\n{check_line}"
+        source = f"{renamed(template)}\n### BEGIN SOLUTION\n{renamed(solution)}\n### END SOLUTION\n{check_line}"
         cells.append(
             {**base, "metadata": {"nbgrader": _meta(f"answer-{qid}", solution=True), "tags": tags}, "source": source}
         )
         test = (
             f"# {qid}: one point when the sheet is graded, by a hidden test with its own copy of the answer.\n"
-            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr)
+            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr, variant)
         )
         meta = {**_meta(f"test-{qid}", grade=True, locked=True), "points": 1}
         cells.append({**base, "id": f"{cid}-test", "metadata": {"nbgrader": meta}, "source": test})
@@ -372,10 +410,13 @@ class GradingReport:
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
     kept: tuple[str, ...]
+    variant: str | None = None
 
     def lines(self) -> list[str]:
         """The report as the command prints it."""
         out = [f"wrote {rel}" for rel in self.written]
+        if self.variant:
+            out.append(f"questions of their own in {', '.join(RENAMED)}: suits and seats renamed ({self.variant})")
         if self.kept:
             out.append(f"kept {len(self.kept)} changed file(s) (--force replaces them): {', '.join(self.kept)}")
         if not self.written and not self.kept:
@@ -392,18 +433,25 @@ def write_course(
     feedback: str = "answers",
     course_id: str = DEFAULT_COURSE_ID,
     exchange: str = DEFAULT_EXCHANGE,
+    variant: str | None = "course",
 ) -> GradingReport:
     """Write an nbgrader course folder: ``nbgrader_config.py`` (:func:`config_text`) and, for
     each sheet of :func:`assignments`, ``source/<sheet>/<sheet>.ipynb`` (:func:`source_notebook`
-    with ``feedback``) with ``rules.md`` beside it. A file that differs from what would be
-    written is kept unless ``force``."""
+    with ``feedback``) with ``rules.md`` beside it. ``variant``: how the sheets of
+    :data:`RENAMED` rename their suits and seats (``'course'``: :func:`variant_for` the course id;
+    ``None`` or ``'published'``: the published questions). A file that differs from what would
+    be written is kept unless ``force``."""
     root = Path(folder).expanduser()
     if root.exists() and not root.is_dir():
         raise GradingError(f"{str(root)[:80]!r} is a file, not a folder: give a folder for the nbgrader course")
     files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange).encode("utf-8")}
     rules = (course_root() / "docs" / "rules.md").read_bytes()
+    renaming = variant_for(course_id) if variant == "course" else None if variant in (None, "published") else variant
+    if renaming is not None and renaming not in VARIANTS:
+        raise GradingError(f"variant {renaming[:30]!r}: choose one of published, course, {', '.join(VARIANTS)}")
     for name in assignments():
-        nb = json.dumps(source_notebook(name, feedback), indent=1, ensure_ascii=False) + "\n"
+        chosen = renaming if name in RENAMED else None
+        nb = json.dumps(source_notebook(name, feedback, chosen), indent=1, ensure_ascii=False) + "\n"
         files[f"source/{name}/{name}.ipynb"] = nb.encode("utf-8")
         files[f"source/{name}/rules.md"] = rules
     written, unchanged, kept = [], [], []
@@ -421,4 +469,4 @@ def write_course(
         except OSError as err:
             raise GradingError(f"cannot write {path}: {err.strerror or err}") from err
         written.append(rel)
-    return GradingReport(root, tuple(written), tuple(unchanged), tuple(kept))
+    return GradingReport(root, tuple(written), tuple(unchanged), tuple(kept), renaming)

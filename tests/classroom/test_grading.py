@@ -25,6 +25,7 @@ import pytest
 
 from euchre_learn.classroom import cli, grading
 from euchre_learn.classroom.exercises import checker
+from euchre_learn.classroom.exercises.relabel import VARIANTS, Relabel
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"
@@ -151,6 +152,58 @@ def test_the_hidden_test_computes_the_fingerprint_it_holds() -> None:
     assert grading.fingerprint("J♣") in eval(body.split("assert _h in ")[1].split(", 'q4")[0])
 
 
+def _hidden_tests_passed(nb: dict[str, Any], answers: dict[str, str] | None = None) -> set[str]:
+    """Run a source notebook's cells here (each answer cell with its solution, or with
+    ``answers[qid]``), hidden tests included; the questions whose test passes."""
+    namespace: dict[str, Any] = {}
+    passed = set()
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        gid = _nbg(cell)["grade_id"]
+        source = _src(cell).replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "")
+        if answers is not None and gid.startswith("answer-"):
+            source = answers[gid[7:]]
+        try:
+            exec(source, namespace)
+        except AssertionError:
+            continue
+        if gid.startswith("test-"):
+            passed.add(gid[5:])
+    return passed
+
+
+@pytest.mark.parametrize(
+    ("name", "variants"), [("01_cards_and_bidding", VARIANTS), ("02_play_and_scoring", ("black-red-turn",))]
+)
+def test_a_renamed_sheet_deals_its_own_questions(
+    name: str, variants: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every renaming of the sheet is consistent (its own solutions, renamed, score every point,
+    in place and in the hidden tests), and the published solutions do not fit it."""
+    monkeypatch.chdir(EXERCISES)
+    sheet = SHEETS[name]
+    qids = checker(sheet).qids
+    published = {q: (EXERCISES / "solutions" / name / f"{q}.py").read_text(encoding="utf-8") for q in qids}
+    original = grading.source_notebook(name)
+    for variant in variants:
+        nb = grading.source_notebook(name, "answers", variant)
+        assert _hidden_tests_passed(nb) == set(qids), variant
+        missed = set(qids) - _hidden_tests_passed(nb, published)
+        assert len(missed) >= 3, (variant, missed)
+        # the same cells, the deals and the words about them renamed
+        assert [_nbg(c)["grade_id"] for c in nb["cells"]] == [_nbg(c)["grade_id"] for c in original["cells"]]
+        assert json.dumps(nb, ensure_ascii=False) != json.dumps(original, ensure_ascii=False)
+        check = checker(sheet, variant=variant)
+        for qid in missed:  # in place, too, the published answer is wrong and the renamed one right
+            exercise = check.exercise(qid)
+            if not exercise.coding and isinstance(exercise.wrong, str):
+                right = Relabel.parse(variant).answer(exercise.grade.keys[0], exercise.grade.kind)  # type: ignore[attr-defined]
+                assert check(qid, right).correct, (variant, qid, right)
+    with pytest.raises(grading.GradingError, match="cannot be renamed"):
+        grading.source_notebook("03_hands_strategy_variants", "answers", "black-turn")
+
+
 def test_a_missing_solution_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copy = tmp_path / "exercises"
     shutil.copytree(EXERCISES, copy)
@@ -208,10 +261,10 @@ def _fill(release: dict[str, Any], answers: dict[str, str]) -> dict[str, Any]:
     return nb
 
 
-def _what_the_checker_says(nb: dict[str, Any], sheet: str) -> dict[str, int]:
+def _what_the_checker_says(nb: dict[str, Any], sheet: str, variant: str | None = None) -> dict[str, int]:
     """Run the filled-in copy's own cells here and grade each answer with the sheet's checker
     (1 point when ✓)."""
-    check = checker(sheet)
+    check = checker(sheet, variant=variant)
     namespace: dict[str, Any] = {}
     points: dict[str, int] = {}
     for cell in nb["cells"]:
@@ -311,6 +364,10 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
 
     expected: dict[str, dict[str, int]] = {}
     students = ("right", "wrong", "cheat")
+    # sheets 01 and 02 deal questions of their own: suits and seats renamed, fixed by the course id
+    variant = grading.variant_for("euchre-101")
+    variants = {name: variant if name in grading.RENAMED else None for name in names}
+    assert grading.RENAMED == ("01_cards_and_bidding", "02_play_and_scoring") and variant == "black-red-turn"
     for name in names:
         release_path = course / "release" / name / f"{name}.ipynb"
         release = json.loads(release_path.read_text(encoding="utf-8"))
@@ -319,10 +376,15 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
         # no solution, no hidden test, no way to load the solutions in the student release
         for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "_answer_key", "%load", "solutions/"):
             assert marker not in text, (name, marker)
-        source = grading.source_notebook(name)
+        source = json.loads((course / "source" / name / f"{name}.ipynb").read_text(encoding="utf-8"))
+        assert source == grading.source_notebook(name, "answers", variants[name])
+        given: dict[str, str] = {}  # the source notebook's own solutions (renamed, where the sheet is)
         for cell in source["cells"]:
             src = _src(cell)
             if "### BEGIN SOLUTION" in src:
+                qid = _nbg(cell)["grade_id"][7:]
+                given[qid] = src.split("### BEGIN SOLUTION\n")[1].split("\n### END SOLUTION")[0]
+                given[qid] += "\n" + src.rstrip().rsplit("\n", 1)[1]
                 template = src.split("### BEGIN SOLUTION")[0]
                 solved = src.split("### BEGIN SOLUTION\n")[1].split("\n### END SOLUTION")[0]
                 for line in solved.split("\n"):
@@ -330,7 +392,9 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
                         assert line not in text, (name, line)
 
         check = checker(sheets[name])
-        solutions = {q: (EXERCISES / "solutions" / name / f"{q}.py").read_text(encoding="utf-8") for q in check.qids}
+        renaming = Relabel.parse(variants[name]) if variants[name] else None
+        published = {q: (EXERCISES / "solutions" / name / f"{q}.py").read_text(encoding="utf-8") for q in check.qids}
+        solutions = given
         plain = [
             q
             for q in check.qids
@@ -338,34 +402,40 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
         ]
         coding = [q for q in check.qids if check.exercise(q).coding]
         wrong = dict(solutions)
-        for q in plain[:2]:  # the sheet's own wrong answers
-            wrong[q] = f'answer = {check.exercise(q).wrong!r}\n\ncheck("{q}", answer)'
+        for q in plain[:2]:  # the sheet's own wrong answers, renamed as the sheet is
+            bad = check.exercise(q).wrong
+            if renaming is not None:
+                bad = renaming.answer(bad, check.exercise(q).grade.kind)  # type: ignore[attr-defined]
+            wrong[q] = f'answer = {bad!r}\n\ncheck("{q}", answer)'
         del wrong[plain[2]]  # left as released: "answer = ..."
         if coding:  # a function that raises: the checker says so, and no point
             expr = _src(next(c for c in source["cells"] if _nbg(c)["grade_id"] == f"answer-{coding[0]}")).rstrip()
             fn = expr.rsplit("\n", 1)[1][len(f'check("{coding[0]}", ') : -1]
             wrong[coding[0]] = f'def {fn}(*args):\n    raise ValueError("not yet")\n\ncheck("{coding[0]}", {fn})'
-        for student, answers in (("right", solutions), ("wrong", wrong), ("cheat", _cheat(source, check))):
+        handed_in = [("right", solutions), ("wrong", wrong), ("cheat", _cheat(source, check))]
+        if renaming is not None:  # the published solutions, copied into a renamed sheet
+            handed_in.append(("published", published))
+        for student, answers in handed_in:
             nb = _fill(release, answers)
             folder = course / "submitted" / student / name
             folder.mkdir(parents=True)
             (folder / f"{name}.ipynb").write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
             if student != "cheat":
-                expected[f"{name}/{student}"] = _what_the_checker_says(nb, sheets[name])
+                expected[f"{name}/{student}"] = _what_the_checker_says(nb, sheets[name], variants[name])
         expected[f"{name}/cheat"] = dict.fromkeys(check.qids, 0)  # no right answer anywhere: no point
 
     graded: dict[str, dict[str, Any]] = {}
     from nbgrader.api import Gradebook
 
     for name in names:
-        for student in students:
+        for student in (*students, "published") if variants[name] else students:
             result = api.autograde(name, student)
             _ok(result)
             # the hidden tests are put back quietly in a copy handed in as released
             assert "checksum" not in result["log"], result["log"][-2000:]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         for name in names:
-            for student in students:
+            for student in (*students, "published") if variants[name] else students:
                 sub = gb.find_submission_notebook(name, name, student)
                 graded[f"{name}/{student}"] = {
                     "score": sub.score,
@@ -382,6 +452,8 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
             assert graded[key]["score"] == total  # every solution scores
         elif key.endswith("/cheat"):
             assert graded[key]["score"] == 0  # the attack scores nothing
+        elif key.endswith("/published"):  # the renamed sheet's questions are not the published ones
+            assert graded[key]["score"] <= total - 5, key
         else:
             assert graded[key]["score"] <= total - 3  # two wrong and one missing (and a broken function)
 

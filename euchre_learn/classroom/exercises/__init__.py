@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
+from euchre_learn.classroom.exercises.relabel import Relabel
 from euchre_learn.engine.cards import Card, InvalidCardError, Suit
 from euchre_learn.teaching.quiz.question import Feedback
 
@@ -80,10 +81,15 @@ class Grader:
     ((True, '6 ranks × 4 suits.'), '24', ('24',))
     """
 
-    def __init__(self, grade: Grade, key: Callable[[Any], str], keys: Callable[[], tuple[str, ...]]) -> None:
+    def __init__(
+        self, grade: Grade, key: Callable[[Any], str], keys: Callable[[], tuple[str, ...]], kind: str = "other"
+    ) -> None:
         self._grade = grade
         self._key = key
         self._keys = keys
+        self.kind = kind
+        """What the answer is: ``'card'``, ``'cards'``, ``'suit'``, ``'number'``, ``'text'`` (a
+        seat or a word) or ``'function'``; a renamed sheet (:mod:`.relabel`) renames the first four."""
 
     def __call__(self, answer: Any) -> tuple[bool, str]:
         return self._grade(answer)
@@ -102,7 +108,7 @@ class Grader:
         return self._keys()
 
 
-def lazy(build: Callable[[], Grader]) -> Grader:
+def lazy(build: Callable[[], Grader], kind: str = "text") -> Grader:
     """A grader built at its first use (for answers that take a game or the advisor to find)."""
     made: list[Grader] = []
 
@@ -111,7 +117,7 @@ def lazy(build: Callable[[], Grader]) -> Grader:
             made.append(build())
         return made[0]
 
-    return Grader(lambda answer: get()(answer), lambda answer: get().key(answer), lambda: get().keys)
+    return Grader(lambda answer: get()(answer), lambda answer: get().key(answer), lambda: get().keys, kind)
 
 
 def value_text(value: Any) -> str:
@@ -198,6 +204,7 @@ class Checker:
     title: str
     exercises: Sequence[Exercise]
     feedback: FeedbackMode = "answers"
+    relabel: Relabel | None = None
     _by_id: dict[str, Exercise] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -228,11 +235,18 @@ class Checker:
         if answer is ...:
             return Result(False, NOT_ANSWERED, "", "", ex.rules)
         raised = False
+        kind = getattr(ex.grade, "kind", "other")
+        asked = answer
+        if self.relabel is not None:  # a renamed sheet: its answer to the published question
+            answer = self.relabel.answer(answer, kind)
         try:
             ok, message = ex.grade(answer)
         except Exception as err:  # the learner's function may raise anything
             raised = True
             ok, message = False, f"Your answer raised {type(err).__name__}: {err}. Check it and try again."
+        if self.relabel is not None and kind != "function" and not raised:
+            message = self.relabel.text(message)
+        answer = asked
         return (
             Result(ok, message, str(answer), "", ex.rules)
             if self.feedback == "answers" or raised
@@ -280,24 +294,27 @@ def _sheet(name: str) -> Checker:
     return sheet
 
 
-def checker(name: str, feedback: FeedbackMode = "answers") -> Checker:
+def checker(name: str, feedback: FeedbackMode = "answers", variant: str | None = None) -> Checker:
     """The checker of an exercise sheet, by name (see :func:`sheets`); ``feedback`` as in
     :data:`FEEDBACK`. In Jupyter it also lets the answers that follow be written without quotes
     (``answer = N``, ``answer = J♦``) and explains a ``NameError`` (:mod:`.plain_answers`).
+    ``variant`` (one of :data:`.relabel.VARIANTS`) checks the sheet with its suits and seats
+    renamed: the questions of a graded copy (``euchre-learn nbgrader``).
 
     >>> checker("cards-and-bidding", feedback="right-wrong")("q4", "J♠").message
     'Not right yet. Try again as often as you like: this copy does not show the answer.'
     """
     sheet = _sheet(name)
-    if feedback != sheet.feedback:
-        sheet = dataclasses.replace(sheet, feedback=feedback)
+    relabel = Relabel.parse(variant) if variant else None
+    if feedback != sheet.feedback or relabel is not None:
+        sheet = dataclasses.replace(sheet, feedback=feedback, relabel=relabel)
     from euchre_learn.classroom.exercises import plain_answers
 
     plain_answers.install()
     return sheet
 
 
-def answer_key(name: str, qid: str, answer: Any) -> str:
+def answer_key(name: str, qid: str, answer: Any, variant: str | None = None) -> str:
     """The key of ``answer`` to question ``qid`` of the sheet ``name`` (:meth:`Grader.key`):
     what an nbgrader hidden test fingerprints and compares with its own copy.
 
@@ -307,6 +324,8 @@ def answer_key(name: str, qid: str, answer: Any) -> str:
     grade = _sheet(name).exercise(qid).grade
     if not isinstance(grade, Grader):
         raise TypeError(f"{name} {qid} has no answer key")
+    if variant and answer is not ...:
+        answer = Relabel.parse(variant).answer(answer, grade.kind)
     return grade.key(answer)
 
 
@@ -329,7 +348,7 @@ def same_card(expected: Card, *, why: str) -> Grader:
             return True, why
         return False, f"Not the {card}. {why}"
 
-    return Grader(grade, lambda answer: str(_card(answer)), lambda: (str(expected),))
+    return Grader(grade, lambda answer: str(_card(answer)), lambda: (str(expected),), "card")
 
 
 def _cards_of(answer: Any) -> list[Card]:
@@ -365,7 +384,7 @@ def same_cards(expected: Iterable[Card], *, why: str, ordered: bool = False) -> 
         got = _cards_of(answer)
         return " ".join(str(c) for c in (got if ordered else sorted(got)))
 
-    return Grader(grade, key, lambda: (key(want),))
+    return Grader(grade, key, lambda: (key(want),), "cards")
 
 
 def same_suit(expected: Suit, *, why: str) -> Grader:
@@ -378,7 +397,7 @@ def same_suit(expected: Suit, *, why: str) -> Grader:
             return False, f"{err}."
         return (True, why) if suit == expected else (False, f"Not {suit.plural}. {why}")
 
-    return Grader(grade, lambda answer: Suit.parse(answer).name, lambda: (expected.name,))
+    return Grader(grade, lambda answer: Suit.parse(answer).name, lambda: (expected.name,), "suit")
 
 
 def _whole_number(answer: Any) -> int:
@@ -395,7 +414,7 @@ def same_number(expected: int, *, why: str) -> Grader:
             return False, f"Give a whole number, not {answer!r}. {why}"
         return (True, why) if answer == expected else (False, f"Not {answer}. {why}")
 
-    return Grader(grade, lambda answer: str(_whole_number(answer)), lambda: (str(expected),))
+    return Grader(grade, lambda answer: str(_whole_number(answer)), lambda: (str(expected),), "number")
 
 
 def same_text(expected: str, *, why: str, accept: Sequence[str] = ()) -> Grader:
@@ -408,7 +427,7 @@ def same_text(expected: str, *, why: str, accept: Sequence[str] = ()) -> Grader:
     def grade(answer: Any) -> tuple[bool, str]:
         return (True, why) if key(answer) in ok else (False, f"Not {answer!r}. {why}")
 
-    return Grader(grade, key, lambda: tuple(sorted(ok)))
+    return Grader(grade, key, lambda: tuple(sorted(ok)), "text")
 
 
 def same_function(
@@ -467,4 +486,4 @@ def same_function(
             raise ValueError(f"not a function {name}(...), or not written yet")
         return results(answer)
 
-    return Grader(grade, key, lambda: (results(reference),))
+    return Grader(grade, key, lambda: (results(reference),), "function")

@@ -18,12 +18,6 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import Any
 
-from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, deck
-from euchre_learn.engine.explain import card_reason
-from euchre_learn.engine.game import choose_first_dealer
-from euchre_learn.engine.hand import Hand
-from euchre_learn.engine.rules import Rules
-from euchre_learn.engine.trump import effective_suit, is_trump, left_bower, trick_winner, trump_order
 from euchre_learn.classroom.exercises import (
     Checker,
     Exercise,
@@ -35,6 +29,12 @@ from euchre_learn.classroom.exercises import (
     same_suit,
     same_text,
 )
+from euchre_learn.engine.cards import Card, Cards, Rank, Seat, Suit, deck
+from euchre_learn.engine.explain import card_reason
+from euchre_learn.engine.game import choose_first_dealer
+from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.trump import effective_suit, is_trump, left_bower, trick_winner, trump_order
 
 __all__ = ["FIRST_DEALER_SEED", "ROUND_1", "ROUND_2", "SHEET"]
 

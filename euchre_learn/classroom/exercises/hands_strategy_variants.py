@@ -19,13 +19,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis import examples
-from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Seat
-from euchre_learn.engine.explain import leader_reason, play_reasons
-from euchre_learn.engine.hand import Hand, Phase
-from euchre_learn.engine.records import replay
-from euchre_learn.engine.rules import Rules, score_hand
-from euchre_learn.engine.trump import left_bower, trump_order
 from euchre_learn.classroom.exercises import (
     Checker,
     Exercise,
@@ -38,6 +31,13 @@ from euchre_learn.classroom.exercises import (
     same_number,
     same_text,
 )
+from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.explain import leader_reason, play_reasons
+from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.records import replay
+from euchre_learn.engine.rules import Rules, score_hand
+from euchre_learn.engine.trump import left_bower, trump_order
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.advisor import Advice

@@ -19,6 +19,19 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from euchre_learn.classroom.exercises import (
+    Checker,
+    Exercise,
+    Grade,
+    Grader,
+    lazy,
+    same_card,
+    same_cards,
+    same_function,
+    same_number,
+    same_suit,
+    same_text,
+)
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, cards, deck
 from euchre_learn.engine.explain import (
     bidding_options,
@@ -33,19 +46,6 @@ from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.trump import effective_suit, left_bower, legal_plays, trick_winner
-from euchre_learn.classroom.exercises import (
-    Checker,
-    Exercise,
-    Grade,
-    Grader,
-    lazy,
-    same_card,
-    same_cards,
-    same_function,
-    same_number,
-    same_suit,
-    same_text,
-)
 
 __all__ = ["SHEET", "barn_game", "barn_question", "final_question"]
 

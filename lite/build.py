@@ -23,7 +23,8 @@ Steps:
    ``exercises/solutions/`` are left out, and so are the exercise sheets' ``# %load
    solutions/...`` hints), each notebook opening with one install cell (tagged
    ``lite-install``): every notebook in JupyterLite has its own in-browser Python, which
-   starts without euchre_learn;
+   starts without euchre_learn; before a cell that raises on purpose (tagged
+   ``raises-exception``), where JupyterLite's Run All stops, a note says how to go on;
 4. ``jupyter lite build`` in a lite folder staged afresh under ``--work`` (config from
    ``lite/``, the wheels, Pyodide), so no state of an earlier build (jupyterlite's
    ``.jupyterlite.doit.db`` and ``.cache``) can leak into this one; file times are those of
@@ -97,6 +98,30 @@ def with_install_cell(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+RUN_ALL_TAG = "lite-run-all-note"
+RUN_ALL_NOTE = (
+    "**In this offline version, Run All stops at the next cell, on purpose.** It shows an error you "
+    "are meant to see (JupyterLab runs on past it; JupyterLite stops). Read it, then click in the cell "
+    "after it and choose **Run › Run Selected Cell and All Below** (or press Shift+Enter, cell by cell)."
+)
+
+
+def with_run_all_notes(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook with a note before each cell that raises on purpose (tagged
+    ``raises-exception``): JupyterLab's Run All runs past such a cell, JupyterLite's stops there,
+    so the note says what to do next. Once per cell, however often this runs."""
+    cells = [c for c in nb.cells if RUN_ALL_TAG not in c.get("metadata", {}).get("tags", [])]
+    out = []
+    for cell in cells:
+        if cell.cell_type == "code" and "raises-exception" in cell.get("metadata", {}).get("tags", []):
+            note = nbformat.v4.new_markdown_cell(RUN_ALL_NOTE, metadata={"tags": [RUN_ALL_TAG]})
+            note.id = f"lite-run-all-{sum(RUN_ALL_TAG in c.metadata.get('tags', []) for c in out) + 1}"
+            out.append(note)
+        out.append(cell)
+    nb.cells = out
+    return nb
+
+
 # The rule book and the glossary (the quizzes' feedback links there); every other page of docs/
 # only when a lesson or an exercise sheet links to it (../docs/NAME.md). The developer docs
 # (architecture, coverage, the ladder, the studies) stay out of a site for learners.
@@ -146,7 +171,7 @@ def stage(dest: Path) -> list[Path]:
             target = dest / folder / path.relative_to(src)
             if path.suffix == ".ipynb":
                 target.parent.mkdir(parents=True, exist_ok=True)
-                nb = with_install_cell(nbformat.read(path, as_version=4))
+                nb = with_run_all_notes(with_install_cell(nbformat.read(path, as_version=4)))
                 if folder == "exercises":
                     nb = without_solution_hints(nb)
                 nbformat.write(nb, target)

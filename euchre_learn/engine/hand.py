@@ -491,15 +491,18 @@ class Hand:
             h._trick = trick
             cards = ctx[HOLDINGS][seat] & left
             m = cards & ctx[FOLLOW][trick[0]] or cards
-        else:  # the trick is over: its winner leads the next, or the hand is over
-            ctx = h._ctx = play.end_trick(ctx, trick)
-            h._trick = ()
-            if ctx[play.SCORE] is not None:
-                h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, play.NO_ACTIONS
-                return h
-            h._over = False
-            seat = h._to_act = ctx[play.LEADER]
-            m = ctx[HOLDINGS][seat] & left
+            h._legal_mask = m << PLAY
+            h._legal = PLAYS.get(m) or plays(m)
+            return h
+        # the trick is over: its winner leads the next, or the hand is over
+        ctx = h._ctx = play.end_trick(ctx, trick)
+        h._trick = ()
+        if ctx[play.SCORE] is not None:
+            h._over, h._to_act, h._legal_mask, h._legal = True, -1, 0, play.NO_ACTIONS
+            return h
+        h._over = False
+        seat = h._to_act = ctx[play.LEADER]
+        m = ctx[HOLDINGS][seat] & left
         h._legal_mask = m << PLAY
         h._legal = PLAYS.get(m) or plays(m)
         return h

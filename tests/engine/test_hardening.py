@@ -224,7 +224,10 @@ def test_save_bank_keeps_the_old_bank_when_a_save_fails(tmp_path: Path) -> None:
     save_bank(good, path)
     before = path.read_bytes()
     with pytest.raises(BankError):
-        save_bank([*good, Question(prompt="?", kind="number", choices=(), answer=1, explanation=".", record={"x": {1, 2}})], path)
+        save_bank(
+            [*good, Question(prompt="?", kind="number", choices=(), answer=1, explanation=".", record={"x": {1, 2}})],
+            path,
+        )
     assert path.read_bytes() == before and list(load_bank(path)) == good
     assert os.listdir(tmp_path) == ["bank.json"]
 

@@ -66,6 +66,7 @@ def card_span(card: Card, rules: Rules | None, extra: str = "", note: str = "", 
 
 
 def back_span(extra: str = "", label: str = "a face-down card") -> str:
+    """One face-down card (no root, no style), labelled ``label``."""
     # the ▮ shows only where the CSS is stripped (an untrusted notebook), so a hidden card still shows
     return (
         f'<span class="el-card el-back{extra}" role="img" aria-label="{escape(label)}" title="{escape(label)}">'
@@ -114,6 +115,8 @@ def holding_span(
     highlight: Iterable[Card] | None = None,
     marks: Mapping[Card, str] | None = None,
 ) -> str:
+    """A row of face-up cards (no root, no style), ``legal`` raised and the others dimmed,
+    ``highlight`` ringed, ``marks`` captioned."""
     ok = None if legal is None else set(legal)
     hl = set(highlight) if highlight is not None else set()
     parts = []
@@ -167,6 +170,7 @@ def _slot(seat: Seat, card: Card, who: str, tags: list[str], rules: Rules | None
 def trick_slots(
     trick: Trick, trump: Suit | None, rules: Rules | None, names: Mapping[Seat, str] | None = None
 ) -> list[str]:
+    """Each card of ``trick`` under the seat that played it, the leader and the winner tagged."""
     win = trick_winner_seat(trick, trump)
     final = trick.winner is not None
     out = []

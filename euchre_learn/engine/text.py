@@ -135,6 +135,12 @@ def card_text(card: Card, rules: Rules | None = None) -> str:
 
 
 def card_name(card: Card, rules: Rules | None) -> str:
+    """A card's spoken name: ``'jack of hearts'``; the Benny says what it is (R1.1).
+
+    >>> from euchre_learn import Card
+    >>> card_name(Card.parse('J♥'), None)
+    'jack of hearts'
+    """
     if card.is_benny:
         if rules is not None and rules.benny == "2♠":
             return "the Benny (the two of spades, always the highest trump)"
@@ -162,6 +168,7 @@ def holding_text(items: Iterable[Card], *, legal: Iterable[Card] | None = None, 
 
 
 def trick_winner_seat(trick: TrickView, trump: Suit | None) -> Seat | None:
+    """The seat that won ``trick``, or that is winning it so far (``None`` without ``trump``)."""
     if trick.winner is not None:
         return trick.winner
     if trump is None or not trick.cards:
@@ -198,6 +205,7 @@ def trick_text(trick: TrickView, *, trump: Suit | str | None = None, rules: Rule
 
 
 def show_set(show: ShowSeats) -> frozenset[Seat]:
+    """The seats ``show`` names (one seat, several, or ``None`` for all four)."""
     if show is None:
         return frozenset(Seat)
     if isinstance(show, (str, Seat)):
@@ -206,6 +214,7 @@ def show_set(show: ShowSeats) -> frozenset[Seat]:
 
 
 def seat_names(names: Names | None) -> dict[Seat, str]:
+    """Each seat's name: its word ('North'), or the name ``names`` gives it."""
     out = {s: s.word for s in Seat}
     if names:
         for k, v in names.items():
@@ -302,6 +311,7 @@ def hand_text(
 
 
 def result_words(hand: HandView) -> str:
+    """How a finished hand ended: ``'North-South made it with 3 tricks: NS scores 1'``."""
     sc = hand.score
     assert sc is not None and hand.maker is not None
     makers = hand.maker.team

@@ -50,11 +50,13 @@ def test_navigation_contents_page_and_minutes_table_are_as_the_tool_writes_them(
     assert tool.stale() == [], "run: python tools/notebooks.py nav"
 
 
-def test_the_core_path_takes_at_most_two_hours_by_the_stated_estimate() -> None:
+def test_the_core_path_takes_what_a_newcomer_took_by_the_stated_estimate() -> None:
+    """Issue 24's trial: a careful newcomer took 2 h 15 - 2 h 30 for the core path with one whole
+    game; the estimate the contents page states must say about that, not less."""
     core = tool.core_path()
     assert [tool.number(p) for p in core] == list(tool.CORE)
     total = sum(tool.exact_minutes(p) for p in core)
-    assert 60 <= total <= 120, f"the core path is estimated at {total:.1f} minutes"
+    assert 135 <= total <= 150, f"the core path is estimated at {total:.1f} minutes"
     assert tool.core_minutes() == int(total + 0.5)
     assert {"10", "13"} <= {tool.number(p) for p in core}, "the core path ends with a game and the closing lesson"
 

@@ -49,9 +49,10 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on speed
 	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
 
-# The practice quizzes and the table as Voilà apps, code hidden: http://127.0.0.1:8866/
+# The practice quizzes and the table as Voilà apps, code hidden, nothing asked of a CDN:
+# http://127.0.0.1:8866/ (euchre_learn/classroom/apps.py: the same command as `euchre-learn practice`)
 app: $(VENV)/.installed-app
-	$(BIN)/voila apps --Voila.ip=127.0.0.1 --port=8866 --strip_sources=True
+	$(BIN)/python -m euchre_learn.classroom.apps --port 8866
 
 # A static JupyterLite site with the lessons and the euchre_learn wheel, in build/lite, that
 # runs with no internet: Pyodide and every package come from the site itself. Downloads (npm,

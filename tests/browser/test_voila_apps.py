@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from euchre_learn.classroom import cli
+from euchre_learn.classroom import apps
 
 from . import browserkit as bk
 from . import quizkit as qk
@@ -60,7 +60,7 @@ FOCUS_ON = """(label) => {
 def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_server: bk.Server) -> None:
     query = "topic=who-leads&seed=5"
     with qk.environment(practice_server.env):
-        model: Any = cli.practice_app(query)  # the same widget, built here, to know the answers
+        model: Any = apps.practice_app(query)  # the same widget, built here, to know the answers
     page.goto(f"{practice_server.url}/?{query}", wait_until="domcontentloaded")
     practice = page.locator(".el-practice")
     practice.wait_for(timeout=90_000)

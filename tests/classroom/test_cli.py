@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from euchre_learn import quiz
-from euchre_learn.classroom import cli
+from euchre_learn.classroom import apps, cli
 from euchre_learn.learner.settings import house_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +57,7 @@ def test_hub_link_is_the_nbgitpuller_url(capsys: pytest.CaptureFixture[str]) -> 
 def test_hub_link_round_trips_awkward_values(app: str, prefix: str) -> None:
     repo = "https://gitlab.example.edu/teach ing/euchre_learn.git"
     path = "notebooks/07 going alone & more.ipynb"
-    url = cli.hub_link("https://hub.example.edu/prefix/", repo, path, branch="fall/2025+", app=app, targetpath="c 1")
+    url = apps.hub_link("https://hub.example.edu/prefix/", repo, path, branch="fall/2025+", app=app, targetpath="c 1")
     parts = urlsplit(url)
     assert parts.path == "/prefix/hub/user-redirect/git-pull"
     assert " " not in url and "&more" not in url  # everything is encoded
@@ -71,7 +71,7 @@ def test_hub_link_round_trips_awkward_values(app: str, prefix: str) -> None:
 
 
 def test_hub_link_folder_defaults_to_the_repository_name() -> None:
-    url = cli.hub_link("https://h.example", "git@github.com:org/lessons.git", "apps/play.ipynb", app="voila")
+    url = apps.hub_link("https://h.example", "git@github.com:org/lessons.git", "apps/play.ipynb", app="voila")
     assert parse_qs(urlsplit(url).query)["urlpath"] == ["voila/render/lessons/apps/play.ipynb"]
 
 
@@ -135,12 +135,12 @@ def test_the_console_script_is_installed() -> None:
 # --- the apps -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(cli.APP_CELLS))
+@pytest.mark.parametrize("name", sorted(apps.APP_CELLS))
 def test_app_notebooks_in_the_repo_are_the_ones_the_command_writes(name: str, tmp_path: Path) -> None:
     committed = json.loads((ROOT / "apps" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    assert committed == cli.app_notebook(name), "run: euchre-learn app-notebooks apps"
-    written = cli.write_app_notebooks(tmp_path)
-    assert {p.name for p in written} == {f"{n}.ipynb" for n in cli.APP_CELLS}
+    assert committed == apps.app_notebook(name), "run: euchre-learn app-notebooks apps"
+    written = apps.write_app_notebooks(tmp_path)
+    assert {p.name for p in written} == {f"{n}.ipynb" for n in apps.APP_CELLS}
     import nbformat
 
     nbformat.validate(nbformat.read(tmp_path / f"{name}.ipynb", as_version=4))
@@ -163,12 +163,12 @@ def test_serving_an_app_runs_voila_with_the_code_hidden(monkeypatch: pytest.Monk
 
 
 def test_an_installed_package_writes_its_app_notebook_somewhere(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "__file__", "/nonexistent/site-packages/euchre_learn/cli.py")
-    path = cli.app_path("play")
+    monkeypatch.setattr(apps, "__file__", "/nonexistent/site-packages/euchre_learn/classroom/apps.py")
+    path = apps.app_path("play")
     assert path.name == "play.ipynb" and path.exists()
-    assert json.loads(path.read_text(encoding="utf-8")) == cli.app_notebook("play")
+    assert json.loads(path.read_text(encoding="utf-8")) == apps.app_notebook("play")
     with pytest.raises(ValueError, match="no app called 'chess'"):
-        cli.app_path("chess")
+        apps.app_path("chess")
 
 
 @pytest.fixture()
@@ -180,11 +180,11 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_practice_app_takes_topics_and_seed_from_the_address(private_home: Path) -> None:
-    w: Any = cli.practice_app("topic=bowers,scoring&seed=7")
+    w: Any = apps.practice_app("topic=bowers,scoring&seed=7")
     assert w.practice.topics == (*cli_groups("bowers"), "scoring")
     again = type(w)(w.practice.topics, seed=7, rules=house_rules()).practice.question
     assert w.practice.question == again  # seeded, under the house rules
-    assert cli.practice_app("").practice.topics == quiz.TOPICS
+    assert apps.practice_app("").practice.topics == quiz.TOPICS
 
 
 def cli_groups(name: str) -> tuple[str, ...]:
@@ -194,20 +194,20 @@ def cli_groups(name: str) -> tuple[str, ...]:
 
 
 def test_practice_app_explains_a_bad_address(private_home: Path) -> None:
-    w: Any = cli.practice_app("topic=chess&seed=7")
+    w: Any = apps.practice_app("topic=chess&seed=7")
     alert, practice = w.children
     assert 'role="alert"' in alert.value and "chess" in alert.value and "left-bower" in alert.value
     assert practice.practice.topics == quiz.TOPICS
-    w = cli.practice_app("seed=seven")
+    w = apps.practice_app("seed=seven")
     assert "not a whole number" in w.children[0].value
 
 
 def test_play_app_takes_rules_seed_pace_from_the_address(private_home: Path) -> None:
-    w: Any = cli.play_app("rules=uk&seed=3&pace=instant&bots=random&open=1")
+    w: Any = apps.play_app("rules=uk&seed=3&pace=instant&bots=random&open=1")
     assert w.table.rules.benny is not None  # the uk preset plays with the Benny
     assert w.delay == 0 and w.table.open_hands
     assert w.table.seed == 3
-    bad: Any = cli.play_app("rules=martian&pace=warp&bots=nobody&seed=x")
+    bad: Any = apps.play_app("rules=martian&pace=warp&bots=nobody&seed=x")
     alert = bad.children[0].value
     for word in ("martian", "warp", "nobody", "not a whole number"):
         assert word in alert

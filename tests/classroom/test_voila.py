@@ -1,4 +1,4 @@
-"""The Voilà apps as served (euchre_learn.classroom.cli, euchre_learn.classroom.voila_template): every
+"""The Voilà apps as served (euchre_learn.classroom.apps, euchre_learn.classroom.voila_template): every
 bad option in the address gets its own warning, in sentences that end once; the pages ask no
 other host for anything (Voilà's lab template linked Font Awesome from a CDN) and load only the
 front-end extensions the apps use (the ones built for JupyterLab 4.6 logged "Unsatisfied version
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from euchre_learn import quiz
-from euchre_learn.classroom import cli
+from euchre_learn.classroom import apps, cli
 from euchre_learn.classroom.voila_template import ALLOWED_EXTENSIONS, TEMPLATE, write_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,22 +42,22 @@ def _alert(widget: Any) -> str:
 
 
 def test_every_bad_option_of_the_practice_app_is_named(private_home: Path) -> None:
-    w: Any = cli.practice_app("topic=chess&seed=x")
+    w: Any = apps.practice_app("topic=chess&seed=x")
     alert = _alert(w)
     assert "'chess' is not a quiz topic" in alert and "seed='x' in the address is not a whole number" in alert
     assert ".." not in alert and "; or all. " in alert  # it ended "or all.. Showing" once
     assert alert.endswith("Showing every topic and new questions each time instead.")
     assert w.children[1].practice.topics == quiz.TOPICS
     # a good topic is kept when only the seed is bad (the seed's warning was lost behind the topic's)
-    w = cli.practice_app("topic=scoring&seed=x")
+    w = apps.practice_app("topic=scoring&seed=x")
     assert "not a whole number" in _alert(w) and w.children[1].practice.topics == ("scoring",)
-    w = cli.practice_app("topic=scoring&sed=3")
+    w = apps.practice_app("topic=scoring&sed=3")
     assert "'sed' is not an option of this app: the options are topic, topics, seed." in _alert(w)
-    assert "template" not in _alert(cli.practice_app("topic=scoring&template=x&seed=²"))  # ² is no seed
+    assert "template" not in _alert(apps.practice_app("topic=scoring&template=x&seed=²"))  # ² is no seed
 
 
 def test_every_bad_option_of_the_play_app_is_named(private_home: Path) -> None:
-    w: Any = cli.play_app("rules=martian&pace=warp&seed=x&open=maybe&colour=red")
+    w: Any = apps.play_app("rules=martian&pace=warp&seed=x&open=maybe&colour=red")
     alert = _alert(w)
     for words in ("'martian' is not a preset", "pace='warp'", "seed='x'", "open='maybe'", "'colour' is not an option"):
         assert words in alert, words
@@ -97,10 +97,10 @@ def test_the_served_pages_ask_no_other_host(tmp_path: Path, private_home: Path) 
     """`euchre-learn practice`'s very command, on a folder of both apps: the folder page, an app
     page and an error page link nothing outside, and the app page loads only the allowed
     front-end extensions."""
-    apps = tmp_path / "apps"
-    cli.write_app_notebooks(apps)
+    folder = tmp_path / "apps"
+    apps.write_app_notebooks(folder)
     port = _free_port()
-    cmd, env = cli.voila_command(apps, port=port, ip="127.0.0.1", browser=False)
+    cmd, env = apps.voila_command(folder, port=port, ip="127.0.0.1", browser=False)
     server = subprocess.Popen(cmd, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -126,3 +126,21 @@ def test_the_served_pages_ask_no_other_host(tmp_path: Path, private_home: Path) 
         re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page, re.S)[1]
     )
     assert sorted(e["name"] for e in config["federated_extensions"]) == sorted(ALLOWED_EXTENSIONS)
+
+
+def test_make_app_serves_both_apps_with_the_same_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make app` runs `python -m euchre_learn.classroom.apps`, which serves the apps' folder with
+    voila_command: the template that asks no CDN, the allowed extensions only."""
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^app:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None and recipe.group(1).strip() == "$(BIN)/python -m euchre_learn.classroom.apps --port 8866"
+    calls: list[tuple[list[str], dict[str, str]]] = []
+    monkeypatch.setattr(subprocess, "call", lambda cmd, env: calls.append((cmd, env)) or 0)
+    assert apps.main(["--port", "8866", "--no-browser"]) == 0
+    ((cmd, env),) = calls
+    assert env["JUPYTER_PATH"]  # where the template is found
+    assert cmd == apps.voila_command(apps.app_path("practice").parent, port=8866, ip="127.0.0.1", browser=False)[0]
+    assert "--template=euchre" in cmd and {p.name for p in Path(cmd[3]).glob("*.ipynb")} >= {
+        "play.ipynb",
+        "practice.ipynb",
+    }

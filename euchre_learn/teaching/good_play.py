@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import html
 
-from euchre_learn.analysis.strategy import Finding, Group, finding
+from euchre_learn.analysis.findings import Finding, Group
+from euchre_learn.analysis.strategy import finding
 from euchre_learn.teaching.lesson import Shown
 
 __all__ = ["good_play"]

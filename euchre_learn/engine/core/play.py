@@ -243,8 +243,9 @@ def end_trick(play: Play, trick: tuple[int, ...]) -> Play:
     """The :data:`Play` after the last card of ``trick``: its winner leads the next trick, or,
     after the fifth, the hand is scored (SCORE set)."""
     _, follow, table, holdings, tricks, won, leader, _, base, deal, chain, played = play
-    seats = table.orders[leader]
-    keys = table.strength[trick[0]]  # winner_index, inline
+    orders, afters, _, _, strength = table  # unpacked: faster than three reads by name
+    seats = orders[leader]
+    keys = strength[trick[0]]  # winner_index, inline
     strength = tuple(map(keys.__getitem__, trick))
     w = seats[strength.index(max(strength))]
     tricks = (*tricks, (leader, trick, seats, w))
@@ -252,7 +253,7 @@ def end_trick(play: Play, trick: tuple[int, ...]) -> Play:
     score = None
     if len(tricks) == 5:
         score = final_score(base.rules, won[base.maker & 1], base.alone, base.lone_defender >= 0)
-    return (table.afters[w], follow, table, holdings, tricks, won, w, score, base, deal, chain, played)
+    return (afters[w], follow, table, holdings, tricks, won, w, score, base, deal, chain, played)
 
 
 def state_of(play: Play, left: int, trick: tuple[int, ...], to_act: int, over: bool) -> State:

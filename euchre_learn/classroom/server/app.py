@@ -15,7 +15,8 @@ Routes:
   ``POST /teacher/tables``, ``POST /teacher/tables/{code}/start``, ``POST /teacher/students``:
   the page's forms. ``GET /teacher/progress.csv?from=YYYY-MM-DD&to=YYYY-MM-DD``: the export.
 - ``POST /api/tables``, ``POST /api/tables/{code}/start``, ``GET /api/tables``,
-  ``POST /api/students``, ``GET /api/progress``: the same for programs (``Bearer`` teacher token).
+  ``POST /api/students``, ``POST /api/students/{name}/token`` (a new token; the old one goes
+  stale), ``GET /api/progress``: the same for programs (``Bearer`` teacher token).
 """
 
 from __future__ import annotations
@@ -337,6 +338,19 @@ def create_app(
             return _problem(400, "bad_student", str(err))
         return JSONResponse({"name": name, "token": tok}, status_code=201)
 
+    async def api_student_token(request: Request) -> Response:
+        """A new token for a student (a lost or shared one): the old token is stale from now on."""
+        cls = teacher_class(request)
+        if cls is None:
+            return refuse_teacher()
+        name = request.path_params["name"]
+        found = next((s for s in database.students(cls["id"]) if s["name"] == name), None)
+        if found is None:
+            return _problem(404, "no_student", f"no student called {name!r} in this class")
+        tok = new_token()
+        database.set_student_token(found["id"], tok)
+        return JSONResponse({"name": name, "token": tok})
+
     async def api_progress(request: Request) -> Response:
         cls = teacher_class(request)
         if cls is None:
@@ -463,6 +477,7 @@ def create_app(
             Route("/api/tables", api_tables, methods=["GET", "POST"]),
             Route("/api/tables/{code}/start", api_start, methods=["POST"]),
             Route("/api/students", api_students, methods=["GET", "POST"]),
+            Route("/api/students/{name}/token", api_student_token, methods=["POST"]),
             Route("/api/progress", api_progress),
             Route("/api/answers", api_answers, methods=["POST"]),
             WebSocketRoute("/ws", ws_endpoint),

@@ -144,7 +144,8 @@ class Client:
     """One learner's websocket, with every message it got kept in ``seen``."""
 
     def __init__(self, ws_url: str) -> None:
-        self.ws: ClientConnection = connect(ws_url, open_timeout=5, close_timeout=2)
+        self._opened = connect(ws_url, open_timeout=5, close_timeout=2)
+        self.ws: ClientConnection = self._opened.__enter__()
         self.seen: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
 
@@ -188,7 +189,7 @@ class Client:
         return welcome
 
     def close(self) -> None:
-        self.ws.close()
+        self._opened.__exit__(None, None, None)
 
 
 def known_cards(hand: el.Hand, seat: el.Seat) -> set[str]:

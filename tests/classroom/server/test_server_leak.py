@@ -77,19 +77,31 @@ def test_no_message_names_a_card_its_seat_may_not_see(tmp_path: Any) -> None:
                 if msg["type"] == "welcome":
                     assert not cards_in(msg)
                     continue
-                n = msg["n"] + 1 if msg["type"] == "ack" else msg["n"]
-                game = per_n[n]
-                # the state shows the hand in play (the last one, once the game is won) and the one before
+                if msg["type"] == "ack":  # the action it took, in the hand before it
+                    hand = per_n[msg["n"]].hand
+                    leaked = cards_in(msg) - known_cards(hand, seat)
+                    assert not leaked, f"table {code}: {seat_letter} was sent {sorted(leaked)} in {msg}"
+                    checked += 1
+                    continue
+                assert msg["type"] == "state", msg
+                game = per_n[msg["n"]]
+                # the state shows the hand in play (the last one, once the game is won) and the one
+                # before; each is checked on its own, since the same cards are dealt again every hand
                 if game.winner is not None:
                     shown, before = game.hands[-1], (game.hands[-2] if len(game.hands) > 1 else None)
                 else:
                     shown, before = game.hand, (game.hands[-1] if game.hands else None)
-                allowed = known_cards(shown, seat) | (known_cards(before, seat) if before is not None else set())
-                leaked = cards_in(msg) - allowed
-                assert not leaked, f"table {code}: {seat_letter} was sent {sorted(leaked)} in {msg}"
-                if msg["type"] == "state":
-                    assert msg["seat"] == seat_letter
-                    assert sorted(msg["hand"]["holding"]) == sorted(str(x) for x in shown.holding(seat))
+                parts = {"hand": shown, "last_hand": before}
+                for key, part in parts.items():
+                    if part is None:
+                        assert msg[key] is None
+                        continue
+                    leaked = cards_in(msg[key]) - known_cards(part, seat)
+                    assert not leaked, f"table {code}: {seat_letter} was sent {sorted(leaked)} in {key} of {msg}"
+                rest = {k: v for k, v in msg.items() if k not in parts}
+                assert not cards_in(rest), rest
+                assert msg["seat"] == seat_letter
+                assert sorted(msg["hand"]["holding"]) == sorted(str(x) for x in shown.holding(seat))
                 checked += 1
     print(f"{hands} hands, {checked} messages checked in {time.monotonic() - started:.1f} s")
     assert hands >= MIN_HANDS, f"only {hands} hands were played"

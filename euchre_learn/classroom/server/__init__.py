@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -49,7 +50,10 @@ def serve(db: str | None = None, host: str = "127.0.0.1", port: int = 8765, *, o
         raise ValueError(f"cannot open the class database {safe_url}: {str(err).splitlines()[0]}") from None
     token = new_token()
     workers = max(1, (os.cpu_count() or 2) - 1)
-    app = create_app(database, teacher_token=token, executor=ProcessPoolExecutor(max_workers=workers))
+    # reviews take seconds of CPU each: a process pool keeps the event loop free. "spawn", since
+    # forking a process that already runs threads (uvicorn's, SQLAlchemy's) can deadlock.
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    app = create_app(database, teacher_token=token, executor=pool)
     shown = f"[{host}]" if ":" in host else host
     print(f"euchre-learn: the class server keeps its data in {safe_url}", file=out)
     print(f"euchre-learn: the teacher's link (keep it private): http://{shown}:{port}/teacher?token={token}", file=out)

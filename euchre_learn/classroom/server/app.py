@@ -37,8 +37,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import euchre_learn.classroom.server.pages as pages
 from euchre_learn import Seat
-from euchre_learn.classroom.server import pages
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.protocol import (
     MAX_MESSAGE,

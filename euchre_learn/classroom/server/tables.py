@@ -34,6 +34,9 @@ from euchre_learn.classroom.server.view import seat_view
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
+SLOW_BOTS = frozenset({"expert"})
+"""Bots that think long enough to be run in a thread rather than on the event loop."""
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes: no 0/O or 1/I to misread on a whiteboard."""
 
@@ -445,7 +448,11 @@ class ClassServer:
             game, n = room.game, room.n
             if room.bot_to_act() != seat:
                 continue
-            action = await asyncio.to_thread(room.bots[seat].act, game)
+            bot = room.bots[seat]
+            if room.bot_name in SLOW_BOTS:  # seconds of search: off the event loop
+                action = await asyncio.to_thread(bot.act, game)
+            else:  # a millisecond: a thread hop would cost more than it saves
+                action = bot.act(game)
             async with room.lock:
                 if room.n != n or room.bot_to_act() != seat:
                     continue  # a learner came back, or the table moved: think again

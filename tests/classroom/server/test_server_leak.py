@@ -44,10 +44,10 @@ async def _bot_client(ws_url: str, token: str, code: str, seat: str, seed: int, 
 def test_no_message_names_a_card_its_seat_may_not_see(tmp_path: Any) -> None:
     started = time.monotonic()
     with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", quick_config()) as srv:
-        plan = []  # (code, seat, token): four learners at two tables, two (and two bots) at the others
+        plan = []  # (code, seat, token): two learners and two bots at every table, the seats taking turns
         for t in range(TABLES):
             code = srv.table(preset=PRESETS[t % len(PRESETS)], points_to_win=100, bot="standard", seed=f"leak{t}")
-            seats = "NESW" if t < 2 else ("SW" if t % 2 else "NE")
+            seats = ("NE", "SW", "NW", "ES", "NS")[t % 5]
             for s in seats:
                 plan.append((code, s, srv.student(f"learner {t}{s}")))
         inboxes: dict[tuple[str, str], list[Any]] = {(c, s): [] for c, s, _ in plan}

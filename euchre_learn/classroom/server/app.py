@@ -217,6 +217,7 @@ def create_app(
             database.review_summary(cls["id"]),
             request.query_params.get("from", ""),
             request.query_params.get("to", ""),
+            database.flagged_decisions(cls["id"]),
         )
         return HTMLResponse(html)
 

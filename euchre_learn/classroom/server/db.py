@@ -459,6 +459,27 @@ class Database:
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(q)]
 
+    def flagged_decisions(self, class_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        """The decisions the coach flagged in the class's table reviews, newest hands first:
+        student, table, hand, and the decision (phase, action, best, grade, explanation)."""
+        q = (
+            sa.select(students.c.name, tables.c.code, reviews.c.hand, reviews.c.body, reviews.c.at)
+            .select_from(
+                reviews.join(students, reviews.c.student_id == students.c.id).join(
+                    tables, reviews.c.table_id == tables.c.id
+                )
+            )
+            .where(students.c.class_id == class_id, reviews.c.flagged > 0)
+            .order_by(reviews.c.at.desc())
+        )
+        out: list[dict[str, Any]] = []
+        with self.engine.connect() as conn:
+            for r in conn.execute(q):
+                for d in json.loads(r.body).get("decisions", []):
+                    if d.get("flagged") and len(out) < limit:
+                        out.append({"student": r.name, "table": r.code, "hand": r.hand, "at": r.at, **d})
+        return out
+
     def review_summary(self, class_id: int) -> list[dict[str, Any]]:
         """Per student: hands reviewed at tables, their mean accuracy, and flagged decisions."""
         q = (

@@ -141,9 +141,11 @@ def teacher_page(
     reviews: Sequence[Mapping[str, Any]],
     start: str,
     end: str,
+    flagged: Sequence[Mapping[str, Any]] = (),
 ) -> str:
     """The teacher's page: the tables in play, a form to open one, the students and their
-    table reviews, who is struggling, and progress per student and topic for a date range."""
+    table reviews, who is struggling, the decisions the coach flagged at the tables, and
+    progress per student and topic for a date range."""
     rows = []
     for t in tables:
         start_form = (
@@ -222,10 +224,23 @@ def teacher_page(
         if prow
         else '<p class="muted">No answers in this range.</p>'
     )
+    frows = [
+        f"<tr><td>{escape(str(d['student']))}</td><td>{escape(str(d['table']))}</td><td>{int(d['hand'])}</td>"
+        f"<td>{escape(str(d['action']))}</td><td>{escape(str(d['best']))}</td><td>{escape(str(d['grade']))}</td>"
+        f"<td>{escape(str(d['explanation']))}</td></tr>"
+        for d in flagged
+    ]
+    flagged_html = (
+        "<table><tr><th>student</th><th>table</th><th>hand</th><th>played</th><th>better</th><th>grade</th>"
+        "<th>why</th></tr>" + "".join(frows) + "</table>"
+        if frows
+        else '<p class="muted">No flagged decisions at the tables yet.</p>'
+    )
     body = (
         f"<h2>Tables</h2>{table_html}{open_form}"
         f"<h2>Students</h2>{students_html}{add_form}"
         f"<h2>Struggling</h2>{low_html}"
+        f"<h2>Flagged decisions at the tables</h2>{flagged_html}"
         f"<h2>Progress</h2>{range_form}{progress_html}"
     )
     return _page(f"{cls['name']}: the teacher's view", body)

@@ -51,11 +51,16 @@ def review_hand(record: dict[str, Any], seat: str, seed: str, worlds: int | None
 
     A plain function of plain data, so that it runs in a process pool."""
     rev = el.review(record, seat=seat, worlds=worlds, seed=seed)
+    coach_flags = getattr(rev, "flagged", None)  # the coach's own choice, where it has one (API.md)
+    shown = {d.index for d in coach_flags()} if callable(coach_flags) else None
     decisions = []
     for d in rev.decisions:
         if str(d.seat) != seat:  # the review is of this seat alone; never pass on another's
             continue
-        flagged = d.grade in ("inaccuracy", "mistake", "blunder") and not d.forced
+        if shown is not None:
+            flagged = d.index in shown
+        else:  # graded inaccuracy or worse, never a forced move
+            flagged = d.grade in ("inaccuracy", "mistake", "blunder") and not d.forced
         decisions.append(
             {
                 "index": d.index,

@@ -69,3 +69,34 @@ def test_database_urls() -> None:
     assert database_url("postgres://h/db") == "postgresql+psycopg://h/db"
     assert database_url("sqlite:///x.db") == "sqlite:///x.db"
     assert database_url(None, Path("/srv")) == "sqlite:////srv/class.sqlite3"
+
+
+def test_flagged_decisions_for_the_teacher() -> None:
+    import json
+
+    db = Database("sqlite://")
+    cid = db.create_class("c", "t")
+    ann = db.add_student(cid, "Ann", "a")
+    tid = db.create_table(
+        cid, "ABCDE", preset="standard", rules={}, points_to_win=10, bot="standard", seed="s", dealer="N"
+    )
+    body = {
+        "decisions": [
+            {"index": 0, "action": "pass", "best": "pass", "grade": "best", "explanation": "ok", "flagged": False},
+            {
+                "index": 4,
+                "action": "play 9♠",
+                "best": "play A♠",
+                "grade": "mistake",
+                "explanation": "why",
+                "flagged": True,
+            },
+        ]
+    }
+    db.save_review(tid, 1, "S", ann, 80.0, 1, json.dumps(body))
+    db.save_review(tid, 1, "S", ann, 80.0, 1, json.dumps(body))  # sent twice: kept once
+    got = db.flagged_decisions(cid)
+    assert [(d["student"], d["table"], d["hand"], d["action"], d["best"]) for d in got] == [
+        ("Ann", "ABCDE", 1, "play 9♠", "play A♠")
+    ]
+    assert db.review_summary(cid) == [{"student": "Ann", "hands": 1, "accuracy": 80.0, "flagged": 1}]

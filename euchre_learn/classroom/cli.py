@@ -207,6 +207,17 @@ def _parser() -> argparse.ArgumentParser:
         "questions of exercises/",
     )
 
+    k = sub.add_parser("class", help="the class server: learners at shared tables, progress live, a teacher's page")
+    ksub = k.add_subparsers(dest="class_command", required=True, metavar="ACTION", parser_class=_Parser)
+    ks = ksub.add_parser("serve", help="run the class server and print the teacher's link")
+    ks.add_argument(
+        "--db", help="a database URL (postgresql://...) or a SQLite file (default: class.sqlite3 in the data folder)"
+    )
+    ks.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    ks.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
+    )
+
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
     cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
     cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
@@ -397,6 +408,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             for line in report.lines():
                 print(line)
             return 0
+        if args.command == "class":
+            import importlib.util
+
+            if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "sqlalchemy", "websockets")):
+                print("euchre-learn: the class server needs pip install 'euchre-learn[server]'", file=sys.stderr)
+                return 2
+            from euchre_learn.classroom.server import serve
+
+            return serve(args.db, args.host, args.port)
         if args.command == "cheat-sheet":
             from euchre_learn.classroom.cheatsheet import write_cheat_sheet
 

@@ -1,0 +1,64 @@
+"""The class server: four learners at one table, their progress live, and a teacher's view.
+
+``euchre-learn class serve`` runs it (:func:`serve`); :func:`create_app` builds the ASGI app
+(Starlette) for tests and for other servers. The rooms:
+
+- :mod:`.db`: the database (SQLite by default, PostgreSQL by URL) and its migrations;
+- :mod:`.view`: what one seat may see (the one function every message to a seat goes through);
+- :mod:`.protocol`: the messages, their checks, the errors and the rate limit;
+- :mod:`.tables`: the live tables: seats, the engine's checks, bots, reviews;
+- :mod:`.pages`: the teacher's page and the CSV export;
+- :mod:`.app`: the routes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from euchre_learn.classroom.server.app import create_app, new_token
+from euchre_learn.classroom.server.db import Database, database_url
+from euchre_learn.classroom.server.tables import ServerConfig
+from euchre_learn.classroom.server.view import seat_view
+
+__all__ = ["Database", "ServerConfig", "create_app", "database_url", "seat_view", "serve"]
+
+
+def _default_folder() -> Any:
+    from euchre_learn.learner.files import data_dir
+
+    return data_dir()
+
+
+def serve(db: str | None = None, host: str = "127.0.0.1", port: int = 8765, *, out: Any = None) -> int:
+    """Run the class server until Ctrl+C. ``db``: a SQLAlchemy URL or a SQLite file (default
+    ``class.sqlite3`` in euchre_learn's data folder). Prints the teacher's link: a new token at
+    every start, so an old link stops working when the server restarts."""
+    import uvicorn
+
+    out = out or sys.stdout
+    import sqlalchemy
+
+    url = database_url(db, _default_folder())
+    safe_url = url.split("@")[-1] if "@" in url else url  # no password on the screen
+    try:
+        database = Database(url)
+    except (sqlalchemy.exc.SQLAlchemyError, RuntimeError, ImportError) as err:
+        raise ValueError(f"cannot open the class database {safe_url}: {str(err).splitlines()[0]}") from None
+    token = new_token()
+    workers = max(1, (os.cpu_count() or 2) - 1)
+    # reviews take seconds of CPU each: a process pool keeps the event loop free. "spawn", since
+    # forking a process that already runs threads (uvicorn's, SQLAlchemy's) can deadlock.
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    app = create_app(database, teacher_token=token, executor=pool)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"euchre-learn: the class server keeps its data in {safe_url}", file=out)
+    print(f"euchre-learn: the teacher's link (keep it private): http://{shown}:{port}/teacher?token={token}", file=out)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"euchre-learn: listening on {host}: other machines can reach this server", file=out)
+    out.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    return 0

@@ -1,0 +1,246 @@
+"""The teacher's page and the CSV export, as plain HTML and text (no template engine: every
+value goes through :func:`html.escape`, and the page works without JavaScript).
+
+>>> rows = [{'student': 'Ann', 'topic': 'bowers', 'family': None, 'answered': 4, 'correct': 1,
+...          'first': 0.0, 'last': 60.0}]
+>>> print(progress_csv(rows).splitlines()[1])
+Ann,bowers,,4,1,25%,1970-01-01T00:00:00Z,1970-01-01T00:01:00Z
+>>> [s['student'] for s in struggling(rows)]
+['Ann']
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from euchre_learn import Rules
+
+__all__ = [
+    "STRUGGLING_BELOW",
+    "home_page",
+    "message_page",
+    "progress_csv",
+    "struggling",
+    "student_added_page",
+    "teacher_page",
+]
+
+STRUGGLING_BELOW = 0.6
+"""A learner is struggling with a topic when fewer than this share of at least
+:data:`STRUGGLING_MIN` answers is right."""
+STRUGGLING_MIN = 3
+
+_STYLE = """
+<style>
+body{font-family:system-ui,sans-serif;margin:1.5em;max-width:70em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}
+th,td{border:1px solid #bbb;padding:.25em .6em;text-align:left}
+th{background:#eee} .low{font-weight:bold} .muted{color:#666}
+form{display:inline-block;margin:.3em 1em .3em 0} code{background:#f3f3f3;padding:0 .2em}
+</style>
+"""
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>{_STYLE}'
+        f"</head><body><h1>{escape(title)}</h1>{body}</body></html>"
+    )
+
+
+def _time(t: float | None) -> str:
+    if t is None:
+        return ""
+    return dt.datetime.fromtimestamp(t, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def home_page() -> str:
+    return _page(
+        "Euchre class server",
+        "<p>Learners join a table from a notebook with <code>el.table.join(code)</code>, "
+        "using the token their teacher gave them. Teachers open the link printed by "
+        "<code>euchre-learn class serve</code>.</p>",
+    )
+
+
+def message_page(text: str) -> str:
+    return _page("Euchre class server", f'<p role="alert">{escape(text)}</p><p><a href="/teacher">Back</a></p>')
+
+
+def student_added_page(name: str, token: str, base_url: str) -> str:
+    return _page(
+        f"{name} added",
+        f"<p>Give {escape(name)} this token (it is shown only now; a new one can be made later):</p>"
+        f"<p><code>{escape(token)}</code></p>"
+        f"<p>In a notebook: <code>el.table.join(code, server={escape(base_url)!r}, token=...)</code></p>"
+        '<p><a href="/teacher">Back to the class</a></p>',
+    )
+
+
+def struggling(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The (student, topic) rows with at least :data:`STRUGGLING_MIN` answers of which fewer
+    than :data:`STRUGGLING_BELOW` are right, worst first."""
+    totals: dict[tuple[str, str], list[int]] = {}
+    for r in rows:
+        t = totals.setdefault((r["student"], r["topic"]), [0, 0])
+        t[0] += int(r["answered"])
+        t[1] += int(r["correct"] or 0)
+    out = [
+        {"student": s, "topic": topic, "answered": a, "correct": c, "share": c / a}
+        for (s, topic), (a, c) in totals.items()
+        if a >= STRUGGLING_MIN and c / a < STRUGGLING_BELOW
+    ]
+    return sorted(out, key=lambda r: (r["share"], r["student"], r["topic"]))
+
+
+def progress_csv(rows: Iterable[Mapping[str, Any]]) -> str:
+    """The progress rows as CSV: student, topic, family, answered, correct, share, first, last."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["student", "topic", "family", "answered", "correct", "share", "first", "last"])
+    for r in rows:
+        a, c = int(r["answered"]), int(r["correct"] or 0)
+        w.writerow(
+            [
+                r["student"],
+                r["topic"],
+                r["family"] or "",
+                a,
+                c,
+                f"{c / a:.0%}" if a else "",
+                _time(r["first"]),
+                _time(r["last"]),
+            ]
+        )
+    return buf.getvalue()
+
+
+def _players(players: Mapping[str, Mapping[str, Any]]) -> str:
+    parts = []
+    for seat, p in players.items():
+        if p["kind"] == "bot":
+            parts.append(f"{seat}: {escape(str(p['name']))} bot")
+        else:
+            state = "here" if p.get("present") else "away"
+            if p.get("bot_playing"):
+                state += ", bot playing"
+            parts.append(f"{seat}: {escape(str(p['name']))} ({state})")
+    return " · ".join(parts)
+
+
+def teacher_page(
+    cls: Mapping[str, Any],
+    tables: Sequence[Mapping[str, Any]],
+    students: Sequence[Mapping[str, Any]],
+    progress: Sequence[Mapping[str, Any]],
+    reviews: Sequence[Mapping[str, Any]],
+    start: str,
+    end: str,
+    flagged: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """The teacher's page: the tables in play, a form to open one, the students and their
+    table reviews, who is struggling, the decisions the coach flagged at the tables, and
+    progress per student and topic for a date range."""
+    rows = []
+    for t in tables:
+        start_form = (
+            f'<form method="post" action="/teacher/tables/{escape(t["code"])}/start"><button>Start</button></form>'
+            if t["status"] == "waiting"
+            else ""
+        )
+        rows.append(
+            f"<tr><td><b>{escape(t['code'])}</b></td><td>{escape(t['preset'])}, to {t['points_to_win']}</td>"
+            f"<td>{escape(t['status'])} {start_form}</td><td>hand {t['hand']}</td>"
+            f"<td>NS {t['score']['NS']} · EW {t['score']['EW']}</td><td>{_players(t['players'])}</td></tr>"
+        )
+    table_html = (
+        "<table><tr><th>code</th><th>rules</th><th>status</th><th>hand</th><th>score</th><th>seats</th></tr>"
+        + "".join(rows)
+        + "</table>"
+        if rows
+        else '<p class="muted">No tables yet.</p>'
+    )
+    presets = "".join(f"<option>{escape(p)}</option>" for p in Rules.presets())
+    open_form = (
+        '<form method="post" action="/teacher/tables">'
+        f'<label>Rules <select name="preset">{presets}</select></label> '
+        '<label>Points <input name="points" size="3" placeholder="10"></label> '
+        '<label>Bots <select name="bot"><option>beginner</option><option selected>standard</option>'
+        "<option>expert</option><option>random</option></select></label> "
+        "<button>Open a table</button></form>"
+    )
+    review_by = {r["student"]: r for r in reviews}
+    srows = []
+    for s in students:
+        r = review_by.get(s["name"])
+        acc = "" if r is None or r["accuracy"] is None else f"{r['accuracy']:.0f}"
+        srows.append(
+            f"<tr><td>{escape(s['name'])}</td><td>{'' if r is None else r['hands']}</td>"
+            f"<td>{acc}</td><td>{'' if r is None else r['flagged']}</td></tr>"
+        )
+    students_html = (
+        "<table><tr><th>student</th><th>hands reviewed</th><th>accuracy</th><th>flagged decisions</th></tr>"
+        + "".join(srows)
+        + "</table>"
+    )
+    add_form = (
+        '<form method="post" action="/teacher/students"><label>Name <input name="name" required maxlength="100">'
+        "</label> <button>Add a student</button></form>"
+    )
+    low = struggling(progress)
+    low_html = (
+        "<ul>"
+        + "".join(
+            f"<li><b>{escape(r['student'])}</b>: {escape(r['topic'])}, {r['correct']} of {r['answered']} right</li>"
+            for r in low
+        )
+        + "</ul>"
+        if low
+        else '<p class="muted">Nobody is below 60% on a topic in this range.</p>'
+    )
+    prow = []
+    for r in progress:
+        a, c = int(r["answered"]), int(r["correct"] or 0)
+        cls_attr = ' class="low"' if a >= STRUGGLING_MIN and c / a < STRUGGLING_BELOW else ""
+        prow.append(
+            f"<tr{cls_attr}><td>{escape(r['student'])}</td><td>{escape(r['topic'])}</td>"
+            f"<td>{escape(r['family'] or '')}</td><td>{a}</td><td>{c}</td><td>{c / a:.0%}</td>"
+            f"<td>{_time(r['last'])}</td></tr>"
+        )
+    range_form = (
+        '<form method="get" action="/teacher">'
+        f'<label>From <input type="date" name="from" value="{escape(start)}"></label> '
+        f'<label>To <input type="date" name="to" value="{escape(end)}"></label> <button>Show</button></form>'
+        f' <a href="/teacher/progress.csv?from={escape(start)}&amp;to={escape(end)}">Download CSV</a>'
+    )
+    progress_html = (
+        "<table><tr><th>student</th><th>topic</th><th>situation family</th><th>answered</th><th>right</th>"
+        "<th>share</th><th>last</th></tr>" + "".join(prow) + "</table>"
+        if prow
+        else '<p class="muted">No answers in this range.</p>'
+    )
+    frows = [
+        f"<tr><td>{escape(str(d['student']))}</td><td>{escape(str(d['table']))}</td><td>{int(d['hand'])}</td>"
+        f"<td>{escape(str(d['action']))}</td><td>{escape(str(d['best']))}</td><td>{escape(str(d['grade']))}</td>"
+        f"<td>{escape(str(d['explanation']))}</td></tr>"
+        for d in flagged
+    ]
+    flagged_html = (
+        "<table><tr><th>student</th><th>table</th><th>hand</th><th>played</th><th>better</th><th>grade</th>"
+        "<th>why</th></tr>" + "".join(frows) + "</table>"
+        if frows
+        else '<p class="muted">No flagged decisions at the tables yet.</p>'
+    )
+    body = (
+        f"<h2>Tables</h2>{table_html}{open_form}"
+        f"<h2>Students</h2>{students_html}{add_form}"
+        f"<h2>Struggling</h2>{low_html}"
+        f"<h2>Flagged decisions at the tables</h2>{flagged_html}"
+        f"<h2>Progress</h2>{range_form}{progress_html}"
+    )
+    return _page(f"{cls['name']}: the teacher's view", body)

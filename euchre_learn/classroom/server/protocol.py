@@ -1,0 +1,203 @@
+"""The class server's messages: reading what a client sends, the errors it gets back, and
+the rate limit on each connection.
+
+Every message is one JSON object with a ``"type"``. A client sends:
+
+========== ==================================================== ==================================
+type       fields                                               the server answers
+========== ==================================================== ==================================
+hello      ``token``, ``table`` (its code), ``seat`` (optional)  ``welcome``, then ``state``
+act        ``action`` (text, e.g. ``"play J♠"``), ``n``          ``ack`` to the sender, ``state``
+           (optional: the ``n`` of the state it acts on)         to every seat
+answers    ``answers``: a list of progress events               ``answers_ack``
+reviews    (nothing)                                            ``review`` for each finished hand
+ping       (nothing)                                            ``pong``
+========== ==================================================== ==================================
+
+A progress event is ``{"key": ..., "topic": ..., "correct": true, "at": <epoch seconds>}``
+with optional ``"family"`` and ``"situation"``; ``key`` is the client's idempotency key.
+
+Anything wrong comes back to that client alone as ``{"type": "error", "code": ..., "message":
+...}`` and changes nothing. JSON is read with :func:`json.loads` only: no eval, no pickle.
+
+>>> parse('{"type": "act", "action": "pass", "n": 3}')
+{'type': 'act', 'action': 'pass', 'n': 3}
+>>> parse('{"type": "act"}')
+Traceback (most recent call last):
+...
+euchre_learn.classroom.server.protocol.ProtocolError: bad_message: an 'act' message needs "action" (a text, like "play J♠")
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = [
+    "MAX_ANSWERS",
+    "MAX_MESSAGE",
+    "ProtocolError",
+    "TokenBucket",
+    "check_answers",
+    "error",
+    "parse",
+]
+
+MAX_MESSAGE = 16_384
+"""The longest message a client may send, in characters."""
+
+MAX_ANSWERS = 500
+"""The most progress events in one message or one POST."""
+
+_SEATS = ("N", "E", "S", "W")
+
+
+class ProtocolError(ValueError):
+    """A client's message the server refuses; ``code`` is a short stable word for programs,
+    the message a sentence for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.text = message
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """The error message a client gets."""
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def _text(msg: Mapping[str, Any], field: str, kind: str, what: str, *, limit: int = 200) -> str:
+    value = msg.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise ProtocolError("bad_message", f'{what} needs "{field}" ({kind})')
+    if len(value) > limit:
+        raise ProtocolError("bad_message", f'"{field}" is too long ({len(value)} characters; at most {limit})')
+    return value.strip()
+
+
+def _hello(msg: dict[str, Any]) -> dict[str, Any]:
+    out = {
+        "type": "hello",
+        "token": _text(msg, "token", "your token, from your teacher", "a 'hello' message"),
+        "table": _text(msg, "table", "the table's code", "a 'hello' message", limit=16).upper(),
+    }
+    seat = msg.get("seat")
+    if seat is not None:
+        if not isinstance(seat, str) or seat.upper() not in _SEATS:
+            raise ProtocolError("bad_message", '"seat" must be one of "N", "E", "S", "W" (or left out)')
+        out["seat"] = seat.upper()
+    return out
+
+
+def _act(msg: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "act",
+        "action": _text(msg, "action", 'a text, like "play J♠"', "an 'act' message", limit=40),
+    }
+    n = msg.get("n")
+    if n is not None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ProtocolError("bad_message", '"n" must be a whole number, the "n" of the state you act on')
+        out["n"] = n
+    return out
+
+
+def check_answers(events: Any) -> list[dict[str, Any]]:
+    """The progress events of a message or a POST, checked; a ``ProtocolError`` names the
+    first bad one (and none of them is recorded).
+
+    >>> check_answers([{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1.5}])
+    [{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1.5, 'family': None, 'situation': None}]
+    """
+    if not isinstance(events, list):
+        raise ProtocolError("bad_message", '"answers" must be a list of progress events')
+    if len(events) > MAX_ANSWERS:
+        raise ProtocolError("too_big", f"at most {MAX_ANSWERS} answers at once (this has {len(events)}): send in parts")
+    out = []
+    for i, e in enumerate(events):
+        where = f"answer {i + 1}"
+        if not isinstance(e, dict):
+            raise ProtocolError("bad_message", f"{where} is not an object")
+        key = _text(e, "key", "an idempotency key", where, limit=100)
+        topic = _text(e, "topic", "the topic", where, limit=100)
+        correct = e.get("correct")
+        if not isinstance(correct, bool):
+            raise ProtocolError("bad_message", f'{where} needs "correct": true or false')
+        at = e.get("at")
+        if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or at < 0:
+            raise ProtocolError("bad_message", f'{where} needs "at": when it was answered, in seconds since 1970')
+        extra = {}
+        for field in ("family", "situation"):
+            value = e.get(field)
+            if value is not None and (not isinstance(value, str) or len(value) > 200):
+                raise ProtocolError("bad_message", f'{where}: "{field}" must be a text of at most 200 characters')
+            extra[field] = value
+        out.append({"key": key, "topic": topic, "correct": correct, "at": float(at), **extra})
+    return out
+
+
+def _answers(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "answers", "answers": check_answers(msg.get("answers"))}
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "hello": _hello,
+    "act": _act,
+    "answers": _answers,
+    "reviews": lambda msg: {"type": "reviews"},
+    "ping": lambda msg: {"type": "ping"},
+}
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A client's message, checked: a dict with a known ``type`` and its fields, or a
+    :class:`ProtocolError` saying what is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", "the message is not UTF-8 text") from None
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_big", f"the message has {len(text)} characters; at most {MAX_MESSAGE}")
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not JSON: send one JSON object per message") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_message", 'a message is a JSON object with a "type"')
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in _READERS:
+        known = ", ".join(_READERS)
+        shown = json.dumps(kind)[:40] if kind is not None else "none"
+        raise ProtocolError("unknown_type", f"unknown message type {shown}: the types are {known}")
+    return _READERS[kind](msg)
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, bursts of ``burst``; :meth:`take` says whether
+    one more is allowed now.
+
+    >>> b = TokenBucket(rate=1, burst=2, clock=lambda: 0.0)
+    >>> [b.take() for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.clock = clock
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

@@ -243,9 +243,9 @@ def end_trick(play: Play, trick: tuple[int, ...]) -> Play:
     """The :data:`Play` after the last card of ``trick``: its winner leads the next trick, or,
     after the fifth, the hand is scored (SCORE set)."""
     _, follow, table, holdings, tricks, won, leader, _, base, deal, chain, played = play
-    orders, afters, _, _, strength = table  # unpacked: faster than three reads by name
+    orders, afters, _, _, strengths = table  # unpacked: faster than three reads by name
     seats = orders[leader]
-    keys = strength[trick[0]]  # winner_index, inline
+    keys = strengths[trick[0]]  # winner_index, inline
     strength = tuple(map(keys.__getitem__, trick))
     w = seats[strength.index(max(strength))]
     tricks = (*tricks, (leader, trick, seats, w))

@@ -6,7 +6,7 @@ cards('J♦')
 
 The cards, the rules, a hand and a game are imported with the package. The tools that pull in
 more code are imported on first use, so that ``import euchre_learn`` stays light (no ipywidgets,
-no matplotlib): the functions ``el.solve``, ``el.advise`` and ``el.review``, and the modules
+no matplotlib): the functions ``el.solve``, ``el.advise``, ``el.review`` and ``el.situation``, and the modules
 ``el.bots``, ``el.examples``, ``el.explain``, ``el.plots``, ``el.puzzles``, ``el.quiz``,
 ``el.render``, ``el.stepper``, ``el.table``, ``el.tournament`` and ``el.widgets``. Each one also
 has one home on its floor (``el.quiz`` is :mod:`euchre_learn.teaching.quiz`, ``el.solve`` is
@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what __getattr__ imports on first use, spelled out for type
     from euchre_learn.analysis import bots, examples, puzzles, tournament
     from euchre_learn.analysis.advisor import advise
     from euchre_learn.analysis.review import review
+    from euchre_learn.analysis.situation import situation
     from euchre_learn.analysis.solver import solve
     from euchre_learn.engine import explain
     from euchre_learn.interactive import stepper, table
@@ -86,6 +87,7 @@ __all__ = [
     "right_bower",
     "score_hand",
     "set_house_rules",
+    "situation",
     "solve",
     "stepper",
     "table",
@@ -114,6 +116,7 @@ _SUBMODULES = {
 _FUNCTIONS = {
     "advise": ("euchre_learn.analysis.advisor", "advise"),
     "review": ("euchre_learn.analysis.review", "review"),
+    "situation": ("euchre_learn.analysis.situation", "situation"),
     "solve": ("euchre_learn.analysis.solver", "solve"),
 }
 

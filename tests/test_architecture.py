@@ -372,8 +372,8 @@ def test_every_lazy_name_of_the_root_resolves() -> None:
 
 API_ROOT = """Suit Rank Card InvalidCardError cards deck Seat Team right_bower left_bower effective_suit
 is_trump legal_plays trick_winner score_hand HandScore Rules Hand Action IllegalActionError replay RecordError
-Game choose_first_dealer quiz solve advise bots review puzzles tournament table""".split()
-"""The names /work/shared/API.md puts at the root (``el.situation`` joins them with its issue)."""
+Game choose_first_dealer quiz solve advise bots review situation puzzles tournament table""".split()
+"""The names /work/shared/API.md puts at the root."""
 
 
 def test_dir_and_all_list_every_name_of_the_root_the_lazy_ones_too() -> None:

@@ -434,12 +434,12 @@ def leader_reason(hand: Hand) -> str:
     loner = s.maker
     if s.rules.loner_lead == "left_of_loner":
         start = (loner + 1) & 3
-        rule = f"{seat_word(loner)} is going alone, so the player on the loner's left leads (R6.1, loner lead 'left of loner')"
+        rule = f"{seat_word(loner)} is going alone, so the player on the loner's left leads (R6.1)"
     else:
         start = eldest
         rule = (
-            f"{seat_word(loner)} is going alone, and with the loner lead rule 'left of dealer' the player on the dealer's "
-            "left (eldest) leads even against a loner (R6.1)"
+            f"{seat_word(loner)} is going alone, and with the house rule that the dealer's left always leads, the "
+            "player on the dealer's left (eldest) leads even against a loner (R6.1)"
         )
     if leader == start:
         return f"{who} leads the first trick: {rule}."

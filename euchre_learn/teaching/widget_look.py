@@ -11,8 +11,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
+import json
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
@@ -23,9 +27,12 @@ from euchre_learn.teaching.quiz.question import Question
 from euchre_learn.teaching.quiz.topics import rule_link
 
 __all__ = [
+    "LINK_STYLE",
     "STYLE",
     "auto_width",
+    "doc_link",
     "focus_when_shown",
+    "lab_path",
     "status_html",
     "style_view",
     "trick_view",
@@ -40,13 +47,92 @@ _STATUS_STYLE = {
 }
 
 
+LINK_STYLE = "color:var(--jp-content-link-color,#0b61a4);text-decoration:underline"
+"""A link in a widget's HTML looks like a link (JupyterLab styles no ``<a>`` inside a widget)."""
+
+_HANDLE_LINK = "rendermime:handle-local-link"
+"""JupyterLab's command that opens a file of the server, rendered (the Markdown viewer for .md),
+at a fragment: what a relative link in a lesson's markdown runs when clicked."""
+
+LITE_DRIVE = Path("/drive")
+"""Where JupyterLite's Python kernel sees the site's files (the notebook's folder is its cwd)."""
+
+
+@functools.cache
+def _server_roots() -> tuple[Path, ...]:
+    """The folders the Jupyter servers of this machine serve (their runtime files), and
+    JupyterLite's drive."""
+    roots = []
+    try:
+        from jupyter_core.paths import jupyter_runtime_dir
+    except ImportError:  # pragma: no cover - ipykernel brings jupyter_core
+        return (LITE_DRIVE,)
+    for info in Path(jupyter_runtime_dir()).glob("jpserver-*.json"):
+        try:
+            roots.append(Path(json.loads(info.read_text(encoding="utf-8"))["root_dir"]).resolve())
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return (*roots, LITE_DRIVE)
+
+
+def lab_path(href: str) -> str | None:
+    """The path JupyterLab knows the file of a relative link by (relative to the server's
+    root), seen from the running notebook: ``'docs/rules.md'`` for ``'../docs/rules.md#R1.3'``
+    from ``notebooks/``; ``None`` outside a Jupyter server's kernel (a script, nbclient, Voilà's
+    own server) or when the file is outside every served folder.
+
+    The kernel knows its notebook from ``JPY_SESSION_NAME`` (Jupyter Server sets it to the
+    notebook's path); JupyterLite's kernel runs in the notebook's folder under ``/drive``.
+
+    >>> lab_path('https://example.org/rules.md') is None
+    True
+    """
+    target = href.split("#", 1)[0]
+    if not target or "://" in target or target.startswith("/"):
+        return None
+    session = os.environ.get("JPY_SESSION_NAME", "")
+    cwd = Path.cwd()
+    if session and os.path.isabs(session):
+        here = Path(session).parent
+    elif cwd.is_relative_to(LITE_DRIVE):
+        here = cwd
+    else:
+        return None
+    file = (here / target).resolve()
+    for root in sorted(_server_roots(), key=lambda r: len(r.parts), reverse=True):
+        if file.is_relative_to(root) and file != root:
+            return file.relative_to(root).as_posix()
+    return None
+
+
+def doc_link(href: str, text: str) -> str:
+    """A link to a page of the course (the rule book, the glossary) as lesson text links it:
+    styled as a link; in JupyterLab (and JupyterLite) a click opens the page rendered, in the
+    same JupyterLab, at the anchor (JupyterLab's link command, which a widget's HTML does not
+    get by itself); elsewhere (Voilà, the course site) ``href`` opens in a new tab.
+
+    >>> print(doc_link('../docs/rules.md#R1.3', 'R1.3'))
+    <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener" class="el-link" style="...">R1.3</a>
+    """
+    path = lab_path(href)
+    command = ""
+    if path is not None:
+        fragment = "#" + href.split("#", 1)[1] if "#" in href else ""
+        args = json.dumps({"path": path, "id": fragment} if fragment else {"path": path})
+        command = f' data-commandlinker-command="{_HANDLE_LINK}" data-commandlinker-args="{html.escape(args)}"'
+    return (
+        f'<a href="{html.escape(href)}" target="_blank" rel="noopener" class="el-link" '
+        f'style="{LINK_STYLE}"{command}>{html.escape(text)}</a>'
+    )
+
+
 def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *, yours: str = "") -> str:
     """The feedback region: a live region screen readers announce, with a ✓ or ✗ in text
     (colour is never the only cue), a "why?" link to each rule, a link into the glossary for
     each Euchre word the message uses, and ``yours``, the learner's answer, when given.
 
     >>> print(status_html('Correct!', 'right', ['R1.3']))
-    <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener">R1.3</a></span></div>
+    <div role="status" aria-live="polite" class="el-feedback el-right" style="..."><strong><span aria-hidden="true">✓</span></strong> Correct! <span class="el-why">Why? <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener" class="el-link" style="...">R1.3</a></span></div>
     >>> 'Your answer: <b>3</b>' in status_html('Correct!', 'right', yours='3')
     True
     >>> 'href="../docs/glossary.md#left-bower"' in status_html('Not quite: the J♦ is the left bower.', 'wrong')
@@ -59,25 +145,11 @@ def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *,
     text = html.escape(message)
     links = ""
     if rules:
-        links = (
-            ' <span class="el-why">Why? '
-            + ", ".join(
-                f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
-                for r in rules
-            )
-            + "</span>"
-        )
+        links = ' <span class="el-why">Why? ' + ", ".join(doc_link(rule_link(r), r) for r in rules) + "</span>"
     answer = f' <span class="el-yours">(Your answer: <b>{html.escape(yours)}</b>.)</span>' if yours else ""
     words = terms_in(message) if kind in ("right", "wrong") else ()
     if words:
-        links += (
-            ' <span class="el-words">Words: '
-            + ", ".join(
-                f'<a href="{html.escape(term_link(t))}" target="_blank" rel="noopener">{html.escape(t)}</a>'
-                for t in words
-            )
-            + "</span>"
-        )
+        links += ' <span class="el-words">Words: ' + ", ".join(doc_link(term_link(t), t) for t in words) + "</span>"
     return (
         f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
         f'style="{_STATUS_STYLE[kind]}">{head}{text}{answer}{links}</div>'

@@ -9,8 +9,9 @@ In a notebook::
 
 Every choice is a real button (a card as text with its name as tooltip, or the answer's
 words), so everything works from the keyboard, in JupyterLab and Voilà alike: Tab to a
-choice, Space or Enter to choose it (a chosen one turns dark blue and reads "✓ J♦"), Tab to
-Check, Enter. After "Next question" the focus moves to the new question's first choice. The
+choice, Space or Enter to choose it (a chosen one turns dark blue and reads "● J♦": chosen, not
+yet right or wrong), Tab to Check, Enter. Once answered, only the verdict and the right answer
+(its button then reads "✓ J♦") say right or wrong. After "Next question" the focus moves to the new question's first choice. The
 feedback goes to a live region (``role="status" aria-live="polite"``) that screen readers
 announce. A second click on Check, or a click after answering, changes nothing. (No radio
 buttons: in JupyterLab the arrow keys move the notebook's cell selection, not the choice.)
@@ -40,6 +41,7 @@ from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, ge
 from euchre_learn.teaching.quiz.question import Feedback
 from euchre_learn.teaching.widget_look import (
     auto_width,
+    doc_link,
     focus_when_shown,
     status_html,
     style_view,
@@ -60,6 +62,10 @@ __all__ = [
 ]
 
 Grader = Callable[[object], Feedback]
+
+CHOSEN = "●"
+"""The mark a chosen choice's button wears: chosen, neither right nor wrong (✓ and ✗ are the verdict's)."""
+
 
 def _card_name(label: str) -> str:
     try:
@@ -134,6 +140,9 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
             if hasattr(child, "disabled"):
                 child.disabled = True
 
+    def _reveal(self, fb: Feedback) -> None:
+        """Show the right answer on the controls, once answered (nothing by default)."""
+
     def _given_words(self, given: object) -> str:
         """The learner's answer in words, when the locked controls do not show it plainly."""
         return ""
@@ -164,6 +173,7 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
             return
         self.feedback = fb
         self._lock()
+        self._reveal(fb)
         self.check_button.disabled = True
         self.feedback_area.value = status_html(
             fb.message, "right" if fb.correct else "wrong", self.question.rules, yours=self._given_words(given)
@@ -182,8 +192,9 @@ def _walk(widget: Any) -> list[Any]:
 class _ChoiceButtons(QuizWidget):
     """Choices as toggle buttons: a row of cards, or a column of texts. Each button is a Tab
     stop that Space or Enter presses, in JupyterLab (where the arrow keys belong to the
-    notebook) as in Voilà. A chosen button turns dark blue and its text gains a ✓ (which a
-    screen reader reads too); ``toggles`` maps each choice to its button."""
+    notebook) as in Voilà. A chosen button turns dark blue and its text gains a ● (which a
+    screen reader reads too): chosen, not a verdict. Once answered, the right answer's buttons
+    read "✓ …" (:meth:`_reveal`); ``toggles`` maps each choice to its button."""
 
     single = False
 
@@ -210,7 +221,7 @@ class _ChoiceButtons(QuizWidget):
 
     def _toggled(self, label: str, on: bool) -> None:
         b = self.toggles[label]
-        b.description = f"✓ {label}" if on else label
+        b.description = f"{CHOSEN} {label}" if on else label
         if on:
             b.add_class("el-chosen")
         else:
@@ -220,6 +231,15 @@ class _ChoiceButtons(QuizWidget):
                 if other != label and t.value:
                     t.value = False  # one choice at a time
         self._confirm_none = False
+
+    def _reveal(self, fb: Feedback) -> None:
+        """The right answer's buttons read "✓ …" (a chosen wrong one keeps its ●): right and
+        wrong are said by the verdict and on the right answer only."""
+        right = fb.answer if isinstance(fb.answer, tuple) else (fb.answer,)
+        for c in (*right, *self.question.accept):
+            if c in self.toggles:
+                self.toggles[c].description = f"✓ {c}"
+                self.toggles[c].add_class("el-answer")
 
     @property
     def selected(self) -> tuple[str, ...]:
@@ -351,6 +371,9 @@ class NumberQuiz(QuizWidget):
 
     def choose(self, value: int | str) -> None:
         self.entry.value = str(value)
+
+    def _reveal(self, fb: Feedback) -> None:
+        """Show the right answer on the controls, once answered (nothing by default)."""
 
     def _given_words(self, given: object) -> str:
         # a disabled box greys its value out like a placeholder: say the answer in the feedback
@@ -487,10 +510,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self.rules_view.value = (
             f'<span class="el-topic" style="margin-left:1em"><b>{html.escape(title)}</b> '
             f"{html.escape(description)}{why}"
-            + ", ".join(
-                f'<a href="{html.escape(rule_link(r))}" target="_blank" rel="noopener">{html.escape(r)}</a>'
-                for r in p.question.rules
-            )
+            + ", ".join(doc_link(rule_link(r), r) for r in p.question.rules)
             + "</span>"
         )
         self.warning_view.value = warnings_html(p.warnings)

@@ -22,6 +22,8 @@ from typing import Any
 import nbformat
 
 QUIZ_FUNCS = {"quiz", "practice", "quiz_widget", "today", "puzzles"}
+CHOSEN = "●"
+"""The mark of a chosen choice's button (euchre_learn.teaching.widgets.CHOSEN): not a verdict."""
 
 
 @dataclass
@@ -171,7 +173,8 @@ def wrong_response(question: Any) -> Any:
     """A response that is wrong and complete (so Check grades it at the first press)."""
     kind = question.kind
     if kind == "single":
-        return next(c for c in question.choices if c != question.answer)
+        accepted = (question.answer, *getattr(question, "accept", ()))  # another name of the answer is right
+        return next(c for c in question.choices if c not in accepted)
     if kind == "number":
         return int(question.answer) + 1
     if kind == "order":
@@ -199,11 +202,11 @@ def click_response(quiz: Any, question: Any, response: Any) -> None:
     kind = question.kind
     if kind == "single":  # a toggle button per choice, a card or a text (no radio buttons)
         quiz.locator("button.el-choice", has_text=_exact(response)).click()
-        quiz.locator("button.el-chosen", has_text=_exact(f"✓ {response}")).wait_for()
+        quiz.locator("button.el-chosen", has_text=_exact(f"{CHOSEN} {response}")).wait_for()
     elif kind == "select-all":
         for choice in response:
             quiz.locator("button.el-choice", has_text=_exact(choice)).click()
-            quiz.locator("button.el-chosen", has_text=_exact(f"✓ {choice}")).wait_for()
+            quiz.locator("button.el-chosen", has_text=_exact(f"{CHOSEN} {choice}")).wait_for()
     elif kind == "order":
         for choice in response:
             quiz.locator("button.widget-button", has_text=_exact(choice)).first.click()

@@ -164,7 +164,7 @@ def test_a_quiz_by_keyboard_only(lab_tab: Any, lab: bk.Server) -> None:
         page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED)[:2] == ["choice", q.answer]
     page.keyboard.press(" ")
-    quiz.locator("button.el-chosen", has_text=f"✓ {q.answer}").wait_for()  # the chosen one says so
+    quiz.locator("button.el-chosen", has_text=f"{qk.CHOSEN} {q.answer}").wait_for()  # the chosen one says so
     bk.screenshot(page, "lab_keyboard_chosen", full_page=False)
     for _ in range(len(q.choices)):
         page.keyboard.press("Tab")
@@ -247,3 +247,81 @@ def test_a_widget_that_cannot_render_is_reported(lab_tab: Any, lab: bk.Server) -
     bk.screenshot(page, "fixture_broken_widget", full_page=False)
     found = bk.problems(facts, cells)
     assert len(found) == 1 and found[0].startswith("cell 2: widget failed to render"), (found, cells[2])
+
+
+CURRENT_TAB = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current"
+
+
+def _wait_tab(page: Any, name: str) -> None:
+    page.wait_for_function(
+        """([css, name]) => {
+            const t = document.querySelector(css);
+            return !!t && t.innerText.trim() === name;
+        }""",
+        arg=[CURRENT_TAB, name],
+        timeout=60_000,
+    )
+
+
+LOOK = """a => {
+    const s = getComputedStyle(a), around = getComputedStyle(a.closest('.el-feedback'));
+    return [s.textDecorationLine, s.color, around.color];
+}"""
+
+
+def test_a_feedback_link_opens_the_rule_book_rendered_in_this_jupyterlab(lab_tab: Any, lab: bk.Server) -> None:
+    """Issue 24: the feedback's "Why? R…" and "Words: …" links looked like plain text and opened a
+    second JupyterLab in a new tab showing docs/rules.md as raw Markdown at line 1. As a lesson's
+    own links do, they must look like links and open the page rendered (the Markdown viewer), in
+    this JupyterLab, at the anchor. The chosen wrong answer wears ● and only the right answer ✓."""
+    page = lab_tab
+    facts, cells = run_fixture(page, lab, "quiz_kinds")
+    assert bk.problems(facts, cells) == []
+    found, _ = qk.quiz_cells(lab.root / "fixtures" / "quiz_kinds.ipynb", lab.env)
+    qc = next(q for q in found if not q.is_practice and q.question.kind == "single" and q.question.choice_cards is None)
+    q = qc.question
+    assert q.rules, "the quiz cites no rule"
+    quiz = bk.cell_locator(page, qc.index).locator(".el-quiz")
+    quiz.scroll_into_view_if_needed()
+    response = qk.wrong_response(q)
+    qk.click_response(quiz, q, response)
+    shown = qk.expect_feedback(quiz, q, response)
+    assert shown.startswith("✗")
+    # the learner's wrong choice wears no tick; the right answer does, once revealed
+    assert qk.squash(quiz.locator("button.el-chosen").inner_text()) == f"{qk.CHOSEN} {response}"
+    quiz.locator("button.el-answer", has_text=f"✓ {q.answer}").wait_for()
+    assert "✓" not in quiz.locator("button.el-chosen").inner_text()
+
+    rule = max(q.rules, key=lambda r: [int(x) for x in r[1:].split(".")])  # the deepest: the viewer must scroll
+    link = quiz.locator(".el-why a", has_text=re.compile(rf"^\s*{re.escape(rule)}\s*$"))
+    decoration, color, text_color = link.evaluate(LOOK)
+    assert "underline" in decoration and color != text_color, (decoration, color, text_color)
+    bk.screenshot(page, "lab_feedback_links", full_page=False)
+    tabs = len(page.context.pages)
+    link.click()
+    _wait_tab(page, "rules.md")
+    viewer = page.locator(".jp-MarkdownViewer:not(.lm-mod-hidden)")
+    heading = viewer.locator("strong", has_text=re.compile(rf"^{re.escape(rule)}\b")).first
+    heading.wait_for()
+    page.wait_for_timeout(500)  # the viewer scrolls to the fragment once rendered
+    box, frame = heading.bounding_box(), viewer.bounding_box()
+    assert box is not None and frame is not None
+    assert frame["y"] - 2 <= box["y"] <= frame["y"] + 0.5 * frame["height"], (
+        f"{rule} is not at the top of the rule book's view (it is at {box['y']:.0f} px, the view spans "
+        f"{frame['y']:.0f} to {frame['y'] + frame['height']:.0f} px)"
+    )
+    assert len(page.context.pages) == tabs, "the link opened another browser tab"
+    assert page.locator(".jp-FileEditor:not(.lm-mod-hidden)").count() == 0, "rules.md opened as Markdown source"
+    bk.screenshot(page, f"lab_feedback_link_{rule}", full_page=False)
+
+    # a glossary word of the same feedback: the glossary, rendered, in this JupyterLab too
+    page.locator(CURRENT_TAB.replace(".lm-mod-current", ""), has_text="quiz_kinds.ipynb").click()
+    _wait_tab(page, "quiz_kinds.ipynb")
+    word = quiz.locator(".el-words a").first
+    word.scroll_into_view_if_needed()
+    assert "underline" in word.evaluate(LOOK)[0]
+    word.click()
+    _wait_tab(page, "glossary.md")
+    page.locator(".jp-MarkdownViewer .jp-RenderedMarkdown", has_text="Glossary").first.wait_for()
+    assert len(page.context.pages) == tabs
+    assert bk.new_console_errors(page) == []

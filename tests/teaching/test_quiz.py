@@ -32,7 +32,8 @@ from euchre_learn import (
 from euchre_learn.teaching.quiz import Practice, Question, QuizError, generate
 
 SEEDS = range(200)
-RULE_IDS = set(re.findall(r'id="(R\d+\.\d+)"', (Path(__file__).parents[2] / "docs" / "rules.md").read_text()))
+RULE_IDS = set(re.findall(r'id="(R\d+\.\d+|[a-z][a-z-]*)"', (Path(__file__).parents[2] / "docs" / "rules.md").read_text()))
+"""The rule ids of docs/rules.md, and the anchors of its passages without an id ('seats')."""
 REQUIRED = {
     "left-bower",
     "trump-ranking",
@@ -85,10 +86,10 @@ def test_topics():
 
 
 def _wrong_responses(q: Question):
-    """Every other choice (single), each choice toggled (select-all), each adjacent swap (order),
-    nearby numbers (number)."""
+    """Every other choice not also accepted (single), each choice toggled (select-all), each
+    adjacent swap (order), nearby numbers (number)."""
     if q.kind == "single":
-        return [c for c in q.choices if c != q.answer]
+        return [c for c in q.choices if c != q.answer and c not in q.accept]
     if q.kind == "select-all":
         out = []
         for c in q.choices:
@@ -123,6 +124,9 @@ def test_every_seed_accepts_the_answer_and_rejects_every_other_choice(bank, name
         assert q.prompt and q.explanation and q.rules and set(q.rules) <= RULE_IDS
         right = q.check(q.answer)
         assert right.correct and right.message.startswith("Correct!"), q
+        for also in q.accept:  # another name of the same action: right, and the note says why
+            fb = q.check(also)
+            assert fb.correct and fb.message.startswith("Correct!") and q.feedback_for(also) in fb.message, (q, also)
         wrong = _wrong_responses(q)
         assert wrong, q
         for response in wrong:
@@ -143,7 +147,8 @@ def test_every_seed_accepts_the_answer_and_rejects_every_other_choice(bank, name
         assert Question.from_dict(json.loads(json.dumps(q.to_dict()))) == q
 
 
-CITED = re.compile(r"R\d+\.\d+")
+CITED = re.compile(r"R\d+\.\d+|\(rule book: [a-z-]+\)")
+"""A citation: a rule id, or a passage of the rule book by its anchor ("(rule book: seats)")."""
 
 
 @pytest.mark.parametrize("name", quiz.TOPICS)
@@ -309,8 +314,9 @@ def test_house_rules():
     for name in quiz.TOPICS:
         q = generate(name, 11, rules={"loner_lead": "left_of_dealer"})
         assert q.check(q.answer).correct
-        if name != "first-dealer":  # the only topic without a hand: cards dealt face up
+        if name != "first-dealer" and q.record is not None:  # first-dealer and the-table's seats: no hand
             assert replay(q.record).rules.loner_lead == "left_of_dealer"
+        assert q.record is not None or name in ("first-dealer", "the-table")
 
 
 def test_seed_none_is_recorded():
@@ -602,6 +608,8 @@ def test_every_topic_under_every_preset(preset):
             if name == "first-dealer":  # no hand: cards dealt face up until a black jack
                 assert q.record is None
                 continue
+            if name == "the-table" and q.record is None:  # the seats: no hand to deal
+                continue
             rules = replay(q.record).rules
             for field, value in Rules.preset(preset).changes().items():  # house rules are kept
                 assert getattr(rules, field) == value, (name, field)
@@ -762,3 +770,43 @@ def test_a_trick_question_draws_the_trick_without_giving_the_winner_away():
         assert f"played by {seat}" in drawn
     assert "wins" not in drawn and "winning" not in drawn
     assert any(drawn == getattr(w, "value", None) for w in quiz_widget(q).children)
+
+
+def test_round_2_feedback_says_each_thing_once():
+    """Issue 24: lesson 04's round-2 feedback said which suits may be named three times."""
+    for seed in (2, 4):
+        q = quiz.generate("round-2", seed=seed)
+        for response in _wrong_responses(q):
+            message = q.check(response).message
+            assert "The same goes for" not in message, message
+            assert message.count("may name") <= 1 and message.count("may call") == 0, message
+
+
+def test_lesson_07_feedback_is_plain_english():
+    """Issue 24: "the dealer sits out with the loner's partner's cards" (the dealer IS the loner's
+    partner) and code words ("loner lead 'left of loner'")."""
+    from euchre_learn.engine.rules import Rules
+
+    lead = quiz.generate("loner-lead", seed=2, rules=Rules())
+    alone = quiz.generate("partner-alone", seed=1, rules=Rules())
+    for q in (lead, alone):
+        for c in q.choices:
+            message = q.check(c).message
+            assert "left of loner" not in message and "loner lead '" not in message, message
+            assert "with the loner's partner's cards" not in message, message
+    assert "The dealer is the loner's partner" in alone.explanation
+
+
+def test_the_table_is_a_topic_whose_every_question_says_where_to_read():
+    """Issue 24: lesson 01's questions on the table and the deal are a registered topic, so
+    practice and Today's practice ask them again; partners sitting opposite have no rule id, so
+    those questions cite the rule book's passage by its anchor (docs/rules.md#seats)."""
+    from euchre_learn.teaching.quiz.table import TOPIC, table_question
+
+    assert TOPIC == "the-table" and quiz.TOPICS[0] == TOPIC
+    assert 'id="seats"' in (Path(__file__).parents[2] / "docs" / "rules.md").read_text()
+    partners = [q for q in (generate(TOPIC, s) for s in range(40)) if q.rules == ("seats",)]
+    assert partners and all("(rule book: seats)" in q.explanation for q in partners)
+    assert table_question(2).rules == ("seats",)  # lesson 01's own question cites it too
+    with pytest.raises(QuizError, match="rules"):
+        Question(prompt="?", kind="number", choices=(), answer=1, explanation=".", rules=("3.2",))

@@ -150,24 +150,24 @@ def test_one_choice_at_a_time_and_the_chosen_one_stands_out():
         a, b = q.choices[:2]
         w.toggles[a].value = True  # a click
         assert w.response() == a
-        assert w.toggles[a].description == f"✓ {a}" and "el-chosen" in w.toggles[a]._dom_classes
+        assert w.toggles[a].description == f"● {a}" and "el-chosen" in w.toggles[a]._dom_classes
         assert all(t.description == c and "el-chosen" not in t._dom_classes for c, t in w.toggles.items() if c != a)
         w.toggles[b].value = True  # another click releases the first
         assert w.response() == b and not w.toggles[a].value
         assert w.toggles[a].description == a and "el-chosen" not in w.toggles[a]._dom_classes
-        assert w.toggles[b].description == f"✓ {b}"
+        assert w.toggles[b].description == f"● {b}"
         w.toggles[b].value = False  # and a click on the chosen one takes it back
         assert w.response() is None
         w.check_button.click()
         assert not w.answered and "Choose an answer first" in shown(w)
 
 
-def test_selected_toggles_show_a_check_mark():
+def test_selected_toggles_show_a_mark_that_is_not_a_verdict():
     q = first("legal-plays", lambda q: len(q.choices) > 1)
     w = quiz_widget(q)
     a, b = q.choices[:2]
     w.choose(a, b)
-    assert [t.description for t in w.toggles.values()][:2] == [f"✓ {a}", f"✓ {b}"]
+    assert [t.description for t in w.toggles.values()][:2] == [f"● {a}", f"● {b}"]
     assert w.selected == (a, b)
     w.toggles[a].value = False
     assert w.toggles[a].description == a and w.selected == (b,)
@@ -424,3 +424,84 @@ def test_practice_on_a_bank_of_generated_questions(tmp_path):
     w.topic_menu.value = "scoring"
     assert w.practice.question.topic == "scoring" and isinstance(w.current, NumberQuiz)
     assert "Scoring a hand" in w.rules_view.value
+
+
+def test_a_chosen_wrong_answer_wears_no_tick_and_the_right_one_does():
+    """Issue 24: "✓ North" on the chosen button beside "✗ Not quite" read as "right". A chosen
+    choice wears ● (chosen), and once answered only the right answer's button wears ✓."""
+    q = first("who-leads")
+    wrong = next(c for c in q.choices if c != q.answer)
+    w = quiz_widget(q)
+    w.choose(wrong)
+    assert w.toggles[wrong].description == f"● {wrong}"
+    w.check_button.click()
+    assert not w.feedback.correct and "✗" in shown(w)
+    assert w.toggles[wrong].description == f"● {wrong}"  # still the learner's, never ✓
+    assert w.toggles[q.answer].description == f"✓ {q.answer}" and "el-answer" in w.toggles[q.answer]._dom_classes
+    assert [t.description for c, t in w.toggles.items() if c not in (wrong, q.answer)] == [
+        c for c in q.choices if c not in (wrong, q.answer)
+    ]
+    # a right answer: its button turns to ✓, as the verdict says
+    w = quiz_widget(q)
+    w.choose(q.answer)
+    assert w.toggles[q.answer].description == f"● {q.answer}"
+    w.check_button.click()
+    assert w.feedback.correct and w.toggles[q.answer].description == f"✓ {q.answer}"
+
+
+def test_round_1_accepts_every_name_of_the_one_action():
+    """Issue 24: lesson 03's round-1 quiz (seed 7) marked 'order it up' wrong for the dealer's
+    partner though its feedback said 'one action, three names'."""
+    from euchre_learn import quiz
+
+    q = quiz.generate("round-1", seed=7)
+    assert q.answer == "assist" and set(q.accept) == {"order it up", "take it up"}
+    for name in ("order it up", "assist", "take it up"):
+        assert q.check(name).correct, name
+    assert not q.check(next(c for c in q.choices if c.startswith("call"))).correct
+    w = quiz_widget(q)
+    w.choose("order it up")
+    w.check_button.click()
+    assert w.feedback.correct and "✓" in shown(w)
+    assert all(w.toggles[c].description == f"✓ {c}" for c in ("order it up", "assist", "take it up"))
+
+
+def test_feedback_links_look_like_links_and_open_in_jupyterlab(tmp_path, monkeypatch):
+    """Issue 24: the feedback's "Why? R1.3" and "Words: ..." links looked like plain text and opened
+    a second JupyterLab showing raw Markdown. Inside a Jupyter server's kernel they carry
+    JupyterLab's own link command (the rule book rendered, at the anchor, in the same JupyterLab);
+    outside one (nbclient, a script) they stay plain relative links. (The click itself:
+    tests/browser/test_lab_widgets.py.)"""
+    import json
+    import re
+
+    from euchre_learn.teaching import widget_look
+    from euchre_learn.teaching.widget_look import status_html
+
+    def commands(value: str) -> list[dict]:
+        found = re.findall(r'data-commandlinker-args="([^"]*)"', value)
+        return [json.loads(html.unescape(a)) for a in found]
+
+    message = "Not quite: the J♦ is the left bower."
+    plain = status_html(message, "wrong", ["R1.3"])
+    assert "text-decoration:underline" in plain and 'class="el-link"' in plain
+    assert commands(plain) == [] and 'href="../docs/rules.md#R1.3"' in plain
+
+    root = tmp_path / "course"
+    (root / "notebooks").mkdir(parents=True)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "jpserver-123.json").write_text(json.dumps({"root_dir": str(root), "port": 8888}))
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(runtime))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(root / "notebooks" / "00_how_to_use.ipynb"))
+    widget_look._server_roots.cache_clear()
+    try:
+        value = status_html(message, "wrong", ["R1.3"])
+    finally:
+        widget_look._server_roots.cache_clear()
+    assert 'data-commandlinker-command="rendermime:handle-local-link"' in value
+    assert commands(value) == [
+        {"path": "docs/rules.md", "id": "#R1.3"},
+        {"path": "docs/glossary.md", "id": "#left-bower"},
+    ]
+    assert 'href="../docs/rules.md#R1.3"' in value  # Voilà and the site still follow the href

@@ -50,15 +50,18 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
     choices = [*words, *([answer] if answer not in words else []), call]
     role = {hand.dealer: "the dealer", hand.dealer.partner: "the dealer's partner"}
     fb = {answer: bidding_options(hand)}
+    also: list[str] = []  # the other names of the same action are right too (R3.1)
     for w, other in words.items():
         if w != answer:
             if ORDER_UP not in legal and action_words(s, seat, ORDER_UP) == w:
                 fb[w] = illegal_action(s, ORDER_UP)
             else:
+                also.append(w)
                 fb[w] = (
-                    f"'{w}' is what {role.get(other, 'an opponent of the dealer')} says. {seat.word} is "
-                    f"{role.get(seat, 'an opponent of the dealer')} and says '{answer}': one action, three "
-                    "names (R3.1)."
+                    f"'{w}' is right too: 'order it up', 'assist' and 'take it up' are one action with three "
+                    f"names (R3.1). '{w}' is the name {role.get(other, 'an opponent of the dealer')} uses; "
+                    f"{seat.word} is {role.get(seat, 'an opponent of the dealer')}, so at the table "
+                    f"{seat.word} says '{answer}'."
                 )
     fb[call] = illegal_action(s, CALL + s.proposed)
     return Question(
@@ -72,6 +75,7 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
         rules=("R3.1", "R3.3", "R4.1") + (("R5.3",) if rules.canadian_loner else ()),
         cards=Cards([hand.upcard]),
         record=hand.to_record(),
+        accept=tuple(also),
     )
 
 
@@ -123,19 +127,33 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
     s = hand.state
     legal = s.legal()
     options = [(PASS, "pass")] + [(CALL + x, f"call {suit_words(x)}") for x in range(4)]
+    # Short notes per choice, and the explanation says each of them once (join_once drops a repeat).
+    turned = suit_words(s.proposed)
     fb = {}
     for a, label in options:
-        if a in legal:
-            if a == PASS:
-                fb[label] = (
-                    f"{seat.word} may pass; the dealer passing too throws the hand in (R4.2)."
-                    if seat == hand.dealer
-                    else f"{seat.word} may pass (R4.1)."
-                )
+        if a == PASS:
+            if a not in legal:
+                fb[label] = "with stick the dealer, the dealer may not pass at the end of round 2 (R4.3)."
+            elif seat == hand.dealer:
+                fb[label] = f"{seat.word} may pass: the dealer passing too throws the hand in (R4.2)."
             else:
-                fb[label] = f"{seat.word} may {label}: any suit but the turned-down one may be named (R4.1)."
+                fb[label] = f"{seat.word} may pass (R4.1)."
+        elif a in legal:
+            fb[label] = "a suit that was not turned down may be named (R4.1)."
         else:
-            fb[label] = illegal_action(s, a)
+            fb[label] = f"{turned} was turned down in round 1, so it cannot be named in round 2 (R4.1)."
+    if PASS in legal:
+        passing = (
+            f"; or {seat.word} may pass: the dealer passing too throws the hand in (R4.2)"
+            if seat == hand.dealer
+            else f"; or {seat.word} may pass (R4.1)"
+        )
+    else:
+        passing = f"; {seat.word}, the dealer, is stuck and must name a suit (R4.3)"
+    explanation = (
+        f"In round 2, {seat.word} may name any suit but {turned}, turned down in round 1 (R4.1), "
+        f"alone or not (R5.1){passing}."
+    )
     stick = ("R4.3",) if rules.stick_the_dealer else ()
     return Question(
         prompt=f"{story(hand)} It is {seat.word}'s turn in round 2. Select everything {seat.word} may do "
@@ -143,7 +161,7 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
         kind="select-all",
         choices=tuple(label for _, label in options),
         answer=tuple(label for a, label in options if a in legal),
-        explanation=bidding_options(hand),
+        explanation=explanation,
         feedback=fb,
         rules=("R3.4", "R4.1", "R4.2", *stick),
         cards=Cards([hand.upcard]),

@@ -65,7 +65,7 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
             out.append(f"{said}.")
             continue
         note = fb[named[0]]
-        if len(named) > 1:
+        if len(named) > 1 and named[0] in note:  # a note that names its choice: the others are named after it
             note = f"{note} The same goes for {and_list(named[1:])}."
         out.append(f"{said}: {note}")
     return out
@@ -73,8 +73,9 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z♠♥♦♣0-9'])")
 _CLAUSE = re.compile(r"(?<=[:;])\s+")
-_CITE = re.compile(r"\s*\((?:R\d+(?:\.\d+)*(?:,\s*)?)+\)")
-_TAIL = re.compile(r"(?:\s*\((?:R\d+(?:\.\d+)*(?:,\s*)?)+\))?[.!?]*\s*$")
+_REF = r"(?:R\d+(?:\.\d+)*|rule book: [a-z-]+)"  # a rule id, or a passage of the rule book by its anchor
+_CITE = re.compile(rf"\s*\((?:{_REF}(?:,\s*)?)+\)")
+_TAIL = re.compile(rf"(?:\s*\((?:{_REF}(?:,\s*)?)+\))?[.!?]*\s*$")
 _SAID_RUN = 5
 """A clause counts as said already when runs of this many words that were said before cover
 at least three quarters of it."""

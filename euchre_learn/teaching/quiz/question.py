@@ -45,7 +45,9 @@ __all__ = ["KINDS", "QUESTION_SCHEMA", "RULE_ID", "Answer", "Feedback", "Kind", 
 KINDS = ("single", "select-all", "order", "number")
 Kind = Literal["single", "select-all", "order", "number"]
 
-RULE_ID = r"^R[0-9]{1,2}\.[0-9]{1,2}$"
+RULE_ID = r"^(?:R[0-9]{1,2}\.[0-9]{1,2}|[a-z][a-z-]{1,30})$"
+"""A rule id of docs/rules.md ('R3.2'), or the anchor of a passage of it that has no id of its
+own ('seats': the seats, clockwise, and partners sitting opposite)."""
 
 
 class QuizError(EuchreError):
@@ -83,7 +85,8 @@ class Question:
     trick, a holding) for display. ``feedback`` says, per choice, why it is right or wrong;
     ``explanation`` explains the rule and is shown with every wrong answer. ``rules`` are the
     rule ids practised (docs/rules.md). ``record`` is the engine situation (a hand record,
-    API.md) when the question was generated.
+    API.md) when the question was generated. ``accept`` (single choice only): other choices
+    graded right too, such as another name of the same action ('order it up' for 'assist').
     """
 
     prompt: str
@@ -100,10 +103,15 @@ class Question:
     seed: int | None = None
     house_rules: str | Mapping[str, Any] | None = field(default=None, hash=False)
     record: Mapping[str, Any] | None = field(default=None, hash=False, repr=False)
+    accept: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         fix = object.__setattr__
-        for name, accepts in (("choices", "a list of choice texts"), ("rules", "a list of rule ids such as 'R3.2'")):
+        for name, accepts in (
+            ("choices", "a list of choice texts"),
+            ("rules", "a list of rule ids such as 'R3.2'"),
+            ("accept", "a list of choices also graded right"),
+        ):
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
                 raise QuizError(f"{name}: got {quote(value)}: expected {accepts}", field=name)
@@ -222,7 +230,7 @@ class Question:
         :class:`QuizError`; a wrong answer is not an error.
         """
         given = self.normalize(response)
-        right = given == self.answer
+        right = given == self.answer or given in self.accept
         return Feedback(right, self._message(given, right), given, self.answer, self.rules)
 
     def _message(self, given: Answer, right: bool) -> str:
@@ -237,6 +245,8 @@ class Question:
             assert isinstance(given, str) and isinstance(self.answer, str)
             note = fb.get(given, "")
             answer = f"“{self.answer}”" if len(self.answer.split()) > 3 else self.answer  # a sentence, quoted
+            if self.accept:
+                answer += f" (or, the same, {and_list(self.accept).replace(' and ', ' or ')})"
             return f"Not quite: the answer is {answer}. {join_once(note, expl)}"
         assert isinstance(given, tuple) and isinstance(self.answer, tuple)
         if self.kind == "select-all":
@@ -280,6 +290,8 @@ class Question:
             out["house_rules"] = self.house_rules if isinstance(self.house_rules, str) else dict(self.house_rules)
         if self.record is not None:
             out["record"] = dict(self.record)
+        if self.accept:
+            out["accept"] = list(self.accept)
         if not out["id"]:
             del out["id"]
         if not out["title"]:
@@ -320,6 +332,7 @@ class Question:
             seed=data.get("seed"),
             house_rules=data.get("house_rules"),
             record=data.get("record"),
+            accept=tuple(data.get("accept", ())),
         )
 
     def __str__(self) -> str:
@@ -366,7 +379,7 @@ def _problem(q: Question) -> tuple[str, str] | None:
         return "choices", f"{quote(dup)} appears twice"
     for r in q.rules:
         if not isinstance(r, str) or not re.match(RULE_ID, r):
-            return "rules", f"{quote(r)} is not a rule id such as 'R3.2' (docs/rules.md)"
+            return "rules", f"{quote(r)} is not a rule id such as 'R3.2' nor an anchor such as 'seats' (docs/rules.md)"
     for key in q.feedback:
         if not isinstance(q.feedback[key], str):
             return "feedback", f"the feedback for {quote(key)} must be text, not {quote(q.feedback[key])}"
@@ -381,11 +394,16 @@ def _problem(q: Question) -> tuple[str, str] | None:
         return None
     if len(q.choices) < 2:
         return "choices", f"a {q.kind} question needs at least two choices, not {len(q.choices)}"
+    if q.accept and q.kind != "single":
+        return "accept", "only a single-choice question accepts other choices as right"
     if q.kind == "single":
         if not isinstance(ans, str):
             return "answer", f"a single-choice question's answer is one choice (text), not {quote(ans)}"
         if ans not in q.choices:
             return "answer", f"{quote(ans)} is not one of the choices {quote(q.choices)}"
+        for a in q.accept:
+            if a not in q.choices or a == ans:
+                return "accept", f"{quote(a)} is not another of the choices {quote(q.choices)}"
         return None
     if not isinstance(ans, tuple) or not all(isinstance(a, str) for a in ans):
         return "answer", f"a {q.kind} question's answer is a list of choices, not {quote(ans)}"
@@ -423,6 +441,11 @@ QUESTION_SCHEMA: dict[str, Any] = {
         "seed": {"type": ["integer", "null"]},
         "house_rules": {"type": ["string", "object", "null"]},
         "record": {"type": ["object", "null"], "description": "the hand the question comes from (API.md)"},
+        "accept": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "description": "single choice: other choices graded right too (another name of the same action)",
+        },
     },
     "allOf": [
         {

@@ -4,9 +4,9 @@ comes from the engine (:class:`~euchre_learn.Seat`, :func:`~euchre_learn.choose_
 :meth:`Hand.deal <euchre_learn.Hand.deal>`).
 
 :func:`table_question` is the question lesson 01 asks for a seed; :func:`make_table_question`
-makes one from a random source, in the shape of a quiz topic's maker (``make(rng, rules)``,
-:class:`~euchre_learn.teaching.quiz.topics.Topic`). The topic is not in the quiz registry (yet):
-its partner questions cite no rule id, which every registered topic's questions do.
+makes one from a random source: it is the quiz topic ``"the-table"`` (so practice, Today's
+practice and worksheets ask it too). Partners sitting opposite have no rule id: those questions
+cite the passage of docs/rules.md that says so, its anchor ``seats`` ("rule book: seats").
 
 >>> q = table_question(2)
 >>> q.prompt, q.answer
@@ -23,6 +23,7 @@ from euchre_learn.engine.game import choose_first_dealer
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz.question import Question
+from euchre_learn.teaching.quiz.topics import register_topic
 
 __all__ = ["TOPIC", "make_table_question", "table_question"]
 
@@ -46,26 +47,36 @@ def table_question(seed: int) -> Question:
     return dataclasses.replace(q, id=f"{TOPIC}-{seed}", seed=seed)
 
 
+@register_topic(
+    TOPIC,
+    "The table and the deal",
+    "Whose partner, who is eldest, who deals next, who deals first, how many cards.",
+    ("seats", "R1.1", "R2.1", "R2.2", "R2.3", "R3.1"),
+    ("single", "number"),
+)
 def make_table_question(rng: random.Random, rules: Rules) -> Question:
     """A question on the table and the deal, drawn with ``rng``: whose partner, who is eldest,
-    who deals next, who deals first, or how many cards. The deal is the standard one whatever
-    ``rules`` say (the questions are asked of the standard deck and deal)."""
+    who deals next, who deals first, or how many cards. The seats and the first dealer are the
+    same under every house rule; the counts follow ``rules`` (the Benny adds a card to the
+    kitty), and those questions carry the hand dealt as their record."""
     kind = rng.choice(("partner", "eldest", "next-dealer", "first-dealer", "count"))
     seat = Seat(rng.randrange(4))
     choices: tuple[str, ...] = _SEAT_WORDS
     feedback: dict[str, str] = {}
     rule_ids: tuple[str, ...] = ()
     shown = Cards()
+    record = None
     answer: str | int
     if kind == "partner":
         title, answer = "Partners", seat.partner.word
         prompt = f"Who is {seat.word}'s partner?"
-        explanation = "Partners sit opposite each other: North with South, East with West."
+        explanation = "Partners sit opposite each other: North with South, East with West (rule book: seats)."
+        rule_ids = ("seats",)
         feedback = {
-            seat.word: f"That is {seat.word}: a player is not their own partner.",
-            seat.left.word: f"{seat.left.word} sits on {seat.word}'s left: an opponent.",
-            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: an opponent.",
-            seat.partner.word: f"Yes: {seat.partner.word} sits opposite {seat.word}.",
+            seat.word: f"That is {seat.word}: a player is not their own partner (rule book: seats).",
+            seat.left.word: f"{seat.left.word} sits on {seat.word}'s left: an opponent (rule book: seats).",
+            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: an opponent (rule book: seats).",
+            seat.partner.word: f"Yes: {seat.partner.word} sits opposite {seat.word} (rule book: seats).",
         }
     elif kind in ("eldest", "next-dealer"):
         left = seat.left
@@ -80,11 +91,12 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
             prompt = f"{seat.word} dealt this hand. Who deals the next one?"
             explanation = "The deal passes to the left, to the next seat clockwise, after every hand (R2.3)."
             rule_ids = ("R2.3",)
+        cite = f"({', '.join(rule_ids)})"
         feedback = {
-            seat.word: f"{seat.word} has just dealt; everything moves on clockwise.",
-            left.word: f"Yes: {left.word} sits on {seat.word}'s left, the next seat clockwise.",
-            seat.partner.word: f"{seat.partner.word} is {seat.word}'s partner, across the table.",
-            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: clockwise goes the other way.",
+            seat.word: f"{seat.word} has just dealt; everything moves on clockwise {cite}.",
+            left.word: f"Yes: {left.word} sits on {seat.word}'s left, the next seat clockwise {cite}.",
+            seat.partner.word: f"{seat.partner.word} is {seat.word}'s partner, across the table {cite}.",
+            seat.right.word: f"{seat.right.word} sits on {seat.word}'s right: clockwise goes the other way {cite}.",
         }
     elif kind == "first-dealer":
         dealer, shown = choose_first_dealer(rng.getrandbits(32))
@@ -99,15 +111,16 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
             theirs = [c for i, c in enumerate(shown) if i % 4 == s]
             red = [c for c in theirs if c.rank == Rank.JACK and c != shown[-1]]
             if s == dealer:
-                feedback[s.word] = f"Yes: {s.word} received the {shown[-1]}, a black jack."
+                feedback[s.word] = f"Yes: {s.word} received the {shown[-1]}, a black jack (R2.1)."
             elif red:
-                feedback[s.word] = f"{s.word}'s {red[0]} is a red jack: only a black jack (J♣ or J♠) counts."
+                feedback[s.word] = f"{s.word}'s {red[0]} is a red jack: only a black jack (J♣ or J♠) counts (R2.1)."
             elif theirs:
-                feedback[s.word] = f"{s.word} received {' '.join(map(str, theirs))}: no black jack."
+                feedback[s.word] = f"{s.word} received {' '.join(map(str, theirs))}: no black jack (R2.1)."
             else:
-                feedback[s.word] = f"{s.word} received no card before the black jack appeared."
+                feedback[s.word] = f"{s.word} received no card before the black jack appeared (R2.1)."
     else:
-        hand = Hand.deal(seat, seed=rng.getrandbits(32))
+        hand = Hand.deal(seat, rules=rules, seed=rng.getrandbits(32))
+        record = hand.to_record()
         title, choices = "How many cards?", ()
         which = rng.choice(("deck", "hand", "kitty"))
         if which == "deck":
@@ -121,8 +134,10 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
         else:
             prompt = "After the deal, how many cards stay face down in the kitty, under the upcard?"
             answer = len(hand.kitty)
+            total = len(deck(rules))
             explanation = (
-                "24 cards: 5 to each of 4 players is 20, one more is the upcard, and the other 3 are the kitty (R2.2)."
+                f"{total} cards: 5 to each of 4 players is 20, one more is the upcard, and the other "
+                f"{answer} {'is' if answer == 1 else 'are'} the kitty (R2.2)."
             )
             rule_ids = ("R1.1", "R2.2")
     return Question(
@@ -136,6 +151,7 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
         cards=shown,
         topic=TOPIC,
         title=title,
+        record=record,
     )
 
 

@@ -54,7 +54,7 @@ class Topic:
 
 _TOPICS: dict[str, Topic] = {}
 
-SUBJECTS = ("cards_and_trump", "bidding", "play", "scoring", "variants")
+SUBJECTS = ("table", "cards_and_trump", "bidding", "play", "scoring", "variants")
 """The subject modules of :mod:`euchre_learn.teaching.quiz`, in teaching order: the topics
 come in this order whichever module is imported first."""
 
@@ -81,8 +81,8 @@ def register_topic(
 def topics() -> tuple[Topic, ...]:
     """Every topic, in teaching order.
 
-    >>> topics()[0].name, topics()[0].title
-    ('left-bower', 'Which card is the left bower?')
+    >>> topics()[0].name, topics()[1].name
+    ('the-table', 'left-bower')
     """
 
     def subject(t: Topic) -> int:
@@ -181,7 +181,7 @@ def generate(
 def topics_markdown() -> str:
     """The topics as a Markdown table (name, title, kinds, rules, description), for docs.
 
-    >>> print(topics_markdown().splitlines()[2])
+    >>> print(topics_markdown().splitlines()[3])
     | `left-bower` | Which card is the left bower? | single | R1.2 R1.3 | Trump has just been made; pick the left bower, the jack of the same colour as trump. |
     """
     rows = ["| topic | title | kinds | rules | what it asks |", "|---|---|---|---|---|"]

@@ -287,7 +287,7 @@ def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
         "With the house rule that the dealer picks up even when partner goes alone (as OpenSpiel plays), the "
         "dealer picks up and discards first anyway, then sits out (R5.2)."
         if picks_up
-        else "The dealer sits out with the loner's partner's cards face down and does not pick up: the upcard is dead (R5.1, R5.2)."
+        else "The dealer is the loner's partner, so the dealer sits out, cards face down, and does not pick up the upcard: it is dead (R5.1, R5.2)."
     )
     fb = {
         a: rule if picks_up else f"Not with these rules. {rule}",

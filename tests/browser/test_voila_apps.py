@@ -94,7 +94,7 @@ def test_practice_app_answers_by_click_and_by_keyboard(page: Any, practice_serve
         page.keyboard.press("Tab")
     assert page.evaluate(focused) == ["choice", q.answer, "3px"], "Tab should reach every choice, with a focus ring"
     page.keyboard.press(" ")
-    quiz.locator("button.el-chosen", has_text=f"✓ {q.answer}").wait_for()
+    quiz.locator("button.el-chosen", has_text=f"● {q.answer}").wait_for()  # chosen: ●, not a verdict (issue 24)
     for _ in range(len(q.choices) + 1):
         page.keyboard.press("Tab")
         if page.evaluate(focused)[1] == "Check":

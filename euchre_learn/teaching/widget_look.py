@@ -216,6 +216,8 @@ _RULES = {
         "background-color:#0b61a4;color:#fff;font-weight:700;box-shadow:inset 0 0 0 2px #06375e"
     ),
     ".el-quiz .jupyter-button.el-chosen:disabled": "opacity:.8",
+    # the right answer, revealed once answered ("✓ …"): not greyed like the other locked choices
+    ".el-quiz .jupyter-button.el-answer:disabled": "opacity:1;font-weight:700;box-shadow:inset 0 0 0 2px #1a7f37",
     # an answered number box is disabled: keep its value dark, not greyed like a placeholder
     ".el-quiz .widget-text input:disabled": "color:var(--jp-widgets-input-color,inherit);opacity:1;font-weight:700",
 }

@@ -15,6 +15,7 @@ import functools
 import html
 import json
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -105,15 +106,50 @@ def lab_path(href: str) -> str | None:
     return None
 
 
+def in_voila() -> bool:
+    """Whether this kernel runs an app under Voilà (Voilà tells its kernels so in
+    ``SERVER_SOFTWARE``, as CGI does)."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+@functools.cache
+def _passages(name: str) -> dict[str, str]:
+    """The passages of ``docs/<name>`` by anchor (``<a id="R1.3"></a>`` up to the next blank line),
+    as plain text: from the course files the package carries, or the checkout beside it."""
+    package = Path(__file__).resolve().parents[1]
+    for root in (package / "course_files", package.parent):
+        page = root / "docs" / name
+        if page.is_file():
+            text = page.read_text(encoding="utf-8")
+            break
+    else:
+        return {}
+    found = {}
+    for m in re.finditer(r'<a id="([^"]+)"></a>\s*(.*?)(?:\n\s*\n|\Z)', text, re.S):
+        plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", m.group(2))  # a link's words, not its address
+        plain = re.sub(r"<a id=\"[^\"]*\"></a>|[*`]", "", plain)
+        found[m.group(1)] = " ".join(plain.split())
+    return found
+
+
 def doc_link(href: str, text: str) -> str:
     """A link to a page of the course (the rule book, the glossary) as lesson text links it:
     styled as a link; in JupyterLab (and JupyterLite) a click opens the page rendered, in the
     same JupyterLab, at the anchor (JupyterLab's link command, which a widget's HTML does not
-    get by itself); elsewhere (Voilà, the course site) ``href`` opens in a new tab.
+    get by itself); on the course site ``href`` (rewritten to the site's page) opens in a new tab.
+    A Voilà app serves no rule book: there the passage itself unfolds in place (``<details>``).
 
     >>> print(doc_link('../docs/rules.md#R1.3', 'R1.3'))
     <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener" class="el-link" style="...">R1.3</a>
     """
+    page, _, anchor = href.partition("#")
+    passage = _passages(page.rsplit("/", 1)[-1]).get(anchor, "") if in_voila() and anchor else ""
+    if passage:
+        return (
+            f'<details class="el-passage" style="display:inline"><summary class="el-link" '
+            f'style="display:inline;cursor:pointer;{LINK_STYLE}">{html.escape(text)}</summary> '
+            f"<q>{html.escape(passage)}</q></details>"
+        )
     path = lab_path(href)
     command = ""
     if path is not None:

@@ -505,3 +505,18 @@ def test_feedback_links_look_like_links_and_open_in_jupyterlab(tmp_path, monkeyp
         {"path": "docs/glossary.md", "id": "#left-bower"},
     ]
     assert 'href="../docs/rules.md#R1.3"' in value  # Voilà and the site still follow the href
+
+
+def test_in_voila_the_rule_unfolds_in_place(monkeypatch):
+    """Issue 24: a Voilà app serves no rule book (its relative link led nowhere): there the rule's
+    own words, from docs/rules.md, unfold in place under "Why? R1.3", and a glossary word's entry
+    under "Words: …"."""
+    from euchre_learn.teaching.widget_look import status_html
+
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    value = status_html("Not quite: the J♦ is the left bower.", "wrong", ["R1.3"])
+    assert value.count("<details") == 2 and "href=" not in value
+    assert "R1.3 — Trump ranking. From high to low" in html.unescape(value)
+    assert "left bower — the jack of next" in html.unescape(value)
+    monkeypatch.delenv("SERVER_SOFTWARE")
+    assert "<details" not in status_html("Not quite: the J♦ is the left bower.", "wrong", ["R1.3"])

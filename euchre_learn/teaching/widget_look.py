@@ -107,9 +107,10 @@ def lab_path(href: str) -> str | None:
 
 
 def in_voila() -> bool:
-    """Whether this kernel runs an app under Voilà (Voilà tells its kernels so in
-    ``SERVER_SOFTWARE``, as CGI does)."""
-    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+    """Whether this kernel runs an app under Voilà: Voilà tells its kernels so in
+    ``SERVER_SOFTWARE``, as CGI does, and a kernel it starts ahead of a request (preheated) by
+    ``VOILA_PREHEAT``."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/") or "VOILA_PREHEAT" in os.environ
 
 
 @functools.cache

@@ -32,6 +32,7 @@ __all__ = [
     "STYLE",
     "auto_width",
     "doc_link",
+    "doc_links",
     "focus_when_shown",
     "lab_path",
     "status_html",
@@ -138,19 +139,11 @@ def doc_link(href: str, text: str) -> str:
     styled as a link; in JupyterLab (and JupyterLite) a click opens the page rendered, in the
     same JupyterLab, at the anchor (JupyterLab's link command, which a widget's HTML does not
     get by itself); on the course site ``href`` (rewritten to the site's page) opens in a new tab.
-    A Voilà app serves no rule book: there the passage itself unfolds in place (``<details>``).
+    A Voilà app serves no rule book: there :func:`doc_links` unfolds the passages in place.
 
     >>> print(doc_link('../docs/rules.md#R1.3', 'R1.3'))
     <a href="../docs/rules.md#R1.3" target="_blank" rel="noopener" class="el-link" style="...">R1.3</a>
     """
-    page, _, anchor = href.partition("#")
-    passage = _passages(page.rsplit("/", 1)[-1]).get(anchor, "") if in_voila() and anchor else ""
-    if passage:
-        return (
-            f'<details class="el-passage" style="display:inline"><summary class="el-link" '
-            f'style="display:inline;cursor:pointer;{LINK_STYLE}">{html.escape(text)}</summary> '
-            f"<q>{html.escape(passage)}</q></details>"
-        )
     path = lab_path(href)
     command = ""
     if path is not None:
@@ -161,6 +154,33 @@ def doc_link(href: str, text: str) -> str:
         f'<a href="{html.escape(href)}" target="_blank" rel="noopener" class="el-link" '
         f'style="{LINK_STYLE}"{command}>{html.escape(text)}</a>'
     )
+
+
+def doc_links(label: str, links: Sequence[tuple[str, str]], css_class: str) -> str:
+    """``label`` and the links (``(href, text)`` pairs), comma-separated, in a span of
+    ``css_class``: "Why? R1.2, R1.3". A Voilà app serves no rule book, so there the same line is
+    a ``<details>`` whose summary it is, and the passages of docs/rules.md or docs/glossary.md
+    that the links name unfold under it, one paragraph each.
+
+    >>> doc_links('Why?', [('../docs/rules.md#R1.3', 'R1.3')], 'el-why').startswith('<span class="el-why">Why? <a ')
+    True
+    """
+    if not links:
+        return ""
+    if in_voila():
+        said = []
+        for href, _ in links:
+            page, _, anchor = href.partition("#")
+            passage = _passages(page.rsplit("/", 1)[-1]).get(anchor, "")
+            if passage:
+                said.append(f'<p style="margin:2px 0">{html.escape(passage)}</p>')
+        if said:
+            names = ", ".join(html.escape(text) for _, text in links)
+            return (
+                f'<details class="{css_class} el-passages"><summary style="cursor:pointer">{html.escape(label)} '
+                f'<span class="el-link" style="{LINK_STYLE}">{names}</span></summary>{"".join(said)}</details>'
+            )
+    return f'<span class="{css_class}">{html.escape(label)} ' + ", ".join(doc_link(h, t) for h, t in links) + "</span>"
 
 
 def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *, yours: str = "") -> str:
@@ -182,11 +202,11 @@ def status_html(message: str = "", kind: str = "", rules: Sequence[str] = (), *,
     text = html.escape(message)
     links = ""
     if rules:
-        links = ' <span class="el-why">Why? ' + ", ".join(doc_link(rule_link(r), r) for r in rules) + "</span>"
+        links = " " + doc_links("Why?", [(rule_link(r), r) for r in rules], "el-why")
     answer = f' <span class="el-yours">(Your answer: <b>{html.escape(yours)}</b>.)</span>' if yours else ""
     words = terms_in(message) if kind in ("right", "wrong") else ()
     if words:
-        links += ' <span class="el-words">Words: ' + ", ".join(doc_link(term_link(t), t) for t in words) + "</span>"
+        links += " " + doc_links("Words:", [(term_link(t), t) for t in words], "el-words")
     return (
         f'<div role="status" aria-live="polite" class="el-feedback el-{kind or "empty"}" '
         f'style="{_STATUS_STYLE[kind]}">{head}{text}{answer}{links}</div>'

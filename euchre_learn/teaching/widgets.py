@@ -41,7 +41,7 @@ from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, ge
 from euchre_learn.teaching.quiz.question import Feedback
 from euchre_learn.teaching.widget_look import (
     auto_width,
-    doc_link,
+    doc_links,
     focus_when_shown,
     status_html,
     style_view,
@@ -506,12 +506,14 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
             line += f" · this topic, all sessions: {s.correct} of {s.answered}"
         self.score_view.value = f'<span class="el-score" style="margin-left:1em">{html.escape(line)}</span>'
         title, description = self._topic_words(name)
-        why = " · Why? " if p.question.rules else ""
+        why = (
+            " · " + doc_links("Why?", [(rule_link(r), r) for r in p.question.rules], "el-why")
+            if p.question.rules
+            else ""
+        )
         self.rules_view.value = (
             f'<span class="el-topic" style="margin-left:1em"><b>{html.escape(title)}</b> '
-            f"{html.escape(description)}{why}"
-            + ", ".join(doc_link(rule_link(r), r) for r in p.question.rules)
-            + "</span>"
+            f"{html.escape(description)}{why}</span>"
         )
         self.warning_view.value = warnings_html(p.warnings)
 

@@ -35,7 +35,8 @@ import euchre_learn as el
 from euchre_learn import Action, Card, Game, Hand, Rules, Seat, Suit
 from euchre_learn.engine.errors import EuchreError, quote
 from euchre_learn.interactive.table import Table
-from euchre_learn.teaching.quiz_bank import Question, load_bank, save_bank
+from euchre_learn.teaching.quiz.bank import load_bank, save_bank
+from euchre_learn.teaching.quiz.question import Question
 
 PACKAGE = os.path.dirname(os.path.abspath(el.__file__))
 MAX_MESSAGE = 1500

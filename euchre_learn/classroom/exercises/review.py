@@ -29,10 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.teaching.quiz import generate, rule_link, topic
-from euchre_learn.teaching.quiz_bank import Feedback, Question, QuizError
-from euchre_learn.engine.rules import Rules
 from euchre_learn.classroom.exercises import Result
+from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.quiz import generate, rule_link, topic
+from euchre_learn.teaching.quiz.question import Feedback, Question, QuizError
 
 if TYPE_CHECKING:
     import ipywidgets  # type: ignore[import-untyped]
@@ -136,7 +136,7 @@ class Review:
         p.text(str(self))
 
     def _repr_html_(self) -> str:
-        from euchre_learn.teaching.render import holding_html
+        from euchre_learn.display import holding_html
 
         items = []
         for q in self.questions:

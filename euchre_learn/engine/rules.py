@@ -96,6 +96,19 @@ class Rules:
         return tuple(_PRESETS)
 
     @staticmethod
+    def preset_label(name: str) -> str:
+        """A preset's name with what it is, in a player's words, for lists a learner reads
+        (the table's Rules menu): ``seed-000`` alone says nothing to a newcomer.
+
+        >>> Rules.preset_label('seed-000')
+        'seed-000: defending alone, a lone defender scores 1 or 4 (the oldest rule book)'
+        >>> Rules.preset_label('standard')
+        'standard: the usual rules'
+        """
+        Rules.preset(name)  # an unknown name fails here, with the list
+        return f"{name}: {_PRESET_WORDS[name]}"
+
+    @staticmethod
     def preset(name: str) -> Rules:
         """A named bundle of rules.
 
@@ -171,6 +184,21 @@ _PRESETS: dict[str, Rules] = {
     "canadian-loner": Rules(canadian_loner=True),
     "short-game": Rules(points_to_win=5),
 }
+
+_PRESET_WORDS: dict[str, str] = {
+    "standard": "the usual rules",
+    "stick-the-dealer": "the dealer must name trump if all pass twice (R4.3)",
+    "seed-000": "defending alone, a lone defender scores 1 or 4 (the oldest rule book)",
+    "uk": "with the Benny, a joker above the bowers (R1.1)",
+    "openspiel": "as OpenSpiel plays: stick the dealer, the seat left of the dealer always leads",
+    "uk-deuce": "with the Benny as the 2♠ (R1.1)",
+    "defend-alone": "a defender may defend alone against a loner (R5.4)",
+    "super-euchre": "makers who take no trick give up 4 (R7.2)",
+    "railroad": "the loner's partner passes a card (R5.5)",
+    "canadian-loner": "a dealer's partner who assists must go alone (R5.3)",
+    "short-game": "a game to 5 points (R8.1)",
+}
+"""Each preset in a player's words (:meth:`Rules.preset_label`)."""
 
 
 @dataclass(frozen=True)

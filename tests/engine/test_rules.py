@@ -217,3 +217,13 @@ def test_the_deals_shuffle_is_random_shuffle_step_for_step() -> None:
             _shuffle(ours, a.getrandbits)
             b.shuffle(theirs)
             assert ours == theirs and a.getstate() == b.getstate()
+
+
+def test_every_preset_says_what_it_is_in_a_players_words() -> None:
+    """The table's Rules menu shows these: `seed-000` alone says nothing to a newcomer (issue 24)."""
+    labels = [Rules.preset_label(p) for p in Rules.presets()]
+    assert all(label.startswith(f"{p}: ") and len(label) > len(p) + 8 for p, label in zip(Rules.presets(), labels, strict=True))
+    assert len(set(labels)) == len(labels)
+    assert "lone defender" in Rules.preset_label("seed-000")
+    with pytest.raises(ValueError, match="is not a preset"):
+        Rules.preset_label("martian")

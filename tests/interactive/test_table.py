@@ -433,6 +433,9 @@ def test_setup_form_builds_the_chosen_table() -> None:
     assert t.rules == Rules(railroad=True, points_to_win=5)
     assert t.humans == {Seat.E, Seat.W} and {b.name for b in t.bots.values()} == {"beginner"}
     assert t.seed == "42"
+    # the menu says what each preset is; its values stay the preset names
+    assert form.preset.label == Rules.preset_label("railroad")
+    assert [value for _, value in form.preset.options] == list(Rules.presets())
     form.holder.children[1].click()  # back to the setup
     assert form.start in form.holder.children
 

@@ -418,7 +418,9 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
     """Rules, preset, seats, bots and pace chosen up front; "Deal" replaces the form by the table."""
 
     def __init__(self) -> None:
-        self.preset = widgets.Dropdown(description="Rules:", options=Rules.presets(), value="standard")
+        self.preset = widgets.Dropdown(
+            description="Rules:", options=[(Rules.preset_label(p), p) for p in Rules.presets()], value="standard"
+        )
         self.points = widgets.Dropdown(description="Game to:", options=[5, 7, 10], value=10)
         self.seats = {
             s: widgets.Checkbox(

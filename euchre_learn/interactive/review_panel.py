@@ -451,8 +451,10 @@ _GRADE_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?"
 
 class ReviewPanelView:
     """A thin ipywidgets view of a :class:`ReviewPanel` (hidden until a hand ends): a progress
-    bar while the review runs, then the costly decisions worst first, each with a "Back to"
-    button that opens the retry below; after a game, its accuracy and turning points.
+    bar while the review runs, then the costly decisions worst first, each with a "Try it again"
+    button that opens the retry below (the table's own "Back to:" menu, which rewinds the hand
+    in play, is another thing); after a game, its accuracy and turning points. A retry belongs
+    to its hand: the next hand's review closes it.
 
     ``widget`` is the box to put on screen (the table widget puts it below the table).
     """
@@ -468,6 +470,8 @@ class ReviewPanelView:
         self.summary = W.HTML()
         self.retry_box = W.VBox()
         self.retry: Retry | None = None
+        self.retry_job: HandReview | None = None
+        """The hand whose decision the open retry replays."""
         self.back_buttons: list[W.Button] = []
         self.retry_buttons: list[W.Button] = []
         self._shown: tuple[Any, ...] | None = None
@@ -497,6 +501,9 @@ class ReviewPanelView:
         if key == self._shown:
             return
         self._shown = key
+        if self.retry_job is not None and self.retry_job is not job:
+            self.retry_box.children = ()  # another hand's retry: it does not belong under this review
+            self.retry, self.retry_job = None, None
         if job.state != "done" or job.review is None:
             self.items.children = ()
             self.summary.value = ""
@@ -519,9 +526,9 @@ class ReviewPanelView:
                 layout=W.Layout(flex="1 1 auto"),
             )
             b = W.Button(
-                description="Back to",
+                description="Try it again",
                 icon="undo",
-                tooltip="Replay this decision: find a better action",
+                tooltip="Replay this decision from the same position: find a better action",
                 layout=W.Layout(width="auto", min_width="7.5em", flex="0 0 auto", margin="0 0.6em 0 0"),
             )
             b.on_click(lambda _b, d=d: self.open_retry(d))
@@ -553,7 +560,7 @@ class ReviewPanelView:
         from euchre_learn.display import hand_html
 
         retry = self.panel.back_to(decision)
-        self.retry = retry
+        self.retry, self.retry_job = retry, self.panel.latest
         pos = retry.position
         board = W.HTML(hand_html(pos, show=frozenset((decision.seat,)), text=False))
         prompt = W.HTML(f"<div style='line-height:1.4'><b>{html.escape(retry.prompt)}</b></div>")

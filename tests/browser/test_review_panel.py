@@ -1,6 +1,6 @@
 """The table's review panel in a real browser: a hand played by clicking in JupyterLab, then the
 panel below the table grades South's decisions in the background and lists the costly ones,
-each with a "Back to" that opens the position to try again."""
+each with a "Try it again" that opens the position to try again."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_the_review_panel_lists_the_costly_decisions_after_a_hand(lab_tab: Any, 
     bk.screenshot(page, "review_panel_after_hand")
     assert bk.cut_text(panel) == []
 
-    panel.locator("button", has_text="Back to").first.click()
+    panel.locator("button", has_text="Try it again").first.click()
     panel.get_by_text("Find a better choice").wait_for()
     # the blunder was South's 10♥ where the J♥ was better: the same card again is a first miss
     same = panel.locator("button:not([disabled])", has_text=re.compile(r"^\s*10♥\s*$"))

@@ -1,5 +1,5 @@
 """The table's review panel, driven without a browser: a hand at the table with South played by
-the test, the review in the background, the costly decisions worst first, "Back to" a retry
+the test, the review in the background, the costly decisions worst first, "Try it again": a retry
 whose position is the hand before the decision, retries in the store for Today's practice."""
 
 from __future__ import annotations
@@ -192,6 +192,24 @@ def test_the_view_shows_progress_then_the_list_with_back_to_buttons(tmp_path: Pa
     view.retry_buttons[list(retry.position.legal_actions()).index(best)].click()
     assert retry.solved and "best choice" in view.retry_feedback.value
     assert all(b.disabled for b in view.retry_buttons)
+    panel.close()
+
+
+def test_a_retry_belongs_to_its_hand_and_its_button_is_not_the_tables_back_to(tmp_path: Path) -> None:
+    t, panel = _panel_with_mistakes(tmp_path)
+    view = ReviewPanelView(panel)
+    # "Back to:" is the table's menu that rewinds the hand in play; the review's button replays a decision
+    assert {b.description for b in view.back_buttons} == {"Try it again"}
+    view.back_buttons[0].click()
+    assert view.retry is not None and view.retry_box.children
+    first = panel.latest
+    t.next_hand()
+    _play_hand(t)
+    panel.wait()
+    assert panel.latest is not first
+    view.refresh()
+    assert "hand 2" in view.title.value
+    assert view.retry is None and view.retry_box.children == ()  # hand 1's "Try again" is gone
     panel.close()
 
 

@@ -192,15 +192,32 @@ class FitWorlds:
             dealt = self._deal(rng)
             if dealt is None:
                 continue
-            hands, kitty, discard, log_w = dealt
-            got = self._replay(hands, kitty, discard, rng, None if best is None else best_like)
+            hands, kitty, log_w = dealt
+            discard = -1
+            if self.discard_unseen:
+                # first every action but the dealer's bids, which alone depend on its discard
+                spare = bits(kitty)
+                rng.shuffle(spare)
+                probe = self._replay(
+                    self._with(hands, spare[0]), kitty & ~(1 << spare[0]), spare[0], rng, best_like, True
+                )
+                if probe is None:
+                    continue
+                if probe[2]:
+                    # the discard: the first card in a random order that the model would throw is a
+                    # uniform choice among those that fit; the weight counts them
+                    fits = [x for x in spare if self._would_discard(hands, x)]
+                    if fits:
+                        discard = next(x for x in spare if x in fits)
+                        log_w += math.log(len(fits))
+                if discard < 0:
+                    discard = spare[0]
+                    log_w += math.log(PLAY_SLIP)
+                hands, kitty = self._with(hands, discard), kitty & ~(1 << discard)
+            got = self._replay(hands, kitty, discard, rng, best_like)
             if got is None:
                 continue
             state, log_like, exact = got
-            if exact and discard >= 0:
-                k = self.discard_choices(hands, kitty, discard)
-                exact = k > 0  # else no card of the kitty's share is one the model would throw
-                log_w += math.log(max(1, k))
             if exact:
                 return World(state, log_w, True)
             if log_like > best_like:  # the deal the model finds likeliest (whatever its weight)
@@ -228,10 +245,10 @@ class FitWorlds:
         self.ranked = sorted(self.hidden, key=lambda c: len(self.choices[c]))
         self.constrained = any(len(o) < len(self.slots) for o in self.choices.values())
 
-    def _deal(self, rng: random.Random) -> tuple[list[int], int, int, float] | None:
-        """Dealt hands of the other seats (with the cards they have played) and the kitty, the
-        dealer's unseen discard (-1: none) and the log of the deal's importance weight (uniform
-        chance over this proposal's chance)."""
+    def _deal(self, rng: random.Random) -> tuple[list[int], int, float] | None:
+        """Dealt hands of the other seats (with the cards they have played, without the dealer's
+        unseen discard, which stays in the kitty's share) and the kitty, and the log of the
+        deal's importance weight (uniform chance over this proposal's chance)."""
         slots = self.slots
         room = [r for _s, r, _v in slots]
         got = [0] * len(slots)
@@ -275,29 +292,13 @@ class FitWorlds:
                 kitty = got[k]
             else:
                 hands[s] = got[k] | self.known_dealt[s]
-        d = -1
-        if self.discard_unseen:
-            # the dealer's discard: a kitty card the model would throw from the dealer's six (the
-            # first that fits in a random order is a uniform choice among those that fit)
-            spare = bits(kitty)
-            rng.shuffle(spare)
-            d = next((x for x in spare if self._would_discard(hands, x)), -1)
-            if d < 0:
-                d = spare[0]
-                log_q -= math.log(PLAY_SLIP)
-            hands[self.dealer] |= 1 << d
-            kitty &= ~(1 << d)
-        return hands, kitty, d, -log_q
+        return hands, kitty, -log_q
 
-    def discard_choices(self, hands: list[int], kitty: int, d: int) -> int:
-        """How many cards of the kitty's share (``d`` among them) the model would discard from the
-        dealer's six: a world's weight counts them, as the discard was drawn among them."""
-        base = hands[self.dealer] & ~(1 << d)
-        return sum(
-            1
-            for x in bits(kitty | 1 << d)
-            if self._would_discard([*hands[: self.dealer], base, *hands[self.dealer + 1 :]], x)
-        )
+    def _with(self, hands: list[int], d: int) -> list[int]:
+        """The dealt hands with ``d`` added to the dealer's (its unseen discard)."""
+        out = hands[:]
+        out[self.dealer] |= 1 << d
+        return out
 
     def _would_discard(self, hands: list[int], d: int) -> bool:
         """Would the model throw ``d`` from the dealer's six (its dealt cards with ``d``, and the upcard)?"""
@@ -305,12 +306,19 @@ class FitWorlds:
         return best_discard(six, self.state.trump, 1 << self.upcard) == d
 
     def _replay(
-        self, hands: list[int], kitty: int, discard: int, rng: random.Random, floor: float | None = None
+        self,
+        hands: list[int],
+        kitty: int,
+        discard: int,
+        rng: random.Random,
+        floor: float = -math.inf,
+        skip_dealer_bids: bool = False,
     ) -> tuple[State, float, bool] | None:
         """Replay the history on the dealt world; the log-likelihood of the others' actions
         under the soft model and whether each is exactly the model's. ``None``: impossible, or
-        (with ``floor``) less likely than ``floor``, a world already in hand (the likelihood
-        only falls as the replay goes on)."""
+        less likely than ``floor``, a world already in hand (the likelihood only falls as the
+        replay goes on). ``skip_dealer_bids``: leave the dealer's bids unchecked (a probe made
+        before the dealer's discard is chosen)."""
         state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
         me = self.seat
         log_like = 0.0
@@ -325,14 +333,14 @@ class FitWorlds:
                     if bidder.decide(state, rng, None, score) != a:
                         exact = False
                         log_like += math.log(PLAY_SLIP)
-                        if floor is not None and log_like <= floor:
+                        if log_like <= floor:
                             return None
-                elif phase in (BID1, BID2, DEFEND):
+                elif phase in (BID1, BID2, DEFEND) and not (skip_dealer_bids and seat == self.dealer):
                     model = bidder.decide(state, rng, None, score)
                     if model != a:
                         exact = False
                         log_like += _bid_log_like(state, a, model, score)
-                        if floor is not None and log_like <= floor:
+                        if log_like <= floor:
                             return None
                 elif phase == DISCARD_PHASE and discard >= 0:
                     a = DISCARD + discard  # the unseen discard, as this world chose it

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.coach.worlds import truncated
 from euchre_learn.analysis.review.values import Context, outcome
 from euchre_learn.analysis.sampling import finish, score_solved
 from euchre_learn.analysis.search import reduce_holding, search_for
@@ -56,9 +57,8 @@ class Samples:
         return len(self.log_weights)
 
     def weights(self) -> list[float]:
-        """Relative weights, summing to 1."""
-        top = max(self.log_weights)
-        ws = [math.exp(x - top) for x in self.log_weights]
+        """Relative weights (truncated: :func:`~.worlds.truncated`), summing to 1."""
+        ws = truncated(self.log_weights)
         total = sum(ws)
         return [w / total for w in ws]
 

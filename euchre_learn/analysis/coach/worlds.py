@@ -12,6 +12,10 @@ fails (against a dealer's loner, plain rejection found a fitting deal in only 15
   alone), and the chance of every step is kept, so each deal carries its importance weight
   (uniform deal chance over proposal chance): the weighted worlds are still the deals the seat
   cannot tell apart, none made likelier by the lean.
+* **A loner's or a lone defender's hand is drawn first, on its own.** Its bids read only its own
+  cards, so a pool of hands (:data:`_RARE_POOL`) is drawn uniformly until its bids (and, for a
+  dealer who went alone, its discard) are the model's, and each deal starts from one of them:
+  no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
 * **The dealer's discard is chosen, not guessed**: among the cards left for the kitty, those the
   model would throw from the dealer's six; the deal's weight counts how many there were.
 * **Policy-based weights where rejection runs out.** Each world tries up to ``tries`` deals and
@@ -43,7 +47,7 @@ if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "FitWorlds", "World", "weighted_fit", "weights"]
+__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "FitWorlds", "World", "truncated", "weighted_fit", "weights"]
 
 BID_SOFTNESS = 0.35
 """How sharply the soft bidding model follows the standard bot's line: a make-or-pass bid at
@@ -58,6 +62,8 @@ _LEAN_ALONE = 6.0
 _LEAN_MADE = 2.0
 _LEAN_ACE = 2.0
 _LEAN_PASSED = 0.5
+_RARE_POOL = 64
+_RARE_PROBES = 12000
 
 
 @dataclass(frozen=True)
@@ -70,10 +76,25 @@ class World:
     fits: bool
 
 
+def truncated(log_weights: Sequence[float]) -> list[float]:
+    """Importance weights from their logs, each held under the mean times the root of their number
+    (truncated importance sampling, Ionides 2008): one lucky deal cannot carry a judgement alone,
+    at the price of a small bias. The largest is 1.
+
+    >>> [round(w, 2) for w in truncated([0.0, 0.0, 0.0, 5.0])]
+    [0.01, 0.01, 0.01, 1.0]
+    """
+    top = max(log_weights)
+    ws = [math.exp(x - top) for x in log_weights]
+    cap = math.sqrt(len(ws)) * sum(ws) / len(ws)
+    ws = [min(w, cap) for w in ws]
+    most = max(ws)
+    return [w / most for w in ws]
+
+
 def weights(worlds: Sequence[World]) -> list[float]:
-    """The worlds' weights, the largest 1."""
-    top = max(w.log_weight for w in worlds)
-    return [math.exp(w.log_weight - top) for w in worlds]
+    """The worlds' weights (:func:`truncated`), the largest 1."""
+    return truncated([w.log_weight for w in worlds])
 
 
 def weighted_fit(worlds: Sequence[World]) -> tuple[float, float]:
@@ -116,7 +137,7 @@ class FitWorlds:
         self.score = score
         self.tries = tries
         if (state.alone and state.maker != self.seat) or state.lone_defender not in (-1, self.seat):
-            self.tries = 4 * tries  # a loner, or a lone defender, is rare under any deal
+            self.tries = 2 * tries  # a loner, or a lone defender, is rare under any deal
         self.history = list(hand._history)
         self.own = hand._deal[0][me]
         self.upcard = state.upcard
@@ -154,6 +175,18 @@ class FitWorlds:
         taken = sum(r for _s, r, _v in self.slots)
         self.slots.append((-1, len(self.hidden) - taken, 0))
         self.eff = eff
+        # the rare seat: a loner or a lone defender whose hand is drawn first, on its own, until
+        # its bids fit (its bids read only its own cards, so this is exact and costs no weight)
+        self.rare = -1
+        for s in (state.maker if state.alone else -1, state.lone_defender):
+            if s >= 0 and s != me and self.rare < 0 and not (picked and s == state.dealer and not self.discard_unseen):
+                self.rare = s
+        self.rare_discard = self.rare >= 0 and self.discard_unseen and self.rare == state.dealer
+        self._pool: list[tuple[int, int]] | None = None
+        if self.rare >= 0:
+            self.rare_slot = next(k for k, (x, _r, _v) in enumerate(self.slots) if x == self.rare)
+            v = self.slots[self.rare_slot][2]
+            self.rare_cards = [c for c in self.hidden if not (v and eff is not None and v >> eff[c] & 1)]
         # the lean: trumps toward a seat that made trump or defends alone
         self.lean = [dict[int, float]() for _ in range(4)]
         t = state.trump
@@ -162,7 +195,7 @@ class FitWorlds:
                 (state.maker, _LEAN_ALONE if state.alone else _LEAN_MADE),
                 (state.lone_defender, _LEAN_ALONE),
             ):
-                if s < 0 or s == me:
+                if s < 0 or s == me or s == self.rare:
                     continue
                 for c in self.hidden:
                     if EFFECTIVE[t][c] == t:  # the higher the trump, the stronger the lean
@@ -192,9 +225,8 @@ class FitWorlds:
             dealt = self._deal(rng)
             if dealt is None:
                 continue
-            hands, kitty, log_w = dealt
-            discard = -1
-            if self.discard_unseen:
+            hands, kitty, log_w, discard = dealt
+            if discard < 0 and self.discard_unseen:
                 # first every action but the dealer's bids, which alone depend on its discard
                 spare = bits(kitty)
                 rng.shuffle(spare)
@@ -222,6 +254,13 @@ class FitWorlds:
                 return World(state, log_w, True)
             if log_like > best_like:  # the deal the model finds likeliest (whatever its weight)
                 best, best_like = World(state, log_w + log_like, False), log_like
+        if best is None and self.rare >= 0:
+            # no hand fits the rare seat's bids at all: deal it like the others, weighted
+            rare, self.rare = self.rare, -1
+            try:
+                return self.sample(rng)
+            finally:
+                self.rare = rare
         if best is None:  # pragma: no cover - every seat's cards always fit somewhere
             raise RuntimeError("no deal of the hidden cards fits the cards played")
         return best
@@ -245,10 +284,57 @@ class FitWorlds:
         self.ranked = sorted(self.hidden, key=lambda c: len(self.choices[c]))
         self.constrained = any(len(o) < len(self.slots) for o in self.choices.values())
 
-    def _deal(self, rng: random.Random) -> tuple[list[int], int, float] | None:
+    def _predraw(self, rng: random.Random) -> tuple[int, int] | None:
+        """The rare seat's hidden cards (a mask) and, for a dealer who went alone, its discard: one
+        of a pool of such hands drawn uniformly until every bid it made (and its discard) is the
+        model's (drawn once per sampler, :data:`_RARE_POOL` of them); None when none is found."""
+        if self._pool is None:
+            self._pool = []
+            for _ in range(_RARE_PROBES):
+                got = self._probe_rare(rng)
+                if got is not None:
+                    self._pool.append(got)
+                    if len(self._pool) >= _RARE_POOL:
+                        break
+        return self._pool[rng.randrange(len(self._pool))] if self._pool else None
+
+    def _probe_rare(self, rng: random.Random) -> tuple[int, int] | None:
+        """One uniform draw of the rare seat's hidden cards (and discard), if its bids fit."""
+        s = self.rare
+        room = self.slots[self.rare_slot][1]
+        mask = 0
+        for c in rng.sample(self.rare_cards, room):
+            mask |= 1 << c
+        d = -1
+        if self.rare_discard:
+            rest = [c for c in self.hidden if not mask >> c & 1]
+            d = rest[rng.randrange(len(rest))]
+        hands = [0, 0, 0, 0]
+        hands[s] = mask | self.known_dealt[s] | (1 << d if d >= 0 else 0)
+        probe = State.new(self.rules, self.dealer, hands, self.upcard, 0)
+        for seat, a in self.history:
+            phase = probe.phase
+            if phase == PLAY_PHASE:
+                break
+            if seat == s:
+                if phase == DISCARD_PHASE and d >= 0:
+                    a = DISCARD + d
+                if (
+                    phase in (BID1, BID2, DEFEND, DISCARD_PHASE)
+                    and self.bidder.decide(probe, rng, None, self.score) != a
+                ):
+                    return None
+            elif phase == DISCARD_PHASE:
+                a = DISCARD + probe.upcard  # another dealer's discard: any card will do in the probe
+                probe.hands[seat] |= 1 << probe.upcard
+            probe.apply(a)
+        return mask, d
+
+    def _deal(self, rng: random.Random, predraw: bool = True) -> tuple[list[int], int, float, int] | None:
         """Dealt hands of the other seats (with the cards they have played, without the dealer's
-        unseen discard, which stays in the kitty's share) and the kitty, and the log of the
-        deal's importance weight (uniform chance over this proposal's chance)."""
+        unseen discard, which stays in the kitty's share unless the rare seat is that dealer) and
+        the kitty, the log of the deal's importance weight (uniform chance over this proposal's
+        chance) and the dealer's discard when it was drawn here (else -1)."""
         slots = self.slots
         room = [r for _s, r, _v in slots]
         got = [0] * len(slots)
@@ -261,6 +347,18 @@ class FitWorlds:
         else:
             cards = self.hidden[:]
             rng.shuffle(cards)
+        d = -1
+        if self.rare >= 0 and predraw:
+            pre = self._predraw(rng)
+            if pre is None:
+                return None  # one proposal for every world, so that their weights compare
+            else:
+                mask, d = pre
+                got[self.rare_slot], room[self.rare_slot] = mask, 0
+                if d >= 0:
+                    room[-1] -= 1
+                    mask |= 1 << d
+                cards = [c for c in cards if not mask >> c & 1]
         log_q = 0.0
         rand = rng.random
         for c in cards:
@@ -292,7 +390,9 @@ class FitWorlds:
                 kitty = got[k]
             else:
                 hands[s] = got[k] | self.known_dealt[s]
-        return hands, kitty, -log_q
+        if d >= 0:
+            hands[self.dealer] |= 1 << d
+        return hands, kitty, -log_q, d
 
     def _with(self, hands: list[int], d: int) -> list[int]:
         """The dealt hands with ``d`` added to the dealer's (its unseen discard)."""

@@ -247,3 +247,14 @@ def test_the_hand_is_over() -> None:
         hand = hand.apply(bot.act(hand))
     with pytest.raises(ValueError, match="over"):
         judge(hand)
+
+
+def test_the_judgement_reads_only_what_the_seat_knows() -> None:
+    """Swapping hidden cards between two other seats, which the seat to act cannot notice, leaves
+    the judgement unchanged."""
+    holdings = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
+    swapped = {**holdings, "E": "J♦ A♦ K♣ 9♥ 10♦", "W": "J♠ J♣ Q♣ K♦ 10♥"}
+    a, b = _position("S", holdings, "A♥", "9♦ Q♥ K♥", ["pass"]), _position("S", swapped, "A♥", "9♦ Q♥ K♥", ["pass"])
+    assert a.to_act == el.Seat.N  # North; East and West swap a card North cannot see
+    ja, jb = judge(a, seed=2, worlds=24), judge(b, seed=2, worlds=24)
+    assert ja.options == jb.options and ja.best == jb.best and ja.fit == jb.fit

@@ -59,7 +59,7 @@ PLAY_SLIP = 0.1
 or a suit it would not choose (the evidence a world is not the deal, when no deal fits exactly)."""
 
 _LEAN_ALONE = 6.0
-_LEAN_MADE = 2.0
+_LEAN_MADE = 1.0
 _LEAN_ACE = 2.0
 _LEAN_PASSED = 0.5
 _RARE_POOL = 64

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "FitWorlds", "World", "truncated", "weighted_fit", "weights"]
+__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "TRIES", "FitWorlds", "World", "truncated", "weighted_fit", "weights"]
 
 BID_SOFTNESS = 0.35
 """How sharply the soft bidding model follows the standard bot's line: a make-or-pass bid at
@@ -57,6 +57,10 @@ other one."""
 PLAY_SLIP = 0.1
 """The soft model's chance of a card the standard bot would not play, or of a discard, an alone
 or a suit it would not choose (the evidence a world is not the deal, when no deal fits exactly)."""
+
+TRIES = 60
+"""Deals tried per world before the likeliest of them is kept, weighted (twice as many when another
+seat went or defends alone)."""
 
 _LEAN_ALONE = 6.0
 _LEAN_MADE = 1.0
@@ -127,7 +131,7 @@ class FitWorlds:
     (True, True)
     """
 
-    def __init__(self, hand: Hand, bidder: Bot, score: tuple[int, int] | None = None, *, tries: int = 60) -> None:
+    def __init__(self, hand: Hand, bidder: Bot, score: tuple[int, int] | None = None, *, tries: int = TRIES) -> None:
         state = hand._s
         self.state = state
         self.rules = state.rules
@@ -428,9 +432,10 @@ class FitWorlds:
             phase = state.phase
             if seat != me:
                 if phase == PLAY_PHASE:
-                    if not state.play_mask() >> (a - PLAY) & 1:
+                    legal = state.play_mask()
+                    if not legal >> (a - PLAY) & 1:
                         return None
-                    if bidder.decide(state, rng, None, score) != a:
+                    if legal & (legal - 1) and bidder.decide(state, rng, None, score) != a:
                         exact = False
                         log_like += math.log(PLAY_SLIP)
                         if log_like <= floor:

@@ -1,0 +1,48 @@
+"""The coach's judgement: one answer to "what was best here, and why", for the review, the Hint,
+the bots' words and the lessons to ask (issue 22).
+
+* :mod:`.worlds`: deals of the hidden cards that fit every bid, discard and card the seat saw
+  (:class:`FitWorlds`), weighted where they cannot all fit, with ``fit`` saying how well they do;
+* :mod:`.values`: every option valued in those worlds double dummy and at a real table
+  (the rest of the hand played by the standard bot, which never peeks);
+* :mod:`.judgement`: the :class:`Judgement` of a position (:func:`judge`), graded by the table
+  value and, with a game score, by the chance to win the game;
+* :mod:`.hint`: the Hint's suggestion for the seat to act (:func:`hint`).
+
+>>> import euchre_learn as el
+>>> from euchre_learn.analysis.coach import judge
+>>> j = judge(el.Hand.deal('S', seed=5), seed=1, worlds=16)
+>>> j.grade_of(j.best)
+'best'
+"""
+
+from euchre_learn.analysis.coach.hint import CoachHint, hint
+from euchre_learn.analysis.coach.judgement import (
+    BID_WORLDS,
+    CARD_WORLDS,
+    GAME_TIE,
+    HINT_BID_WORLDS,
+    CoachOption,
+    Judgement,
+    judge,
+    judge_hand,
+)
+from euchre_learn.analysis.coach.values import play_on
+from euchre_learn.analysis.coach.worlds import FitWorlds, World, weighted_fit
+
+__all__ = [
+    "BID_WORLDS",
+    "CARD_WORLDS",
+    "GAME_TIE",
+    "HINT_BID_WORLDS",
+    "CoachHint",
+    "CoachOption",
+    "FitWorlds",
+    "Judgement",
+    "World",
+    "hint",
+    "judge",
+    "judge_hand",
+    "play_on",
+    "weighted_fit",
+]

@@ -1,0 +1,385 @@
+"""The coach's judgement of one position: every option valued double dummy and at the table, in
+worlds that fit what the seat saw, graded by the table (and by the game when the score is known).
+
+:func:`judge` is the entry point; :class:`Judgement` what it returns. The rules it follows:
+
+* **Values a real table would see.** Each option has a double-dummy value (every card visible)
+  and a table value (the hand played on by the standard bot's card play, which never peeks, and
+  its bidding). The table value grades; where the two values name different best options the
+  judgement says the table decided (``decided_by == 'table'``); where they agree, ``'both'``;
+  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``.
+* **Game-aware.** With a game score, the value is the chance to win the game (points past the
+  target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
+  tied options the one with less risk (fewer euchres, then a steadier result) is best, with a
+  sentence saying so ("both win the game; going alone adds nothing").
+* **'best' means nothing better.** Only the best option, and any option equal to it on every
+  count, is graded 'best'; an option a hair worse is at most 'good'. So a 'best' grade never
+  names a better action, by construction.
+* **Close calls say so**: when the best two are within twice their paired standard error,
+  ``close`` is true and the reason says "close: it depends on cards you can't see".
+* **Seeded**: the same seed gives the same judgement; the seed is mixed with what the seat
+  knows only (its cards and the history), never with the hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre_learn.analysis.coach.values import Samples, paired_se, value_options
+from euchre_learn.analysis.coach.worlds import FitWorlds, weighted_fit
+from euchre_learn.analysis.review.model import GRADES, grade_for
+from euchre_learn.analysis.review.values import Context
+from euchre_learn.engine.actions import PLAY, Action
+from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.explain import action_words
+from euchre_learn.engine.hand import Hand, Phase
+
+__all__ = [
+    "BID_WORLDS",
+    "CARD_WORLDS",
+    "GAME_TIE",
+    "HINT_BID_WORLDS",
+    "CoachOption",
+    "Judgement",
+    "judge",
+    "judge_hand",
+]
+
+CARD_WORLDS = 40
+"""The most worlds for a card decision (it stops after a third once the best two are apart)."""
+BID_WORLDS = 120
+"""The most worlds for a bid, a discard or defending alone."""
+HINT_BID_WORLDS = 64
+"""The most worlds the Hint uses for a bid (a card uses :data:`CARD_WORLDS`)."""
+GAME_TIE = 0.002
+"""Options whose chances to win the game are this close (0.2 percentage points) tie on the game."""
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class CoachOption:
+    """One legal action and what it is worth, over the worlds (weighted), for the seat's side.
+
+    ``table_points``/``dd_points``: expected points of the hand (negative when the other side
+    scores) at the table and double dummy; ``win``/``dd_win``: the chance to win the game (``None``
+    without a score); ``p_euchred``: the seat's side makes trump and is euchred (at the table);
+    ``p_set``: it euchres the makers; ``p_made``: it makes trump and makes it; ``se``: the standard
+    error of the grading value."""
+
+    action: Action
+    table_points: float
+    dd_points: float
+    win: float | None
+    dd_win: float | None
+    p_euchred: float
+    p_set: float
+    p_made: float
+    se: float
+
+    def value(self, table: bool = True) -> float:
+        """The grading value: the game-win chance when there is a score, else the points."""
+        if self.win is not None:
+            return self.win if table else (self.dd_win or 0.0)
+        return self.table_points if table else self.dd_points
+
+    def __str__(self) -> str:
+        win = "" if self.win is None else f", win {self.win:.1%} (dd {self.dd_win:.1%})"
+        return f"{self.action}: {self.table_points:+.2f} at the table, {self.dd_points:+.2f} double dummy{win}"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The coach's judgement of a position: the options best first, the best action, which value
+    decided, how well the worlds fit what the seat saw, and a plain reason.
+
+    ``fit`` is the weighted share of the worlds in which every bid, discard and card the seat saw
+    is one the model would make; ``ess`` the effective number of worlds behind the weights.
+    ``forced``: only one distinct choice. ``close``: the best two are within noise.
+    """
+
+    seat: Seat
+    phase: Phase
+    options: tuple[CoachOption, ...]
+    best: Action
+    decided_by: str
+    fit: float
+    ess: float
+    worlds: int
+    forced: bool
+    close: bool
+    reason: str
+    score: tuple[int, int] | None
+    position: Hand = field(repr=False, compare=False)
+    _keys: dict[int, tuple[float, ...]] = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def game(self) -> bool:
+        """Whether the grades are on the chance to win the game."""
+        return self.score is not None
+
+    def option(self, action: Action | str) -> CoachOption:
+        """The row of one action (an :class:`~euchre_learn.Action` or its text)."""
+        a = Action.parse(action)
+        for o in self.options:
+            if o.action == a:
+                return o
+        raise ValueError(f"{a} is not a legal option here: {', '.join(str(o.action) for o in self.options)}")
+
+    def loss_of(self, action: Action | str) -> float:
+        """What ``action`` gives up against the best, at the table (game-win chance with a score,
+        else points); never negative."""
+        o, b = self.option(action), self.option(self.best)
+        return max(0.0, b.value() - o.value())
+
+    def grade_of(self, action: Action | str) -> str:
+        """The grade of ``action`` here: 'best' only when nothing is better (the best action, or
+        one equal to it on every count), else by :func:`~euchre_learn.analysis.review.model.grade_for`,
+        at least 'good'."""
+        a = Action.parse(action)
+        self.option(a)
+        if a == self.best or self.forced or self._keys.get(a.id) == self._keys.get(self.best.id):
+            return "best"
+        grade = grade_for(self.loss_of(a), self.game)
+        return GRADES[1] if grade == GRADES[0] else grade
+
+    def better_than(self, action: Action | str) -> tuple[Action, ...]:
+        """The actions ranked above ``action`` (empty exactly when it is graded 'best')."""
+        a = Action.parse(action)
+        if self.grade_of(a) == "best":
+            return ()
+        ranked = [o.action for o in self.options]
+        return tuple(ranked[: ranked.index(a)])
+
+    def __str__(self) -> str:
+        rows = "\n".join(f"  {o}" for o in self.options)
+        return (
+            f"{self.seat.word}: best {self.best} (decided by {self.decided_by}; fit {self.fit:.0%}, "
+            f"{self.worlds} worlds)\n{rows}\n{self.reason}"
+        )
+
+
+# ---- judging --------------------------------------------------------------------------------------
+
+
+def judge(
+    hand: Hand,
+    *,
+    score: tuple[int, int] | None = None,
+    worlds: int | None = None,
+    seed: Any = None,
+    adaptive: bool = True,
+) -> Judgement:
+    """The coach's judgement of the decision of the seat to act in ``hand``.
+
+    ``score``: the game score ``(NS, EW)`` before the hand (grades by the chance to win the
+    game). ``worlds``: the most worlds (default :data:`CARD_WORLDS` for a card,
+    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a third once the
+    best two are apart. The same seed gives the same judgement.
+
+    >>> import euchre_learn as el
+    >>> j = judge(el.Hand.deal('N', seed=2), seed=1, worlds=16)
+    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy')
+    ('best', True)
+    """
+    from euchre_learn.analysis.bots import get
+
+    state = hand._s
+    if state.phase == OVER:
+        raise ValueError("the hand is over: there is no decision to judge")
+    seat = state.to_act
+    card = state.phase == PLAY_PHASE
+    hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)
+    if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+    lo = max(1, hi // 3) if adaptive else hi
+    rng = random.Random(f"coach|{seed}|{hand._deal[0][seat]}|{hand._history}|{score}")
+    bidder = get("standard", seed=rng.getrandbits(32))
+    ctx = Context(score, state.rules.points_to_win)
+    sampler = FitWorlds(hand, bidder, score)
+    samples, forced = value_options(state, sampler, ctx, bidder, rng, lo, hi, 4 if card else 8)
+    return _judgement(hand, samples, forced, score, sampler)
+
+
+def judge_hand(
+    final: Hand, seat: Seat | str, *, score: tuple[int, int] | None = None, seed: Any = None
+) -> tuple[tuple[Hand, Action, Judgement], ...]:
+    """Every decision ``seat`` made in the finished (or unfinished) hand ``final``: the position,
+    the action taken and the judgement."""
+    who = Seat.parse(seat)
+    out = []
+    hands, upcard, kitty = final._deal
+    pos = Hand._start(State.new(final.rules, final._b.dealer, list(hands), upcard, kitty))
+    for s, a in final._history:
+        if s == who:
+            out.append((pos, Action(a), judge(pos, score=score, seed=seed)))
+        pos = pos.apply(Action(a))
+    return tuple(out)
+
+
+def _sd(xs: list[float], ws: list[float]) -> float:
+    m = sum(w * x for w, x in zip(ws, xs, strict=True))
+    return float(sum(w * (x - m) ** 2 for w, x in zip(ws, xs, strict=True)) ** 0.5)
+
+
+def _judgement(
+    hand: Hand, samples: Samples, forced: bool, score: tuple[int, int] | None, sampler: FitWorlds
+) -> Judgement:
+    state = hand._s
+    ws = samples.weights()
+    game = samples.game
+    acts = samples.actions
+    tab = {a: samples.mean(samples.metric(a), ws) for a in acts}
+    dd = {a: samples.mean(samples.metric(a, table=False), ws) for a in acts}
+    euch = {a: samples.mean(samples.euchred[a], ws) for a in acts}
+    spread = {a: _sd(samples.metric(a), ws) for a in acts}
+    top = max(tab.values())
+    tie = GAME_TIE if game else _EPS
+    # the ranking: the table value; among options tied with the top, less risk on the game, then
+    # double dummy; every count is in the key, so 'best' is exactly "nothing ranks above"
+    keys: dict[int, tuple[float, ...]] = {}
+    for a in acts:
+        tied = tab[a] >= top - tie
+        if game:
+            # less risk: fewer euchres, a steadier result, not alone (a loner gives up the
+            # partner's help, which only matters when something goes wrong)
+            alone = 1.0 if Action(a).alone else 0.0
+            # then the bigger margin (more points at the table: more tricks to spare)
+            pts = samples.mean(samples.table[a], ws)
+            keys[a] = (
+                (1.0, -round(euch[a], 9), -round(spread[a], 9), -alone, round(pts, 9), round(dd[a], 9))
+                if tied
+                else (0.0, tab[a], 0.0, 0.0, 0.0, 0.0)
+            )
+        else:
+            keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
+    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a))
+    best = ranked[0]
+    dd_top = max(dd.values())
+    dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}
+    tied_top = [a for a in acts if keys[a][0] == 1.0]
+    if forced:
+        decided_by = "both"
+    elif best not in dd_best:
+        decided_by = "table"
+    elif len(tied_top) > 1 and any(a not in dd_best for a in tied_top) and not game:
+        decided_by = "double-dummy"
+    else:
+        decided_by = "both"
+    rows = []
+    for a in ranked:
+        se = paired_se(samples.metric(a), samples.metric(best), ws)[1] if a != best else 0.0
+        rows.append(
+            CoachOption(
+                action=Action(a),
+                table_points=samples.mean(samples.table[a], ws),
+                dd_points=samples.mean(samples.dd[a], ws),
+                win=tab[a] if game else None,
+                dd_win=dd[a] if game else None,
+                p_euchred=euch[a],
+                p_set=samples.mean(samples.set[a], ws),
+                p_made=samples.mean(samples.made[a], ws),
+                se=se,
+            )
+        )
+    close = False
+    if not forced and len(ranked) > 1:
+        mean, se = paired_se(samples.metric(best), samples.metric(ranked[1]), ws)
+        close = se > 0 and mean <= 2 * se
+    fit, ess = weighted_fit_of(samples)
+    if forced:
+        keys = dict.fromkeys(acts, (1.0,))
+    j = Judgement(
+        seat=Seat(state.to_act),
+        phase=hand.phase,
+        options=tuple(rows),
+        best=Action(best),
+        decided_by=decided_by,
+        fit=fit,
+        ess=ess,
+        worlds=samples.n,
+        forced=forced,
+        close=close,
+        reason="",
+        score=score,
+        position=hand,
+        _keys=keys,
+    )
+    object.__setattr__(j, "reason", _reason(j, ranked, keys, score))
+    return j
+
+
+def weighted_fit_of(samples: Samples) -> tuple[float, float]:
+    """``(fit, ess)`` of the worlds behind ``samples`` (see :func:`~.worlds.weighted_fit`)."""
+    from euchre_learn.analysis.coach.worlds import World
+
+    return weighted_fit([World(None, lw, f) for lw, f in zip(samples.log_weights, samples.fits, strict=True)])  # type: ignore[arg-type]
+
+
+# ---- the reason ------------------------------------------------------------------------------------
+
+
+def name(hand: Hand, a: Action) -> str:
+    """An action as the coach says it: 'the K♣' for a card, 'to order it up alone' for a bid."""
+    if a.id >= PLAY:
+        return f"the {Card(a.id - PLAY)}"
+    s = hand._s
+    return f"to {action_words(s, s.to_act, a.id)}"
+
+
+def _reason(j: Judgement, ranked: list[int], keys: dict[int, tuple[float, ...]], score: tuple[int, int] | None) -> str:
+    hand = j.position
+    best = j.option(j.best)
+    if j.forced:
+        if len(j.options) == 1:
+            return f"{name(hand, j.best)[0].upper()}{name(hand, j.best)[1:]} was the only legal choice."
+        return "Every legal card does the same here: the cards touch, nothing still out lies between them."
+    parts = []
+    runner = j.options[1]
+    what = f"{name(hand, j.best)[0].upper()}{name(hand, j.best)[1:]} is best"
+    tied = [
+        o
+        for o in j.options[1:]
+        if j.game and o.win is not None and best.win is not None and best.win - o.win < GAME_TIE
+    ]
+    if tied:
+        # tied on the game: less risk wins; a loner tied with a plain call is the case to name
+        loner = next((o for o in tied if o.action.alone and not best.action.alone), None)
+        other = loner or tied[0]
+        team_points = score[j.seat & 1] if score is not None else 0
+        wins_outright = score is not None and team_points + 1 >= hand.rules.points_to_win
+        both = (
+            "both win the game"
+            if wins_outright and best.win is not None and best.win >= 0.95
+            else f"both give the same chance to win the game ({best.win:.0%})"
+        )
+        extra = (
+            "going alone adds nothing"
+            if loner is not None
+            else f"it is the safer of the two, with more tricks to spare than {name(hand, other.action)}"
+        )
+        risk = (
+            f", and it risks more (euchred in {other.p_euchred:.0%} of the deals, against {best.p_euchred:.0%})"
+            if other.p_euchred > best.p_euchred
+            else ""
+        )
+        parts.append(f"{what}: {both}; {extra}{risk}.")
+    else:
+        unit = (
+            f"{best.win:.1%} to win the game, against {runner.win:.1%} for {name(hand, runner.action)}"
+            if best.win is not None and runner.win is not None
+            else f"{best.table_points:+.2f} points at the table, against {runner.table_points:+.2f} "
+            f"for {name(hand, runner.action)}"
+        )
+        parts.append(f"{what}: {unit}.")
+    if j.decided_by == "table":
+        dd_best = max(j.options, key=lambda o: o.value(table=False))
+        parts.append(
+            f"With every card in view {name(hand, dd_best.action)} would look better, but at the table, where "
+            "nobody sees the hidden cards, it does worse."
+        )
+    if j.close:
+        parts.append("Close: it depends on cards you can't see.")
+    return " ".join(parts)

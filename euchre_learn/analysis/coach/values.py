@@ -1,0 +1,183 @@
+"""Every option of a decision valued in the same weighted worlds, two ways: **double dummy** (the
+rest of the hand played with every card face up, as the review does) and **at the table** (the
+rest of the hand played by imperfect-information players: the standard bot's card play for every
+seat, which reads only its own cards and what is public, and the standard bot's bidding).
+
+:func:`value_options` fills a :class:`Samples`: per world and option the points of the hand for
+the seat's side both ways, the game-win chance both ways when the score is known, and whether
+the seat's side was euchred or set the makers at the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from euchre_learn.analysis.coach.worlds import truncated
+from euchre_learn.analysis.review.values import Context, outcome
+from euchre_learn.analysis.sampling import finish, score_solved
+from euchre_learn.analysis.search import reduce_holding, search_for
+from euchre_learn.engine.actions import PLAY
+from euchre_learn.engine.core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.rules import score_hand
+
+if TYPE_CHECKING:
+    from euchre_learn.analysis.bots import Bot
+    from euchre_learn.analysis.coach.worlds import FitWorlds, World
+
+__all__ = ["Samples", "paired_se", "play_on", "value_options"]
+
+
+@dataclass
+class Samples:
+    """Per-world values of each option (lists in world order) and the worlds' weights."""
+
+    actions: list[int]
+    game: bool
+    log_weights: list[float] = field(default_factory=list)
+    fits: list[bool] = field(default_factory=list)
+    dd: dict[int, list[float]] = field(default_factory=dict)
+    table: dict[int, list[float]] = field(default_factory=dict)
+    dd_win: dict[int, list[float]] = field(default_factory=dict)
+    table_win: dict[int, list[float]] = field(default_factory=dict)
+    euchred: dict[int, list[float]] = field(default_factory=dict)
+    set: dict[int, list[float]] = field(default_factory=dict)
+    made: dict[int, list[float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for d in (self.dd, self.table, self.dd_win, self.table_win, self.euchred, self.set, self.made):
+            for a in self.actions:
+                d.setdefault(a, [])
+
+    @property
+    def n(self) -> int:
+        return len(self.log_weights)
+
+    def weights(self) -> list[float]:
+        """Relative weights (truncated: :func:`~.worlds.truncated`), summing to 1."""
+        ws = truncated(self.log_weights)
+        total = sum(ws)
+        return [w / total for w in ws]
+
+    def mean(self, xs: Sequence[float], ws: Sequence[float] | None = None) -> float:
+        ws = self.weights() if ws is None else ws
+        return sum(w * x for w, x in zip(ws, xs, strict=True))
+
+    def metric(self, a: int, table: bool = True) -> list[float]:
+        """What grades: the game-win chance with a score, else the points; at the table or double dummy."""
+        if self.game:
+            return self.table_win[a] if table else self.dd_win[a]
+        return self.table[a] if table else self.dd[a]
+
+
+def paired_se(xs: Sequence[float], ys: Sequence[float], ws: Sequence[float]) -> tuple[float, float]:
+    """The weighted mean of ``xs - ys`` and its standard error (by the effective sample size)."""
+    diffs = [x - y for x, y in zip(xs, ys, strict=True)]
+    mean = sum(w * d for w, d in zip(ws, diffs, strict=True))
+    var = sum(w * (d - mean) ** 2 for w, d in zip(ws, diffs, strict=True))
+    ess = 1.0 / sum(w * w for w in ws)
+    if ess > 1:
+        var *= ess / (ess - 1)
+    return mean, math.sqrt(var / ess)
+
+
+def play_on(state: State, bidder: Bot, rng: random.Random, score: tuple[int, int] | None) -> None:
+    """Play ``state`` to the end at a real table: every seat bids and plays as the standard bot
+    does, each seat's card play reading only its own cards and what is public (never peeking)."""
+    decide = bidder.decide
+    while state.phase != OVER:
+        state.apply(decide(state, rng, None, score))
+
+
+def _record(
+    samples: Samples, a: int, ctx: Context, team: int, dealer: int, dd: tuple[tuple[int, int], int], tab: State
+) -> None:
+    (pts, _e) = dd
+    samples.dd[a].append(float(pts[team] - pts[1 - team]))
+    tpts, euchred = outcome(tab)
+    samples.table[a].append(float(tpts[team] - tpts[1 - team]))
+    samples.euchred[a].append(1.0 if euchred == team else 0.0)
+    samples.set[a].append(1.0 if euchred >= 0 and euchred != team else 0.0)
+    samples.made[a].append(
+        1.0 if tab.maker >= 0 and tab.maker & 1 == team and euchred < 0 and not tab.thrown_in else 0.0
+    )
+    if ctx.score is not None:
+        samples.dd_win[a].append(ctx.win(team, dealer, pts))
+        samples.table_win[a].append(ctx.win(team, dealer, tpts))
+
+
+def value_world(samples: Samples, world: World, ctx: Context, bidder: Bot, rng: random.Random) -> None:
+    """Value every option of ``samples`` in one world, both ways."""
+    state = world.state
+    team = state.to_act & 1
+    score = ctx.score
+    samples.log_weights.append(world.log_weight)
+    samples.fits.append(world.fits)
+    seed = rng.getrandbits(32)
+    if state.phase == PLAY_PHASE:
+        search = search_for(state)
+        values = search.play_values(state.leader, state.trick[:])
+        mt = state.maker & 1
+        done = state.won[mt]
+        lone = state.lone_defender >= 0
+        for a in samples.actions:
+            final = done + values[a - PLAY]
+            sc = score_hand(final, alone=state.alone, lone_defender=lone, rules=state.rules)
+            pts = (sc.makers, sc.defenders) if mt == 0 else (sc.defenders, sc.makers)
+            tab = state.copy()
+            tab.apply(a)
+            play_on(tab, bidder, random.Random(seed), score)
+            _record(samples, a, ctx, team, state.dealer, (pts, -1), tab)
+        return
+    for a in samples.actions:
+        dd = state.copy()
+        dd.apply(a)
+        finish(dd, bidder, None, random.Random(seed))
+        if dd.phase == PLAY_PHASE:
+            score_solved(dd)
+        tab = state.copy()
+        tab.apply(a)
+        play_on(tab, bidder, random.Random(seed), score)
+        _record(samples, a, ctx, team, state.dealer, outcome(dd), tab)
+
+
+def value_options(
+    state: State,
+    sampler: FitWorlds,
+    ctx: Context,
+    bidder: Bot,
+    rng: random.Random,
+    lo: int,
+    hi: int,
+    step: int = 4,
+) -> tuple[Samples, bool]:
+    """Value every legal option of the seat to act over at least ``lo`` and at most ``hi``
+    worlds, stopping once the two best at the table are apart by twice their paired standard
+    error. Returns the samples and whether the choice was forced (one distinct option)."""
+    actions = state.legal()
+    samples = Samples(actions, ctx.score is not None)
+    forced = len(actions) == 1
+    if state.phase == PLAY_PHASE and not forced:
+        deck = (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
+        outstanding = (deck & ~state.played) | sum(1 << c for c in state.trick)
+        forced = reduce_holding(state.play_mask(), outstanding, state.trump).bit_count() == 1
+    if forced:
+        lo = hi = min(lo, 4)
+    while samples.n < hi:
+        value_world(samples, sampler.sample(rng), ctx, bidder, rng)
+        if samples.n >= lo and samples.n % step == 0 and separated(samples):
+            break
+    return samples, forced
+
+
+def separated(samples: Samples) -> bool:
+    """Are the two best options at the table apart by more than twice their paired standard error?"""
+    if len(samples.actions) < 2:
+        return True
+    ws = samples.weights()
+    order = sorted(samples.actions, key=lambda a: -samples.mean(samples.metric(a), ws))
+    mean, se = paired_se(samples.metric(order[0]), samples.metric(order[1]), ws)
+    return mean > 2 * se or (se == 0.0 and mean == 0.0)

@@ -1,0 +1,491 @@
+"""Worlds that fit what was seen: deals of the hidden cards in which every bid, discard and card
+the seat saw is one the model (the 'standard' bot) would make, weighted where they cannot all fit.
+
+:class:`FitWorlds` deals the cards the seat to act cannot see and replays the hand's history
+through each deal, checking every other seat's bid, the dealer's unseen discard and every card
+played against what the standard bot does with those cards (its card play reads only its own
+cards and what is public, so it never peeks). Three things make this work where plain rejection
+fails (against a dealer's loner, plain rejection found a fitting deal in only 15 worlds of 100):
+
+* **A proposal that leans toward the bids heard.** The hidden cards are dealt one at a time; a
+  seat that made trump is more likely to receive trumps (much more when it went alone or defends
+  alone), and the chance of every step is kept, so each deal carries its importance weight
+  (uniform deal chance over proposal chance): the weighted worlds are still the deals the seat
+  cannot tell apart, none made likelier by the lean.
+* **A loner's or a lone defender's hand is drawn first, on its own.** Its bids read only its own
+  cards, so a pool of hands (:data:`_RARE_POOL`) is drawn uniformly until its bids (and, for a
+  dealer who went alone, its discard) are the model's, and each deal starts from one of them:
+  no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
+* **The dealer's discard is chosen, not guessed**: among the cards left for the kitty, those the
+  model would throw from the dealer's six; the deal's weight counts how many there were.
+* **Policy-based weights where rejection runs out.** Each world tries up to ``tries`` deals and
+  keeps the first that fits every observed action; when none does, it keeps the deal the model
+  finds likeliest, weighted by that likelihood (a bid near the bot's line is likely, one far
+  from it is not; a card the bot would not play counts :data:`PLAY_SLIP`), never silently.
+
+:attr:`FitWorlds.fit` is the weighted share of the worlds in which every observed action is one
+the model makes; :attr:`FitWorlds.ess` the effective number of worlds behind the weights. Rules
+this sampler does not deal (the Benny, the railroad) use :class:`~euchre_learn.analysis.sampling.Worlds`
+with equal weights, and ``fit`` the share it fitted.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, bid1_rating, bid2_ratings
+from euchre_learn.analysis.sampling import Worlds, played_by, voids
+from euchre_learn.engine.actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, NAME, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.core import BID1, BID2, DEFEND, DISCARD_PHASE, PLAY_PHASE, State, bits
+from euchre_learn.engine.trump import EFFECTIVE, POWER
+
+if TYPE_CHECKING:
+    from euchre_learn.analysis.bots import Bot
+    from euchre_learn.engine.hand import Hand
+
+__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "TRIES", "FitWorlds", "World", "truncated", "weighted_fit", "weights"]
+
+BID_SOFTNESS = 0.35
+"""How sharply the soft bidding model follows the standard bot's line: a make-or-pass bid at
+margin ``m`` (the hand's value minus what the bot needs) has chance ``1 / (1 + exp(-m / 0.35))``
+of being a call, so half a point past the line the bot's choice is four times as likely as the
+other one."""
+PLAY_SLIP = 0.1
+"""The soft model's chance of a card the standard bot would not play, or of a discard, an alone
+or a suit it would not choose (the evidence a world is not the deal, when no deal fits exactly)."""
+
+TRIES = 60
+"""Deals tried per world before the likeliest of them is kept, weighted (twice as many when another
+seat went or defends alone)."""
+
+_LEAN_ALONE = 6.0
+_LEAN_MADE = 1.0
+_LEAN_ACE = 2.0
+_LEAN_PASSED = 0.5
+_RARE_POOL = 64
+_RARE_PROBES = 12000
+
+
+@dataclass(frozen=True)
+class World:
+    """One sampled world: the core state at the decision, the log of its weight (relative to the
+    other worlds of the same sampler), and whether every observed action in it is the model's."""
+
+    state: State
+    log_weight: float
+    fits: bool
+
+
+def truncated(log_weights: Sequence[float]) -> list[float]:
+    """Importance weights from their logs, each held under the mean times the root of their number
+    (truncated importance sampling, Ionides 2008): one lucky deal cannot carry a judgement alone,
+    at the price of a small bias. The largest is 1.
+
+    >>> [round(w, 2) for w in truncated([0.0, 0.0, 0.0, 5.0])]
+    [0.01, 0.01, 0.01, 1.0]
+    """
+    top = max(log_weights)
+    ws = [math.exp(x - top) for x in log_weights]
+    cap = math.sqrt(len(ws)) * sum(ws) / len(ws)
+    ws = [min(w, cap) for w in ws]
+    most = max(ws)
+    return [w / most for w in ws]
+
+
+def weights(worlds: Sequence[World]) -> list[float]:
+    """The worlds' weights (:func:`truncated`), the largest 1."""
+    return truncated([w.log_weight for w in worlds])
+
+
+def weighted_fit(worlds: Sequence[World]) -> tuple[float, float]:
+    """The weighted share of worlds that fit, and the effective number of worlds (Kish's).
+
+    >>> weighted_fit([World(None, 0.0, True), World(None, 0.0, False)])  # type: ignore[arg-type]
+    (0.5, 2.0)
+    """
+    if not worlds:
+        return 0.0, 0.0
+    ws = weights(worlds)
+    total = sum(ws)
+    fit = sum(w for w, x in zip(ws, worlds, strict=True) if x.fits) / total
+    ess = total * total / sum(w * w for w in ws)
+    return fit, ess
+
+
+class FitWorlds:
+    """Deals of the hidden cards for the seat to act in ``hand``, each fitting what it saw.
+
+    ``bidder`` is the model of the other seats (the standard bot), ``score`` the game score
+    ``(NS, EW)`` before the hand (the bot bids by it). :meth:`sample` gives one :class:`World`.
+
+    >>> import euchre_learn as el, random
+    >>> from euchre_learn.analysis.bots import get
+    >>> hand = el.Hand.deal('N', seed=4).apply('pass')
+    >>> fw = FitWorlds(hand, get('standard'))
+    >>> w = fw.sample(random.Random(1))
+    >>> w.state.to_act == hand._s.to_act, w.fits
+    (True, True)
+    """
+
+    def __init__(self, hand: Hand, bidder: Bot, score: tuple[int, int] | None = None, *, tries: int = TRIES) -> None:
+        state = hand._s
+        self.state = state
+        self.rules = state.rules
+        self.seat = me = state.to_act
+        self.dealer = state.dealer
+        self.bidder = bidder
+        self.score = score
+        self.tries = tries
+        if (state.alone and state.maker != self.seat) or state.lone_defender not in (-1, self.seat):
+            self.tries = 2 * tries  # a loner, or a lone defender, is rare under any deal
+        self.history = list(hand._history)
+        self.own = hand._deal[0][me]
+        self.upcard = state.upcard
+        plain = not self.rules.benny and not self.rules.railroad
+        self.fallback = None if plain else Worlds(state, self.own, self.history, bidder)
+        if self.fallback is not None:
+            return
+        up = 1 << state.upcard
+        played = played_by(state)
+        picked = state.maker >= 0 and state.turned_down < 0 and state.phase != BID1 and not _dead_upcard(state)
+        # the dealer holds the upcard from the pick-up (R3.2); its discard is unseen unless it is us
+        self.picked = picked
+        self.discard_unseen = picked and state.dealer != me and state.phase != DISCARD_PHASE
+        known = self.own | up
+        for s in range(4):
+            known |= played[s]
+        deck = (1 << 25) - 1 if self.rules.benny else (1 << 24) - 1
+        self.hidden = bits(deck & ~known)
+        vs = voids(state) if state.phase == PLAY_PHASE else [0, 0, 0, 0]
+        eff = EFFECTIVE[state.trump] if state.trump >= 0 else None
+        # slots: (seat, room, forbidden suits); seat -1 is the kitty (with the dealer's unseen discard)
+        self.slots: list[tuple[int, int, int]] = []
+        self.known_dealt = [0, 0, 0, 0]
+        for s in range(4):
+            if s == me:
+                continue
+            held_up = picked and s == state.dealer and not played[s] & up
+            self.known_dealt[s] = played[s] & ~up if (picked and s == state.dealer) else played[s]
+            if state.out >> s & 1:  # a loner's partner (or a dealer who picked up for one) holds 5
+                room = 5 - played[s].bit_count() - (1 if picked and s == state.dealer else 0)
+                self.slots.append((s, room, 0))
+            else:
+                room = state.hands[s].bit_count() - (1 if held_up else 0)
+                self.slots.append((s, room, vs[s]))
+        taken = sum(r for _s, r, _v in self.slots)
+        self.slots.append((-1, len(self.hidden) - taken, 0))
+        self.eff = eff
+        # the rare seat: a loner or a lone defender whose hand is drawn first, on its own, until
+        # its bids fit (its bids read only its own cards, so this is exact and costs no weight)
+        self.rare = -1
+        for s in (state.maker if state.alone else -1, state.lone_defender):
+            if s >= 0 and s != me and self.rare < 0 and not (picked and s == state.dealer and not self.discard_unseen):
+                self.rare = s
+        self.rare_discard = self.rare >= 0 and self.discard_unseen and self.rare == state.dealer
+        self._pool: list[tuple[int, int]] | None = None
+        if self.rare >= 0:
+            self.rare_slot = next(k for k, (x, _r, _v) in enumerate(self.slots) if x == self.rare)
+            v = self.slots[self.rare_slot][2]
+            self.rare_cards = [c for c in self.hidden if not (v and eff is not None and v >> eff[c] & 1)]
+        # the lean: trumps toward a seat that made trump or defends alone
+        self.lean = [dict[int, float]() for _ in range(4)]
+        t = state.trump
+        if t >= 0:
+            for s, factor in (
+                (state.maker, _LEAN_ALONE if state.alone else _LEAN_MADE),
+                (state.lone_defender, _LEAN_ALONE),
+            ):
+                if s < 0 or s == me or s == self.rare:
+                    continue
+                for c in self.hidden:
+                    if EFFECTIVE[t][c] == t:  # the higher the trump, the stronger the lean
+                        self.lean[s][c] = factor * (1.0 + (POWER[t][c] - 10) / 3)
+                    elif c % 6 == 5 and factor == _LEAN_ALONE:
+                        self.lean[s][c] = _LEAN_ACE
+        # away from the upcard's suit for a seat that passed it in round 1
+        r1 = state.upcard // 6 if state.upcard < 24 else -1
+        passed = {seat for seat, a in self.history[:4] if a == PASS and seat != me}
+        for s in passed:
+            if r1 < 0:
+                continue
+            for c in self.hidden:
+                if EFFECTIVE[r1][c] == r1 and c not in self.lean[s]:
+                    self.lean[s][c] = _LEAN_PASSED
+        self._prepare()
+
+    # ---- one world --------------------------------------------------------------------------
+    def sample(self, rng: random.Random) -> World:
+        """One world: the first of up to ``tries`` deals that fits, else the likeliest (weighted)."""
+        if self.fallback is not None:
+            state, ok = self.fallback.sample(rng)
+            return World(state, 0.0, ok)
+        best: World | None = None
+        best_like = -math.inf
+        for _ in range(self.tries):
+            dealt = self._deal(rng)
+            if dealt is None:
+                continue
+            hands, kitty, log_w, discard = dealt
+            if discard < 0 and self.discard_unseen:
+                # first every action but the dealer's bids, which alone depend on its discard
+                spare = bits(kitty)
+                rng.shuffle(spare)
+                probe = self._replay(
+                    self._with(hands, spare[0]), kitty & ~(1 << spare[0]), spare[0], rng, best_like, True
+                )
+                if probe is None:
+                    continue
+                if probe[2]:
+                    # the discard: the first card in a random order that the model would throw is a
+                    # uniform choice among those that fit; the weight counts them
+                    fits = [x for x in spare if self._would_discard(hands, x)]
+                    if fits:
+                        discard = next(x for x in spare if x in fits)
+                        log_w += math.log(len(fits))
+                if discard < 0:
+                    discard = spare[0]
+                    log_w += math.log(PLAY_SLIP)
+                hands, kitty = self._with(hands, discard), kitty & ~(1 << discard)
+            got = self._replay(hands, kitty, discard, rng, best_like)
+            if got is None:
+                continue
+            state, log_like, exact = got
+            if exact:
+                return World(state, log_w, True)
+            if log_like > best_like:  # the deal the model finds likeliest (whatever its weight)
+                best, best_like = World(state, log_w + log_like, False), log_like
+        if best is None and self.rare >= 0:
+            # no hand fits the rare seat's bids at all: deal it like the others, weighted
+            rare, self.rare = self.rare, -1
+            try:
+                return self.sample(rng)
+            finally:
+                self.rare = rare
+        if best is None:  # pragma: no cover - every seat's cards always fit somewhere
+            raise RuntimeError("no deal of the hidden cards fits the cards played")
+        return best
+
+    def draw(self, n: int, rng: random.Random) -> list[World]:
+        """``n`` worlds (see :func:`weights` for their weights)."""
+        return [self.sample(rng) for _ in range(n)]
+
+    def _prepare(self) -> None:
+        """Per hidden card, the slots it may go to and the lean of each (worked out once)."""
+        eff = self.eff
+        self.choices: dict[int, list[tuple[int, float]]] = {}
+        for c in self.hidden:
+            opts = []
+            for k, (s, _room, v) in enumerate(self.slots):
+                if v and eff is not None and v >> eff[c] & 1:
+                    continue  # that seat has shown out of this card's suit
+                opts.append((k, self.lean[s].get(c, 1.0) if s >= 0 else 1.0))
+            self.choices[c] = opts
+        # the most constrained cards are dealt first
+        self.ranked = sorted(self.hidden, key=lambda c: len(self.choices[c]))
+        self.constrained = any(len(o) < len(self.slots) for o in self.choices.values())
+
+    def _predraw(self, rng: random.Random) -> tuple[int, int] | None:
+        """The rare seat's hidden cards (a mask) and, for a dealer who went alone, its discard: one
+        of a pool of such hands drawn uniformly until every bid it made (and its discard) is the
+        model's (drawn once per sampler, :data:`_RARE_POOL` of them); None when none is found."""
+        if self._pool is None:
+            self._pool = []
+            for _ in range(_RARE_PROBES):
+                got = self._probe_rare(rng)
+                if got is not None:
+                    self._pool.append(got)
+                    if len(self._pool) >= _RARE_POOL:
+                        break
+        return self._pool[rng.randrange(len(self._pool))] if self._pool else None
+
+    def _probe_rare(self, rng: random.Random) -> tuple[int, int] | None:
+        """One uniform draw of the rare seat's hidden cards (and discard), if its bids fit."""
+        s = self.rare
+        room = self.slots[self.rare_slot][1]
+        mask = 0
+        for c in rng.sample(self.rare_cards, room):
+            mask |= 1 << c
+        d = -1
+        if self.rare_discard:
+            rest = [c for c in self.hidden if not mask >> c & 1]
+            d = rest[rng.randrange(len(rest))]
+        hands = [0, 0, 0, 0]
+        hands[s] = mask | self.known_dealt[s] | (1 << d if d >= 0 else 0)
+        probe = State.new(self.rules, self.dealer, hands, self.upcard, 0)
+        for seat, a in self.history:
+            phase = probe.phase
+            if phase == PLAY_PHASE:
+                break
+            if seat == s:
+                if phase == DISCARD_PHASE and d >= 0:
+                    a = DISCARD + d
+                if (
+                    phase in (BID1, BID2, DEFEND, DISCARD_PHASE)
+                    and self.bidder.decide(probe, rng, None, self.score) != a
+                ):
+                    return None
+            elif phase == DISCARD_PHASE:
+                a = DISCARD + probe.upcard  # another dealer's discard: any card will do in the probe
+                probe.hands[seat] |= 1 << probe.upcard
+            probe.apply(a)
+        return mask, d
+
+    def _deal(self, rng: random.Random, predraw: bool = True) -> tuple[list[int], int, float, int] | None:
+        """Dealt hands of the other seats (with the cards they have played, without the dealer's
+        unseen discard, which stays in the kitty's share unless the rare seat is that dealer) and
+        the kitty, the log of the deal's importance weight (uniform chance over this proposal's
+        chance) and the dealer's discard when it was drawn here (else -1)."""
+        slots = self.slots
+        room = [r for _s, r, _v in slots]
+        got = [0] * len(slots)
+        choices = self.choices
+        if self.constrained:
+            cards = self.ranked[:]
+            # shuffle within equally constrained groups, keeping the constrained first
+            rng.shuffle(cards)
+            cards.sort(key=lambda c: len(choices[c]))
+        else:
+            cards = self.hidden[:]
+            rng.shuffle(cards)
+        d = -1
+        if self.rare >= 0 and predraw:
+            pre = self._predraw(rng)
+            if pre is None:
+                return None  # one proposal for every world, so that their weights compare
+            else:
+                mask, d = pre
+                got[self.rare_slot], room[self.rare_slot] = mask, 0
+                if d >= 0:
+                    room[-1] -= 1
+                    mask |= 1 << d
+                cards = [c for c in cards if not mask >> c & 1]
+        log_q = 0.0
+        rand = rng.random
+        for c in cards:
+            total = 0.0
+            opts = []
+            for k, lean in choices[c]:
+                r = room[k]
+                if r:
+                    w = r * lean
+                    total += w
+                    opts.append((k, w))
+            if not opts:
+                return None
+            pick = rand() * total
+            i = 0
+            while i < len(opts) - 1 and pick >= opts[i][1]:
+                pick -= opts[i][1]
+                i += 1
+            k, w = opts[i]
+            got[k] |= 1 << c
+            room[k] -= 1
+            if len(opts) > 1:
+                log_q += math.log(w / total)
+        hands = [0, 0, 0, 0]
+        hands[self.seat] = self.own
+        kitty = 0
+        for k, (s, _r, _v) in enumerate(slots):
+            if s < 0:
+                kitty = got[k]
+            else:
+                hands[s] = got[k] | self.known_dealt[s]
+        if d >= 0:
+            hands[self.dealer] |= 1 << d
+        return hands, kitty, -log_q, d
+
+    def _with(self, hands: list[int], d: int) -> list[int]:
+        """The dealt hands with ``d`` added to the dealer's (its unseen discard)."""
+        out = hands[:]
+        out[self.dealer] |= 1 << d
+        return out
+
+    def _would_discard(self, hands: list[int], d: int) -> bool:
+        """Would the model throw ``d`` from the dealer's six (its dealt cards with ``d``, and the upcard)?"""
+        six = hands[self.dealer] | 1 << d | 1 << self.upcard
+        return best_discard(six, self.state.trump, 1 << self.upcard) == d
+
+    def _replay(
+        self,
+        hands: list[int],
+        kitty: int,
+        discard: int,
+        rng: random.Random,
+        floor: float = -math.inf,
+        skip_dealer_bids: bool = False,
+    ) -> tuple[State, float, bool] | None:
+        """Replay the history on the dealt world; the log-likelihood of the others' actions
+        under the soft model and whether each is exactly the model's. ``None``: impossible, or
+        less likely than ``floor``, a world already in hand (the likelihood only falls as the
+        replay goes on). ``skip_dealer_bids``: leave the dealer's bids unchecked (a probe made
+        before the dealer's discard is chosen)."""
+        state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
+        me = self.seat
+        log_like = 0.0
+        exact = True
+        bidder, score = self.bidder, self.score
+        for seat, a in self.history:
+            phase = state.phase
+            if seat != me:
+                if phase == PLAY_PHASE:
+                    legal = state.play_mask()
+                    if not legal >> (a - PLAY) & 1:
+                        return None
+                    if legal & (legal - 1) and bidder.decide(state, rng, None, score) != a:
+                        exact = False
+                        log_like += math.log(PLAY_SLIP)
+                        if log_like <= floor:
+                            return None
+                elif phase in (BID1, BID2, DEFEND) and not (skip_dealer_bids and seat == self.dealer):
+                    model = bidder.decide(state, rng, None, score)
+                    if model != a:
+                        exact = False
+                        log_like += _bid_log_like(state, a, model, score)
+                        if log_like <= floor:
+                            return None
+                elif phase == DISCARD_PHASE and discard >= 0:
+                    a = DISCARD + discard  # the unseen discard, as this world chose it
+            state.apply(a)
+        return state, log_like, exact
+
+
+def _kind(a: int) -> int:
+    if a == PASS:
+        return 0
+    return 2 if a in (ORDER_UP_ALONE, DEFEND_ALONE) or CALL_ALONE <= a < NAME else 1
+
+
+def _bid_log_like(state: State, real: int, model: int, score: tuple[int, int] | None) -> float:
+    """The soft model's log chance of ``real`` where the standard bot would choose ``model``."""
+    kr, km = _kind(real), _kind(model)
+    if (kr == 0) != (km == 0):
+        margin = _margin(state, real, score)
+        # the bot's choice has the margin's sign; the chance of the other one is the logistic tail
+        tail = -math.log1p(math.exp(min(50.0, abs(margin) / BID_SOFTNESS)))
+        return tail + (math.log(PLAY_SLIP) if kr == 2 else 0.0)  # and alone, without the hand for it
+    return math.log(PLAY_SLIP)  # alone or not, or another suit called
+
+
+def _margin(state: State, real: int, score: tuple[int, int] | None) -> float:
+    """How far the seat's hand is from the standard bot's line for making trump."""
+    if state.phase == BID1:
+        value, need = bid1_rating(state, score, BIDDING)[:2]
+        return value - need
+    if state.phase == BID2:
+        ratings = bid2_ratings(state, score, BIDDING)
+        if real >= CALL and real < NAME:
+            t = (real - CALL) & 3
+            if t in ratings:
+                v, n = ratings[t]
+                return v - n
+        return max(v - n for v, n in ratings.values())
+    return 1.0  # defending alone: no rating, a fixed slip
+
+
+def _dead_upcard(state: State) -> bool:
+    """R5.2: the dealer's partner went alone in round 1, so the dealer never picked up."""
+    return state.alone and state.maker == (state.dealer + 2) & 3 and not state.rules.dealer_picks_up_for_partner_loner

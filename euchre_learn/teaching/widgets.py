@@ -13,7 +13,11 @@ choice, Space or Enter to choose it (a chosen one turns dark blue and reads "●
 yet right or wrong), Tab to Check, Enter. Once answered, only the verdict and the right answer
 (its button then reads "✓ J♦") say right or wrong. After "Next question" the focus moves to the new question's first choice. The
 feedback goes to a live region (``role="status" aria-live="polite"``) that screen readers
-announce. A second click on Check, or a click after answering, changes nothing. (No radio
+announce. A second click on Check, or a click after answering, changes nothing.
+
+A lesson's ``quiz(...)`` records its answer in the learner's store (:class:`Recorder`) when Check
+is clicked, never when it is shown: one answer on its topic and one review in the practice
+schedule, so Today's practice counts the topic as seen and brings a mistake back. (No radio
 buttons: in JupyterLab the arrow keys move the notebook's cell selection, not the choice.)
 
 Each widget keeps its model in plain attributes, so tests drive it without a browser:
@@ -29,8 +33,9 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
@@ -39,6 +44,9 @@ from euchre_learn.engine.cards import Card
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
 from euchre_learn.teaching.quiz.question import Feedback
+
+if TYPE_CHECKING:
+    from euchre_learn.learner.progress import Progress
 from euchre_learn.teaching.widget_look import (
     auto_width,
     doc_links,
@@ -54,6 +62,7 @@ __all__ = [
     "OrderQuiz",
     "PracticeWidget",
     "QuizWidget",
+    "Recorder",
     "SelectAllQuiz",
     "SingleChoiceQuiz",
     "practice",
@@ -98,7 +107,8 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         self.question = question
         self.feedback = None
         self._grade: Grader = grade or question.check
-        self._on_answer = on_answer
+        self.on_answer = on_answer
+        self.recorder: Recorder | None = None
         self.prompt = W.HTML(f'<p class="el-prompt" style="margin:4px 0">{html.escape(question.prompt)}</p>')
         parts: list[W.Widget] = [style_view(), self.prompt]
         trick = trick_view(question)
@@ -178,8 +188,8 @@ class QuizWidget(W.VBox):  # type: ignore[misc]
         self.feedback_area.value = status_html(
             fb.message, "right" if fb.correct else "wrong", self.question.rules, yours=self._given_words(given)
         )
-        if self._on_answer is not None:
-            self._on_answer(fb)
+        if self.on_answer is not None:
+            self.on_answer(fb)
 
 
 def _walk(widget: Any) -> list[Any]:
@@ -409,16 +419,78 @@ def quiz_widget(
     return _KINDS[question.kind](question, grade=grade, on_answer=on_answer, focus=focus)
 
 
+class Recorder:
+    """Grades one question and records the first answer in the learner's progress: one answer on
+    the question's topic and one review of ``('quiz', topic)`` in the practice schedule, timed from
+    when the widget was made. The store is opened at the first answer, not before, so showing a
+    quiz (a lesson's Run All) writes nothing.
+
+    ``progress``: a :class:`~euchre_learn.learner.progress.Progress`, a path, ``None`` (or ``True``)
+    for the learner's own store, ``False`` to keep nothing.
+
+    >>> from euchre_learn import quiz
+    >>> r = Recorder(quiz.generate('left-bower', seed=3), progress=False)
+    >>> r(r.question.answer).correct, r.recorded
+    (True, True)
+    """
+
+    def __init__(self, question: Question, progress: Progress | str | os.PathLike[str] | bool | None = None) -> None:
+        self.question = question
+        self._given = progress
+        self.progress: Progress | None = None
+        self.recorded = False
+        self._shown = time.monotonic()
+
+    def _open(self) -> Progress | None:
+        given = self._given
+        if given is False:
+            return None
+        from euchre_learn.learner.progress import Progress
+
+        if isinstance(given, Progress):
+            return given
+        return Progress(None if given is None or given is True else given)
+
+    def __call__(self, response: object) -> Feedback:
+        fb = self.question.check(response)
+        if not self.recorded:
+            self.recorded = True
+            self.progress = self._open()
+            if self.progress is not None:
+                self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
+        return fb
+
+    @property
+    def warnings(self) -> list[str]:
+        """Problems with the learner's store, in words (empty before the answer)."""
+        return [] if self.progress is None else list(self.progress.warnings)
+
+
 def quiz(
-    topic_or_question: str | Question, seed: int | None = None, *, rules: Rules | str | dict[str, Any] | None = None
+    topic_or_question: str | Question,
+    seed: int | None = None,
+    *,
+    rules: Rules | str | dict[str, Any] | None = None,
+    progress: Progress | str | os.PathLike[str] | bool | None = None,
 ) -> QuizWidget:
-    """A widget for one question: a :class:`Question`, or a new one on a topic.
+    """A widget for one question: a :class:`Question`, or a new one on a topic. Its answer is
+    recorded once, when Check is clicked (:class:`Recorder`), in ``progress``: the learner's own
+    store by default, ``False`` for none.
 
     >>> quiz('trick-winner', seed=2).question.topic
     'trick-winner'
     """
     q = topic_or_question if isinstance(topic_or_question, Question) else generate(topic_or_question, seed, rules=rules)
-    return quiz_widget(q)
+    recorder = Recorder(q, progress)
+    w = quiz_widget(q, grade=recorder)
+    w.recorder = recorder
+
+    def warn(_fb: Feedback) -> None:
+        if recorder.warnings:
+            w.feedback_area.value += warnings_html(recorder.warnings)
+
+    w.on_answer = warn
+    return w
 
 
 MIXED = "(mixed)"

@@ -104,3 +104,47 @@ def test_the_widget_answers_by_clicking_and_shows_the_counts(tmp_path: Path) -> 
     w.next()
     assert "Due for review" in w.why_view.value and "Due now: 1" in w.status_view.value
     assert w.warning_view.value == ""
+
+
+def test_a_lesson_quiz_answer_lands_in_the_store_once_and_today_hears_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lesson's ``widgets.quiz(...)``, called as the lessons call it, records its answer in the
+    learner's own store when Check is clicked (not when shown), once however often it is clicked;
+    Today's practice then counts the topic as seen and schedules it (issue 23)."""
+    from euchre_learn.teaching import widgets
+
+    path = tmp_path / "learner.sqlite3"
+    monkeypatch.setenv("EUCHRE_LEARN_PROGRESS", str(path))
+    shown = widgets.quiz("left-bower", seed=4)
+    right = widgets.quiz("scoring", seed=3)
+    assert not path.exists()  # showing a quiz (a lesson's Run All) records nothing
+    shown.choose(wrong(shown.question))
+    shown.check_button.click()
+    shown.check_button.click()  # a second click changes nothing
+    shown.check()
+    right.choose(right.question.answer)
+    right.check_button.click()
+    p = Progress(path)
+    assert p.store.answers() == [("left-bower", False), ("scoring", True)]
+    clock = Clock()
+    clock.now = datetime.now(timezone.utc) + timedelta(minutes=5)
+    t = TodaysPractice(["left-bower", "scoring", "trick-winner"], progress=p, seed=1, clock=clock)
+    assert t.new_left == 1 and t.schedule.new(t.topics) == ["trick-winner"]
+    assert (t.source, t.item) == ("due", ("quiz", "left-bower"))  # the lesson's mistake comes back first
+    assert t.count_due == 1
+
+
+def test_a_lesson_quiz_can_keep_nothing_or_use_a_given_store(tmp_path: Path) -> None:
+    from euchre_learn.teaching import widgets
+
+    w = widgets.quiz("left-bower", seed=4, progress=False)
+    w.choose(w.question.answer)
+    w.check_button.click()
+    assert w.feedback is not None and w.feedback.correct
+    path = tmp_path / "l.sqlite3"
+    w = widgets.quiz(generate("trick-winner", seed=2), progress=path)
+    w.choose(w.question.answer)
+    w.check_button.click()
+    assert Progress(path).stats("trick-winner").answered == 1
+    assert Schedule(path).item("quiz", "trick-winner") is not None

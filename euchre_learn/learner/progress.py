@@ -29,6 +29,7 @@ import os
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date, datetime
 
 from euchre_learn.learner.files import default_path
 from euchre_learn.learner.schedule import review_op
@@ -120,6 +121,31 @@ class Progress:
         carried = self.store.carried()
         names = sorted(set(runs) | set(carried))
         return {t: stats_of(runs.get(t, ()), carried.get(t)) for t in names}
+
+    def on_day(self, day: date | datetime | None = None, topic: str | None = None) -> TopicStats:
+        """The answers given on one day (on ``topic``, or on every topic), read from the store, so
+        the counts survive a restart: ``day`` a date (this machine's time zone), a datetime (its
+        date in its own time zone), or ``None`` for today. The streak is the day's own.
+
+        >>> import tempfile, os
+        >>> p = Progress(os.path.join(tempfile.mkdtemp(), 'learner.sqlite3'))
+        >>> p.record('scoring', True); p.record('left-bower', False)
+        >>> p.on_day().answered, p.on_day().correct, p.on_day(topic='scoring').answered
+        (2, 1, 1)
+        """
+        moment = datetime.now().astimezone() if day is None else day
+        if isinstance(moment, datetime):
+            tz = moment.tzinfo if moment.tzinfo is not None else moment.astimezone().tzinfo
+            wanted = moment.date()
+        else:
+            tz, wanted = None, moment
+        held = [(a.topic, a.correct, a.at) for a in self._held_answers()]
+        rows = [(t, ok, at) for t, ok, at, _s in self.store.answer_log()] + held
+        return stats_of(
+            ok
+            for t, ok, at in rows
+            if (topic is None or t == topic) and datetime.fromtimestamp(at, tz).date() == wanted
+        )
 
     @property
     def total(self) -> TopicStats:

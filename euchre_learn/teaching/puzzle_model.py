@@ -125,6 +125,8 @@ class PuzzleTrainer(ScheduledSession):
         else:
             self._serve()
 
+    _today_topic = TOPIC  # "solved 3 of 4 today": the puzzles answered today, from the store
+
     @property
     def solved(self) -> int:
         """Puzzles solved in this session (the session's :attr:`score`)."""

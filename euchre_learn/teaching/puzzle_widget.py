@@ -93,7 +93,7 @@ class PuzzleWidget(SessionWidget):
         m = self.model
         return (
             f"Puzzle {m.puzzle.id} · theme: {m.puzzle.theme} · due now: {m.count_due} · "
-            f"tried {m.tried} of {len(m.pool)} · solved {m.solved} of {m.asked} today"
+            f"tried {m.tried} of {len(m.pool)} · solved {m.today.correct} of {m.today.answered} today"
         )
 
     def why(self) -> tuple[str, str | None]:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Hashable
 from datetime import datetime
 
-from euchre_learn.learner.progress import Progress
+from euchre_learn.learner.progress import Progress, TopicStats
 from euchre_learn.learner.schedule import Schedule
 from euchre_learn.teaching.quiz.question import Feedback, Question
 
@@ -77,6 +77,16 @@ class ScheduledSession:
     @property
     def answered(self) -> bool:
         return self.feedback is not None
+
+    @property
+    def today(self) -> TopicStats:
+        """Every answer in the learner's store dated today (by the schedule's clock), whatever asked
+        it: read from the store, so "today 5 of 6 right" survives a restart (:attr:`score` and
+        :attr:`asked` count this session only)."""
+        return self.progress.on_day(self.schedule.now(), self._today_topic)
+
+    _today_topic: str | None = None
+    """The topic :attr:`today` counts (``None``: every topic)."""
 
     @property
     def warnings(self) -> list[str]:

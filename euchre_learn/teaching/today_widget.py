@@ -58,7 +58,7 @@ class TodaysPracticeWidget(SessionWidget):
         days = m.streak
         return (
             f"Due now: {m.count_due} · new topics left: {m.new_left} · "
-            f"streak {days} day{'s' if days != 1 else ''} · today {m.score} of {m.asked} right"
+            f"streak {days} day{'s' if days != 1 else ''} · today {m.today.correct} of {m.today.answered} right"
         )
 
     def why(self) -> tuple[str, str | None]:

@@ -148,3 +148,38 @@ def test_a_lesson_quiz_can_keep_nothing_or_use_a_given_store(tmp_path: Path) -> 
     w.check_button.click()
     assert Progress(path).stats("trick-winner").answered == 1
     assert Schedule(path).item("quiz", "trick-winner") is not None
+
+
+def test_todays_counts_and_streak_survive_a_restart(tmp_path: Path) -> None:
+    """'today 5 of 6 right' and the day streak are read from the store (the answers dated today),
+    so a fresh model over the same store (a kernel restart) shows them again (issue 23)."""
+    clock = Clock()
+    path = tmp_path / "l.sqlite3"
+    Schedule(path, clock=lambda: T0 - timedelta(days=1)).review("quiz", "scoring", True)  # yesterday
+    Progress(path).record("scoring", True, at=(T0 - timedelta(days=1)).timestamp())  # not today
+    w = today(["left-bower", "scoring", "trick-winner"], seed=5, progress=str(path), clock=clock)
+    for i in range(6):
+        w.current.choose(w.model.question.answer if i else wrong(w.model.question))
+        w.current.check_button.click()
+        clock.now += timedelta(minutes=1)
+        w.next()
+    assert "today 5 of 6 right" in w.status_view.value and "streak 2 days" in w.status_view.value
+    again = today(["left-bower", "scoring", "trick-winner"], seed=6, progress=str(path), clock=clock)
+    assert "today 5 of 6 right" in again.status_view.value and "streak 2 days" in again.status_view.value
+    assert (again.model.today.correct, again.model.today.answered) == (5, 6)
+    clock.now += timedelta(days=1)
+    tomorrow = TodaysPractice(["left-bower"], progress=path, seed=1, clock=clock)
+    assert (tomorrow.today.correct, tomorrow.today.answered) == (0, 0) and tomorrow.streak == 2
+
+
+def test_the_puzzle_trainers_today_survives_a_restart(tmp_path: Path) -> None:
+    from euchre_learn.teaching.puzzle_widget import puzzles
+
+    clock = Clock()
+    path = str(tmp_path / "l.sqlite3")
+    Progress(path).record("scoring", True, at=T0.timestamp())  # a quiz answer: not a puzzle solved
+    w = puzzles(["trumping in"], seed=2, progress=path, clock=clock)
+    w.current.choose(w.model.question.answer)
+    w.current.check_button.click()
+    assert "solved 1 of 1 today" in w.status_view.value
+    assert "solved 1 of 1 today" in puzzles(["trumping in"], seed=3, progress=path, clock=clock).status_view.value

@@ -15,7 +15,8 @@ yet right or wrong), Tab to Check, Enter. Once answered, only the verdict and th
 feedback goes to a live region (``role="status" aria-live="polite"``) that screen readers
 announce. A second click on Check, or a click after answering, changes nothing.
 
-A lesson's ``quiz(...)`` records its answer in the learner's store (:class:`Recorder`) when Check
+A lesson's ``quiz(...)`` records its answer in the learner's store
+(:class:`~euchre_learn.teaching.quiz_record.Recorder`) when Check
 is clicked, never when it is shown: one answer on its topic and one review in the practice
 schedule, so Today's practice counts the topic as seen and brings a mistake back. (No radio
 buttons: in JupyterLab the arrow keys move the notebook's cell selection, not the choice.)
@@ -33,7 +34,6 @@ from __future__ import annotations
 
 import html
 import os
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,7 @@ from euchre_learn.engine.cards import Card
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, Practice, Question, QuizError, generate, rule_link, topic
 from euchre_learn.teaching.quiz.question import Feedback
+from euchre_learn.teaching.quiz_record import Recorder
 
 if TYPE_CHECKING:
     from euchre_learn.learner.progress import Progress
@@ -62,7 +63,6 @@ __all__ = [
     "OrderQuiz",
     "PracticeWidget",
     "QuizWidget",
-    "Recorder",
     "SelectAllQuiz",
     "SingleChoiceQuiz",
     "practice",
@@ -419,53 +419,6 @@ def quiz_widget(
     return _KINDS[question.kind](question, grade=grade, on_answer=on_answer, focus=focus)
 
 
-class Recorder:
-    """Grades one question and records the first answer in the learner's progress: one answer on
-    the question's topic and one review of ``('quiz', topic)`` in the practice schedule, timed from
-    when the widget was made. The store is opened at the first answer, not before, so showing a
-    quiz (a lesson's Run All) writes nothing.
-
-    ``progress``: a :class:`~euchre_learn.learner.progress.Progress`, a path, ``None`` (or ``True``)
-    for the learner's own store, ``False`` to keep nothing.
-
-    >>> from euchre_learn import quiz
-    >>> r = Recorder(quiz.generate('left-bower', seed=3), progress=False)
-    >>> r(r.question.answer).correct, r.recorded
-    (True, True)
-    """
-
-    def __init__(self, question: Question, progress: Progress | str | os.PathLike[str] | bool | None = None) -> None:
-        self.question = question
-        self._given = progress
-        self.progress: Progress | None = None
-        self.recorded = False
-        self._shown = time.monotonic()
-
-    def _open(self) -> Progress | None:
-        given = self._given
-        if given is False:
-            return None
-        from euchre_learn.learner.progress import Progress
-
-        if isinstance(given, Progress):
-            return given
-        return Progress(None if given is None or given is True else given)
-
-    def __call__(self, response: object) -> Feedback:
-        fb = self.question.check(response)
-        if not self.recorded:
-            self.recorded = True
-            self.progress = self._open()
-            if self.progress is not None:
-                self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
-        return fb
-
-    @property
-    def warnings(self) -> list[str]:
-        """Problems with the learner's store, in words (empty before the answer)."""
-        return [] if self.progress is None else list(self.progress.warnings)
-
-
 def quiz(
     topic_or_question: str | Question,
     seed: int | None = None,
@@ -474,7 +427,7 @@ def quiz(
     progress: Progress | str | os.PathLike[str] | bool | None = None,
 ) -> QuizWidget:
     """A widget for one question: a :class:`Question`, or a new one on a topic. Its answer is
-    recorded once, when Check is clicked (:class:`Recorder`), in ``progress``: the learner's own
+    recorded once, when Check is clicked (:class:`~euchre_learn.teaching.quiz_record.Recorder`), in ``progress``: the learner's own
     store by default, ``False`` for none.
 
     >>> quiz('trick-winner', seed=2).question.topic

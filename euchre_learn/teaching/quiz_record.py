@@ -1,0 +1,65 @@
+"""A lesson quiz's answer, recorded once in the learner's store: the grader the lessons' quiz
+widgets (:func:`euchre_learn.teaching.widgets.quiz`) check with, so every quiz answered in a lesson
+counts in the learner's progress and is a review in the practice schedule, which Today's practice
+(:mod:`euchre_learn.teaching.today`) reads. No widgets here.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING
+
+from euchre_learn.teaching.quiz.question import Feedback, Question
+
+if TYPE_CHECKING:
+    from euchre_learn.learner.progress import Progress
+
+__all__ = ["Recorder"]
+
+
+class Recorder:
+    """Grades one question and records the first answer in the learner's progress: one answer on
+    the question's topic and one review of ``('quiz', topic)`` in the practice schedule, timed from
+    when the widget was made. The store is opened at the first answer, not before, so showing a
+    quiz (a lesson's Run All) writes nothing.
+
+    ``progress``: a :class:`~euchre_learn.learner.progress.Progress`, a path, ``None`` (or ``True``)
+    for the learner's own store, ``False`` to keep nothing.
+
+    >>> from euchre_learn import quiz
+    >>> r = Recorder(quiz.generate('left-bower', seed=3), progress=False)
+    >>> r(r.question.answer).correct, r.recorded
+    (True, True)
+    """
+
+    def __init__(self, question: Question, progress: Progress | str | os.PathLike[str] | bool | None = None) -> None:
+        self.question = question
+        self._given = progress
+        self.progress: Progress | None = None
+        self.recorded = False
+        self._shown = time.monotonic()
+
+    def _open(self) -> Progress | None:
+        given = self._given
+        if given is False:
+            return None
+        from euchre_learn.learner.progress import Progress
+
+        if isinstance(given, Progress):
+            return given
+        return Progress(None if given is None or given is True else given)
+
+    def __call__(self, response: object) -> Feedback:
+        fb = self.question.check(response)
+        if not self.recorded:
+            self.recorded = True
+            self.progress = self._open()
+            if self.progress is not None:
+                self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
+        return fb
+
+    @property
+    def warnings(self) -> list[str]:
+        """Problems with the learner's store, in words (empty before the answer)."""
+        return [] if self.progress is None else list(self.progress.warnings)

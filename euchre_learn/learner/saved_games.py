@@ -219,10 +219,14 @@ def _game(game_id: str, rows: list[tuple[int, Any, float]]) -> SavedGame:
     return SavedGame(game_id, records, datetime.fromtimestamp(min(r[2] for r in rows)), problem)
 
 
-def saved_games(store: Store | None = None) -> list[SavedGame]:
-    """Every saved game, newest first. A damaged one is listed too, with its ``problem``."""
+def saved_games(store: Store | None = None, *, demos: bool = False) -> list[SavedGame]:
+    """The learner's games, newest first: those with a human seat. A damaged one is listed too,
+    with its ``problem``. ``demos=True`` lists games of bots only too (the table no longer saves
+    them, but an older version did; they are kept, and :func:`load_game` loads them by id)."""
     rows = _rows(Store.shared() if store is None else store)
     games = [_game(g, r) for g, r in rows.items()]
+    if not demos:
+        games = [g for g in games if g.humans or g.problem is not None]
     return sorted(games, key=lambda g: (g.started, g.id), reverse=True)
 
 

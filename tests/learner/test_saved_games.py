@@ -139,10 +139,39 @@ def test_a_saved_game_is_reviewed_by_the_chance_to_win(tmp_path: Path) -> None:
 
 
 def test_the_table_saves_to_the_learners_store_by_default() -> None:
-    t = Table(humans=[], seed=12, dealer="E")
+    t = Table(humans="S", seed=12, dealer="E")
     saver = t.on_hand_end[0]
     assert isinstance(saver, GameSaver)
-    t.run_bots()
+    _finish_hand(t)
     assert saver.last_id is not None
     assert el.table.load_game(saver.last_id).hands == (t.hand,)
     assert any(g.id == saver.last_id for g in el.table.saved_games())
+
+
+def test_a_game_of_bots_only_is_a_demonstration_not_one_of_your_games(tmp_path: Path) -> None:
+    """Lesson 10's demo and lesson 15's beginner-bot game (``humans=()``) are not saved: "your
+    games" are the games with a human seat (issue 23)."""
+    store = Store(tmp_path / "l.sqlite3")
+    demo = Table(humans=[], seed=2, dealer="S")
+    saver = GameSaver(store)
+    demo.on_hand_end[:] = [saver]
+    demo.run_bots()
+    assert demo.hand_over and store.hands() == [] and saved_games(store) == []
+    assert saver.last_id is None
+    mine, _ = _table(store)
+    _finish_hand(mine)
+    assert [g.learner for g in saved_games(store)] == [el.Seat.S]
+
+
+def test_bot_only_games_kept_from_before_are_listed_apart_and_still_load(tmp_path: Path) -> None:
+    from euchre_learn.learner.saved_games import hand_record
+
+    store = Store(tmp_path / "l.sqlite3")
+    game = el.Game(seed=4, dealer="N")
+    while not game.hands:
+        game = game.apply(game.legal_actions()[0])
+    store.write(SaveHand("old-demo", 0, hand_record(game, humans=()), at=1.0))
+    store.write(SaveHand("mine", 0, hand_record(game, humans="S"), at=2.0))
+    assert [g.id for g in saved_games(store)] == ["mine"]  # your games
+    assert [g.id for g in saved_games(store, demos=True)] == ["mine", "old-demo"]  # nothing is lost
+    assert load_game("old-demo", store).hands == (game.hands[0],)

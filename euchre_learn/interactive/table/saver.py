@@ -1,16 +1,25 @@
-"""Every game played at the table, saved as each hand ends (see :mod:`euchre_learn.learner.saved_games`).
+"""Every game a learner plays at the table, saved as each hand ends (see :mod:`euchre_learn.learner.saved_games`).
 
 :class:`GameSaver` is what a :class:`~euchre_learn.interactive.table.model.Table` calls when a hand
 ends (it is in ``Table.on_hand_end`` from the start): it writes the hand, with the score before
 it and who sat where, to the learner's store at once. ``el.table.saved_games()`` lists the
-games kept, newest first, and ``el.table.load_game(id)`` gives one back for ``el.review``.
+learner's games, newest first, and ``el.table.load_game(id)`` gives one back for ``el.review``.
+
+**Your games are the games with a human seat.** A table of bots only (``humans=()``: a lesson's
+demonstration, lesson 15's stand-in game, a study) is not saved: its hands are in the table's
+``game`` for as long as it is wanted, and it never crowds the learner's list at each Run All.
 
 >>> from euchre_learn.interactive.table.model import Table
->>> t = Table(humans=[], seed=2, dealer='S')
->>> _ = t.run_bots()                     # the hand ends: it is in the store already
->>> g = saved_games()[0]
->>> g.hands_played, g.hands[0] == t.hand, g.records[0]['score']
-(1, True, {'NS': 0, 'EW': 0})
+>>> t = Table(humans='S', seed=2, dealer='S')
+>>> while not t.hand_over:
+...     _ = t.run_bots()
+...     if t.is_human_turn: t.act(t.legal_actions()[0])
+>>> g = saved_games()[0]                 # the hand ended: it is in the store already
+>>> g.hands_played, g.hands[0] == t.hand, g.records[0]['score'], g.learner
+(1, True, {'NS': 0, 'EW': 0}, <Seat.S: 2>)
+>>> demo = Table(humans=[], seed=2, dealer='S'); _ = demo.run_bots()
+>>> demo.hand_over, demo.on_hand_end[0].last_id   # a demonstration: not saved
+(True, None)
 """
 
 from __future__ import annotations
@@ -20,15 +29,17 @@ from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from euchre_learn.analysis.situation import situation
 from euchre_learn.learner.saved_games import SavedGame, SavedGameError, load_game, save_hand, saved_games
-from euchre_learn.learner.store import Store
+from euchre_learn.learner.store import AddDecision, Store
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
+    from euchre_learn.analysis.review import Review
     from euchre_learn.engine.cards import Seat
     from euchre_learn.engine.game import Game
 
-__all__ = ["GameSaver", "SavedGame", "SavedGameError", "Seated", "load_game", "saved_games"]
+__all__ = ["GameSaver", "SavedGame", "SavedGameError", "Seated", "load_game", "save_decisions", "saved_games"]
 
 
 class Seated(Protocol):
@@ -73,7 +84,10 @@ class GameSaver:
         return self.ids[max(self.ids)] if self.ids else None
 
     def save(self, game: Game, game_number: int, humans: Collection[Seat], bots: Mapping[Seat, Bot]) -> None:
-        """Save the hand of ``game`` that just ended, as part of the table's game ``game_number``."""
+        """Save the hand of ``game`` that just ended, as part of the table's game ``game_number``
+        (nothing, for a table of bots only: see the module docs)."""
+        if not humans:
+            return
         names = {str(s): b.name for s, b in sorted(bots.items())}
         save_hand(game, self.game_id(game_number), humans=humans, store=self.store, bots=names)
 
@@ -82,3 +96,25 @@ class GameSaver:
 
     def __repr__(self) -> str:
         return f"<GameSaver {len(self.ids)} games>"
+
+
+def save_decisions(table: Seated, game_number: int, hand: int, review: Review, store: Store) -> None:
+    """Keep each decision of ``review`` (the learners' in hand ``hand`` of the table's game
+    ``game_number``) in ``store``, once, with its situation's key and family
+    (:func:`~euchre_learn.analysis.situation.situation`), grade and loss, so that a schedule can bring
+    the situation back. A forced move (every option worth the same) is no decision and is not kept.
+    The game is named by the table's :class:`GameSaver` id, as its saved hands are."""
+    saver = next((f for f in getattr(table, "on_hand_end", ()) if isinstance(f, GameSaver)), None)
+    game = saver.game_id(game_number) if saver is not None else f"table-{getattr(table, 'seed', '')}/{game_number}"
+    ops = []
+    for d in review.decisions:
+        if d.forced:
+            continue
+        sit = d.situation or situation(d.position)
+        ops.append(
+            AddDecision(
+                game, hand, d.index, str(d.seat), sit.key, sit.family, str(d.action), str(d.best), d.grade, d.loss
+            )
+        )
+    if ops:
+        store.write(*ops)

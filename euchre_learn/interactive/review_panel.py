@@ -13,6 +13,8 @@ far. When a review is in:
   position just before it, to find a better action (a first miss asks again, a second shows
   the answer). A finished retry is kept in the learner's store as a quiz question and
   scheduled, so Today's practice (:mod:`euchre_learn.teaching.today`) serves it again later;
+- each learner decision graded (not a forced one) is kept in the store with its situation, grade
+  and loss (:func:`~euchre_learn.interactive.table.saver.save_decisions`);
 - after the game, :meth:`ReviewPanel.game_review` is the whole game's review (its accuracy)
   and :meth:`ReviewPanel.turning_points` the hands that moved the chance to win the most.
 
@@ -45,6 +47,7 @@ from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.core import State
 from euchre_learn.engine.explain import score_reason
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.interactive.table.saver import save_decisions
 from euchre_learn.interactive.table.words import action_label, describe_action
 from euchre_learn.learner.saved_games import hand_record
 from euchre_learn.learner.store import PutRetry
@@ -207,6 +210,7 @@ class ReviewPanel:
                 reviews.append(rev)
                 done_before += len(rev.decisions)
             job.review = _merge(reviews, None if len(self.seats) > 1 else self.seats[0])
+            save_decisions(self.table, job.game, job.number, job.review, self.progress.store)  # each with its situation
             job.done = job.total
             job.state = "done"
         except Exception as err:  # shown in the panel; the table plays on

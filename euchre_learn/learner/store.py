@@ -62,9 +62,11 @@ from euchre_learn.learner.store_tables import (
     MIGRATIONS,
     SCHEMA_VERSION,
     AddAnswer,
+    AddDecision,
     Backend,
     CardRow,
     Carry,
+    DecisionRow,
     DropRetry,
     Forget,
     MemoryBackend,
@@ -83,6 +85,7 @@ _FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
 
 __all__ = [
     "AddAnswer",
+    "AddDecision",
     "Carry",
     "DropRetry",
     "Forget",
@@ -538,6 +541,11 @@ class Store:
         """When each review happened (seconds since the epoch)."""
         result: list[float] = self._read(lambda b: b.review_times())
         return result
+
+    def decisions(self, situation: str | None = None, grade: str | None = None) -> list[DecisionRow]:
+        """The learner's decisions at the table (in one ``situation``, of one ``grade``), oldest first."""
+        rows: list[DecisionRow] = self._read(lambda b: b.decisions())
+        return [r for r in rows if situation in (None, r.situation) and grade in (None, r.grade)]
 
     def close(self) -> None:
         """Close the file (after a last try to save what is in memory)."""

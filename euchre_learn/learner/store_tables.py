@@ -24,9 +24,11 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "AddAnswer",
+    "AddDecision",
     "Backend",
     "CardRow",
     "Carry",
+    "DecisionRow",
     "DropRetry",
     "Forget",
     "MemoryBackend",
@@ -66,6 +68,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE reviews (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key TEXT NOT NULL,"
         " rating INTEGER NOT NULL, at REAL NOT NULL, seconds REAL)",
     ),
+    # 3: the learner's decisions at the table, each with its situation (so a schedule can bring situations back)
+    (
+        "CREATE TABLE decisions (id INTEGER PRIMARY KEY, game TEXT NOT NULL, hand INTEGER NOT NULL,"
+        " idx INTEGER NOT NULL, seat TEXT NOT NULL, situation TEXT NOT NULL, family TEXT NOT NULL,"
+        " action TEXT NOT NULL, best TEXT NOT NULL, grade TEXT NOT NULL, loss REAL NOT NULL, at REAL NOT NULL,"
+        " UNIQUE (game, hand, idx, seat, action))",
+        "CREATE INDEX decisions_by_situation ON decisions (situation, id)",
+    ),
 )
 """The schema, one tuple of statements per version: a database at version ``n`` gets
 ``MIGRATIONS[n:]`` in one transaction when opened."""
@@ -88,6 +98,7 @@ class Tables:
         self.retries: dict[str, tuple[str, str, float]] = {}
         self.cards: dict[tuple[str, str], tuple[str, float, int, int, int]] = {}
         self.reviews: list[tuple[str, str, int, float, float | None]] = []
+        self.decisions: list[DecisionRow] = []
         self.next_id = 1
 
 
@@ -248,6 +259,46 @@ class DropRetry:
         m.cards.pop(("retry", self.key), None)
 
 
+@dataclass(frozen=True)
+class DecisionRow:
+    """One decision of the learner at the table, as stored: the game (its saved id), the hand's
+    number, the action's index in the hand record, the seat, the situation's key and family
+    (:func:`euchre_learn.analysis.situation.situation`), what was done, the best action found,
+    the review's grade and the expected points given up (``loss``), and when."""
+
+    game: str
+    hand: int
+    index: int
+    seat: str
+    situation: str
+    family: str
+    action: str
+    best: str
+    grade: str
+    loss: float
+    at: float
+
+
+@dataclass(frozen=True)
+class AddDecision(DecisionRow):
+    """Keep one decision at the table (:class:`DecisionRow`), once: the same decision written
+    again (the same game, hand, index, seat and action) changes nothing."""
+
+    at: float = field(default_factory=time.time)
+
+    def sql(self, db: Any) -> None:
+        db.execute(
+            "INSERT OR IGNORE INTO decisions (game, hand, idx, seat, situation, family, action, best, grade, loss, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            tuple(getattr(self, f) for f in DecisionRow.__dataclass_fields__),  # the columns, in order
+        )
+
+    def memory(self, m: Tables) -> None:
+        same = (self.game, self.hand, self.index, self.seat, self.action)
+        if not any((d.game, d.hand, d.index, d.seat, d.action) == same for d in m.decisions):
+            m.decisions.append(DecisionRow(*(getattr(self, f) for f in DecisionRow.__dataclass_fields__)))
+
+
 Update = Callable[[str | None], tuple[str, float]]
 """From a card's stored state (``None`` for a new card) to its new state and due time."""
 
@@ -314,6 +365,7 @@ class Backend(Protocol):
     def retries(self) -> list[tuple[str, str, str, float]]: ...
     def cards(self) -> list[CardRow]: ...
     def review_times(self) -> list[float]: ...
+    def decisions(self) -> list[DecisionRow]: ...
     def close(self) -> None: ...
 
 
@@ -351,6 +403,9 @@ class MemoryBackend:
 
     def review_times(self) -> list[float]:
         return [r[3] for r in self.m.reviews]
+
+    def decisions(self) -> list[DecisionRow]:
+        return list(self.m.decisions)
 
     def close(self) -> None:
         pass
@@ -407,6 +462,10 @@ class SQLiteBackend:
 
     def review_times(self) -> list[float]:
         return [r[0] for r in self._all("SELECT at FROM reviews")]
+
+    def decisions(self) -> list[DecisionRow]:
+        cols = "game, hand, idx, seat, situation, family, action, best, grade, loss, at"
+        return [DecisionRow(*r) for r in self._all(f"SELECT {cols} FROM decisions ORDER BY id")]
 
     def close(self) -> None:
         self.db.close()

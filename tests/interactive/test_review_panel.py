@@ -285,3 +285,39 @@ def test_at_a_hot_seat_every_learner_is_reviewed(tmp_path: Path) -> None:
     assert [d.index for d in rev.decisions] == sorted(d.index for d in rev.decisions)
     assert set(rev.accuracy) == {el.Seat.N, el.Seat.S}
     panel.close()
+
+
+def test_the_learners_decisions_land_in_the_store_with_their_situation(tmp_path: Path) -> None:
+    """Each of the learner's decisions graded at the table (not the forced ones) is kept in the
+    store with its situation's key and family, its grade and loss, once (issue 23)."""
+    from euchre_learn.analysis.situation import situation
+    from euchre_learn.interactive.table.saver import GameSaver
+    from euchre_learn.learner.store import Store
+
+    path = tmp_path / "l.sqlite3"
+    t = Table(humans="S", seed=3, dealer="N")
+    saver = GameSaver(Store(path))
+    t.on_hand_end[:] = [saver]
+    panel = ReviewPanel(t, worlds=4, progress=Progress(path))
+    _play_hand(t)
+    job = panel.wait()
+    assert job is not None and job.review is not None
+    graded = [d for d in job.review.decisions if not d.forced]
+    rows = Store(path).decisions()
+    assert graded and len(rows) == len(graded)
+    for d, row in zip(graded, rows, strict=True):
+        sit = situation(d.position)
+        assert (row.situation, row.family) == (sit.key, sit.family)
+        assert (row.grade, row.loss, row.action, row.best) == (d.grade, d.loss, str(d.action), str(d.best))
+        assert (row.game, row.hand, row.index, row.seat) == (saver.last_id, 0, d.index, "S")
+    panel.hand_ended(t)  # the same hand reviewed again keeps each decision once
+    panel.wait()
+    assert len(Store(path).decisions()) == len(graded)
+    panel.close()
+
+
+def test_a_table_of_bots_keeps_no_decisions(tmp_path: Path) -> None:
+    t = Table(humans=[], seed=2, dealer="S")
+    panel = ReviewPanel(t, worlds=4, progress=Progress(tmp_path / "l.sqlite3"))
+    t.run_bots()
+    assert panel.wait() is None and panel.progress.store.decisions() == []

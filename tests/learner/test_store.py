@@ -23,6 +23,7 @@ from euchre_learn.learner.progress import Progress, TopicStats, stats_of
 from euchre_learn.learner.schedule import Schedule
 from euchre_learn.learner.store import (
     AddAnswer,
+    AddDecision,
     DropRetry,
     PutRetry,
     SaveHand,
@@ -43,7 +44,7 @@ def test_a_new_store_is_wal_at_the_current_schema(tmp_path: Path) -> None:
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATIONS)
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"answers", "carried", "settings", "meta", "hands", "retries", "cards", "reviews"}
+    assert tables == {"answers", "carried", "settings", "meta", "hands", "retries", "cards", "reviews", "decisions"}
     assert s.saving and s.warnings == []
 
 
@@ -92,6 +93,56 @@ def test_an_older_schema_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
     assert p.store._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     p.record("benny", False)  # the schedule's tables (version 2) are there
     assert [r.key for r in p.store.cards("quiz")] == ["benny"]
+
+
+def _decision(index: int = 3, action: str = "play 9♣", grade: str = "mistake") -> AddDecision:
+    return AddDecision(
+        "g1", 0, index, "S", "play/last/partner-winning/void", "following", action, "play 10♣", grade, 0.4, at=5.0
+    )
+
+
+def test_decisions_at_the_table_are_kept_once_with_their_situation(tmp_path: Path) -> None:
+    path = tmp_path / "learner.sqlite3"
+    s = Store(path)
+    assert s.write(_decision(), _decision(index=5, action="play A♠", grade="best"))
+    s.write(_decision())  # the same decision again (a review run twice) is kept once
+    rows = Store(path).decisions()
+    assert [(r.index, r.grade, r.situation, r.family) for r in rows] == [
+        (3, "mistake", "play/last/partner-winning/void", "following"),
+        (5, "best", "play/last/partner-winning/void", "following"),
+    ]
+    assert rows[0].loss == 0.4 and rows[0].best == "play 10♣" and rows[0].game == "g1" and rows[0].seat == "S"
+    assert [r.index for r in s.decisions(situation="play/last/partner-winning/void", grade="mistake")] == [3]
+    Progress(path).reset()  # forgetting the quiz answers keeps what was played at the table
+    assert len(Store(path).decisions()) == 2
+
+
+def test_a_version_2_store_gains_the_decisions_table_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "learner.sqlite3"
+    db = sqlite3.connect(path)
+    for statements in MIGRATIONS[:2]:
+        for sql in statements:
+            db.execute(sql)
+    db.execute("INSERT INTO answers (topic, correct, at) VALUES ('benny', 1, 0)")
+    db.execute("INSERT INTO hands VALUES ('g0', 0, '{\"dealer\": \"N\"}', 1.0)")
+    db.execute("INSERT INTO retries VALUES ('g0/0/4', '{}', 'a note', 1.0)")
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    s = Store(path)
+    assert s._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert s.answers() == [("benny", True)] and s.hands() == [("g0", 0, {"dealer": "N"})]
+    assert s.retries() == {"g0/0/4": {}} and s.decisions() == [] and s.warnings == []
+    s.write(_decision())
+    assert len(Store(path).decisions()) == 1
+
+
+def test_without_sqlite3_decisions_are_kept_for_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.warns(StoreWarning):
+        s = Store(tmp_path / "learner.sqlite3")
+    s.write(_decision(), _decision())
+    assert [r.index for r in s.decisions()] == [3]
 
 
 def test_a_store_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ lab: $(VENV)/.installed
 
 test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh
+	bash tools/ensure_postgres.sh
 	bash tools/ensure_npm.sh
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn

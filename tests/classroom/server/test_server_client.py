@@ -13,8 +13,8 @@ import euchre_learn as el
 from euchre_learn.classroom.server.client import ProgressQueue, TableClient
 
 
-def test_a_seat_plays_a_hand_against_the_bots_and_survives_a_drop(tmp_path: Path) -> None:
-    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", quick_config(review=True, review_worlds=4)) as srv:
+def test_a_seat_plays_a_hand_against_the_bots_and_survives_a_drop(db_url: str) -> None:
+    with running(db_url, quick_config(review=True, review_worlds=4)) as srv:
         code = srv.table(seed="client", dealer="W", bot="standard")
         seat = TableClient(srv.url, srv.student("Ann"), code, "S")
         assert seat.seat == "S"
@@ -43,8 +43,8 @@ def test_a_seat_plays_a_hand_against_the_bots_and_survives_a_drop(tmp_path: Path
         seat.close()
 
 
-def test_the_progress_queue_keeps_answers_offline_and_sends_each_once(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+def test_the_progress_queue_keeps_answers_offline_and_sends_each_once(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     with running(db) as srv:
         token = srv.student("Ann")
     queue = ProgressQueue(tmp_path / "queue.json", srv.url, token, timeout=1)

@@ -5,7 +5,6 @@ back. No action is lost, and none is applied twice."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from serverkit import Client, quick_config, running
 
@@ -45,8 +44,8 @@ def _play(clients: dict[str, Client], script: list[tuple[str, str]], start: int,
             c.until(lambda m, n=n: m["type"] == "state" and m["n"] == n + 1)
 
 
-def test_a_killed_server_resumes_every_table_with_no_action_lost_or_doubled(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+def test_a_killed_server_resumes_every_table_with_no_action_lost_or_doubled(db_url: str) -> None:
+    db = db_url
     script = _script(hands=2)
     with running(db) as srv:
         code = srv.table(preset="standard", points_to_win=10, bot="standard", seed=SEED, dealer=DEALER)
@@ -96,9 +95,9 @@ def test_a_killed_server_resumes_every_table_with_no_action_lost_or_doubled(tmp_
             c.close()
 
 
-def test_a_dropped_connection_resumes_its_seat(tmp_path: Path) -> None:
+def test_a_dropped_connection_resumes_its_seat(db_url: str) -> None:
     script = _script()
-    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}") as srv:
+    with running(db_url) as srv:
         code = srv.table(seed=SEED, dealer=DEALER)
         tokens = {seat: srv.student(f"learner {seat}") for seat in "NESW"}
         clients = _seat_all(srv.ws_url, tokens, code)
@@ -122,10 +121,10 @@ def test_a_dropped_connection_resumes_its_seat(tmp_path: Path) -> None:
             c.close()
 
 
-def test_an_empty_seat_is_played_by_the_bot_and_handed_back(tmp_path: Path) -> None:
+def test_an_empty_seat_is_played_by_the_bot_and_handed_back(db_url: str) -> None:
     config = quick_config(seat_timeout=0.3)
     script = _script()
-    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", config) as srv:
+    with running(db_url, config) as srv:
         code = srv.table(seed=SEED, dealer=DEALER)
         tokens = {seat: srv.student(f"learner {seat}") for seat in "NESW"}
         clients = _seat_all(srv.ws_url, tokens, code)

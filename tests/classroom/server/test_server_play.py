@@ -3,8 +3,6 @@ to the end; each then gets the coach's review of their own decisions, and nobody
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from serverkit import Client, quick_config, running
 
 import euchre_learn as el
@@ -26,9 +24,9 @@ def _script() -> list[tuple[str, str]]:
     return out
 
 
-def test_four_learners_play_a_hand_and_each_gets_their_own_review(tmp_path: Path) -> None:
+def test_four_learners_play_a_hand_and_each_gets_their_own_review(db_url: str) -> None:
     script = _script()
-    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", quick_config(review=True, review_worlds=4)) as srv:
+    with running(db_url, quick_config(review=True, review_worlds=4)) as srv:
         code = srv.table(preset="standard", points_to_win=10, bot="standard", seed=SEED, dealer=DEALER)
         clients = {}
         for seat in "NESW":

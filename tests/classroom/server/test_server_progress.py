@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from pathlib import Path
 
 import httpx
 from serverkit import TEACHER, Client, quick_config, running
@@ -17,8 +16,8 @@ def _at(day: str, hour: int = 12) -> float:
     return dt.datetime(d.year, d.month, d.day, hour, tzinfo=dt.timezone.utc).timestamp()
 
 
-def test_answers_count_once_and_the_teacher_sees_them(tmp_path: Path) -> None:
-    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", quick_config()) as srv:
+def test_answers_count_once_and_the_teacher_sees_them(db_url: str) -> None:
+    with running(db_url, quick_config()) as srv:
         ann, bob = srv.student("Ann"), srv.student("Bob")
         events = [
             {"key": f"ann-{i}", "topic": "bowers", "correct": i % 4 == 0, "at": _at("2026-11-02"), "family": "bidding"}

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from euchre_learn.engine.rules import Rules
     from euchre_learn.learner.store import Store
 
-__all__ = ["KIND", "TOPIC", "PuzzleTrainer", "puzzle_question", "serve"]
+__all__ = ["KIND", "TOPIC", "PuzzleTrainer", "puzzle_of", "puzzle_question", "serve"]
 
 KIND = "puzzle"
 """The kind of the puzzles' items in the practice schedule (their key is the puzzle's id)."""
@@ -84,13 +84,19 @@ def puzzle_question(puzzle: Puzzle) -> Question:
     )
 
 
+def puzzle_of(key: str) -> Puzzle | None:
+    """The puzzle with id ``key`` (``None`` when no puzzle has that id any more)."""
+    try:
+        return _puzzles.get(key)
+    except ValueError:
+        return None
+
+
 def serve(key: str, _store: Store, _rng: _random.Random, _rules: Rules | None) -> Question | None:
     """The maker of ``'puzzle'`` items for Today's practice: the question of puzzle ``key``
     (``None`` when no puzzle has that id any more)."""
-    try:
-        return puzzle_question(_puzzles.get(key))
-    except ValueError:
-        return None
+    puzzle = puzzle_of(key)
+    return None if puzzle is None else puzzle_question(puzzle)
 
 
 class PuzzleTrainer(ScheduledSession):

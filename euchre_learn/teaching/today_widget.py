@@ -21,7 +21,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+import ipywidgets as W  # type: ignore[import-untyped]
+
+from euchre_learn.display import hand_html
 from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.puzzle_model import KIND as PUZZLE
+from euchre_learn.teaching.puzzle_model import puzzle_of
 from euchre_learn.teaching.quiz import TOPICS, topic
 from euchre_learn.teaching.session_widget import SessionWidget
 from euchre_learn.teaching.today import TodaysPractice
@@ -36,8 +41,10 @@ _WHY = {
 
 
 class TodaysPracticeWidget(SessionWidget):
-    """Today's practice: a status line (due now, new topics left, the daily streak), the
-    question with why it was chosen, Next, and any warning about the learner's store."""
+    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers),
+    the question with why it was chosen, Next, and any warning about the learner's store. A puzzle
+    is asked with its board (:attr:`board_view`), as the puzzle trainer shows it: the table as the
+    seat to act sees it, the bidding, the trick so far and who led it."""
 
     model: TodaysPractice
 
@@ -51,7 +58,19 @@ class TodaysPracticeWidget(SessionWidget):
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.model = TodaysPractice(topics, progress=progress, seed=seed, rules=rules, clock=clock)
-        super().__init__(next_words="Next question", next_tooltip="The next item", focus_on_next=True, css_class="el-today")
+        self.board_view = W.HTML()
+        super().__init__(
+            next_words="Next question",
+            next_tooltip="The next item",
+            focus_on_next=True,
+            css_class="el-today",
+            beside=[self.board_view],
+        )
+
+    def _before_show(self) -> None:
+        kind, key = self.model.item
+        puzzle = puzzle_of(key) if kind == PUZZLE else None
+        self.board_view.value = "" if puzzle is None else hand_html(puzzle.hand, show=puzzle.seat, mark_legal=True)
 
     def status_line(self) -> str:
         m = self.model

@@ -183,3 +183,22 @@ def test_the_puzzle_trainers_today_survives_a_restart(tmp_path: Path) -> None:
     w.current.check_button.click()
     assert "solved 1 of 1 today" in w.status_view.value
     assert "solved 1 of 1 today" in puzzles(["trumping in"], seed=3, progress=path, clock=clock).status_view.value
+
+
+def test_a_puzzle_in_todays_practice_is_asked_with_its_board(tmp_path: Path) -> None:
+    """A due puzzle served by Today's practice shows the table as the solver sees it, as the
+    puzzle trainer (lesson 14) does; a quiz topic shows no board (issue 23)."""
+    from euchre_learn.analysis import puzzles as all_puzzles
+    from euchre_learn.display import hand_html
+
+    clock = Clock()
+    path = tmp_path / "l.sqlite3"
+    puzzle = all_puzzles.all("trumping in")[0]
+    Schedule(path, clock=clock).review("puzzle", puzzle.id, False)
+    w = today(["left-bower"], seed=1, progress=str(path), clock=clock)
+    assert w.model.item == ("quiz", "left-bower") and w.board_view.value == ""
+    clock.now += timedelta(minutes=10)
+    w.next()
+    assert w.model.item == ("puzzle", puzzle.id)
+    assert w.board_view.value == hand_html(puzzle.hand, show=puzzle.seat, mark_legal=True)
+    assert w.board_view in w.children and w.children.index(w.board_view) < w.children.index(w.holder)

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from euchre_learn.analysis.bots.base import Bot, BotFactory
 from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, hand_value, march_losers
-from euchre_learn.analysis.bots.registry import get, names, play_hand, register, unregister
+from euchre_learn.analysis.bots.registry import get, levels, names, play_hand, register, unregister
 from euchre_learn.analysis.bots.simple import BeginnerBot, RandomBot
 from euchre_learn.analysis.bots.standard import StandardBot
 
@@ -76,6 +76,7 @@ __all__ = [
     "best_discard",
     "get",
     "hand_value",
+    "levels",
     "march_losers",
     "names",
     "play_hand",

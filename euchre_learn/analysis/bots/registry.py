@@ -29,7 +29,12 @@ _FACTORIES: dict[str, BotFactory] = {
     "beginner": BeginnerBot,
     "standard": StandardBot,
 }
-_LAZY = {"expert": "euchre_learn.analysis.expert"}
+_LAZY = {
+    "novice": "euchre_learn.analysis.levels",
+    "casual": "euchre_learn.analysis.levels",
+    "club": "euchre_learn.analysis.levels",
+    "expert": "euchre_learn.analysis.expert",
+}
 
 
 def register(name: str, factory: BotFactory, *, replace: bool = False) -> None:
@@ -72,7 +77,8 @@ def unregister(name: str) -> None:
 
 
 def names() -> tuple[str, ...]:
-    """The names :func:`get` accepts, weakest first ('expert' once ``euchre_learn.analysis.expert`` exists).
+    """The names :func:`get` accepts: the built-in bots weakest first, the opponent levels
+    (:func:`levels`), then 'expert' (once ``euchre_learn.analysis.expert`` exists).
 
     >>> {'random', 'beginner', 'standard'} <= set(names())
     True
@@ -110,6 +116,19 @@ def get(name: str | Bot, seed: Any = None) -> Bot:
     if not isinstance(bot, Bot):
         raise ValueError(f"the factory registered as {quote(name)} returned {quote(bot)}, not a Bot")
     return bot
+
+
+def levels() -> tuple[tuple[str, float | None], ...]:
+    """The opponent levels, weakest first, as ``(name, accuracy)`` pairs: each level's review
+    accuracy as measured by ``python -m benchmarks.bench_levels --write`` (see
+    :mod:`euchre_learn.analysis.levels`); every name works with :func:`get`.
+
+    >>> [name for name, _ in levels()]
+    ['novice', 'casual', 'club', 'standard', 'expert']
+    """
+    from euchre_learn.analysis.levels import levels as measured
+
+    return measured()
 
 
 # ---- playing whole hands on the core ----------------------------------------------------------

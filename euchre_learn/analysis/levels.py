@@ -1,0 +1,542 @@
+"""Opponent levels that play like people: the standard bot with the blind spots the course teaches.
+
+A level is the ``'standard'`` bot with a handful of **blind spots**, each a named function over
+the standard bot's decision, applied at a rate that sets the level. A blind spot looks at what
+the seat to act may know and at the standard bot's choice; where the slip is possible it returns
+the card or bid a player with that blind spot would choose (always a legal one) and the words
+naming the slip; elsewhere ``None``. The level then makes the slip with the blind spot's rate,
+drawn from the bot's seeded generator, so the same seed always plays the same way. Every choice
+is the standard bot's or a slip with a name, and the slip is said in :meth:`Bot.explain`.
+
+The blind spots (:data:`BLIND_SPOTS`):
+
+``trump_partners_winner``
+    Void in the suit led, trumps the partner's card that is already winning the trick.
+``forgot_left_bower``
+    Treats the left bower as a card of its printed suit: follows that suit with it when void in
+    it, or throws it away as a small side card.
+``not_counting_trumps``
+    Throws a trump under the other side's higher trump when a side card would do; leads trump
+    when no other trump is left to draw; trumps with its highest trump when a lower one wins.
+``trump_from_weakness``
+    As a defender, leads its lowest trump instead of a side card.
+``two_small_trumps``
+    Orders it up (or calls in round 2) with just two trumps, neither the right bower.
+``alone_too_often``
+    Goes alone where the standard bot (or a slip before) makes trump with its partner, on two trumps or more.
+``alone_too_rarely``
+    Plays with its partner where the standard bot goes alone.
+
+Two temperatures, over the standard bot's own candidates, complete the weaker levels:
+
+``misjudged_strength`` (:data:`TEMPERATURE`)
+    A softmax over pass and each bid the seat may make, each scored by how far the standard bot's
+    hand value lies over its own line: hands near the line are misjudged first.
+``careless_card`` (:data:`CARD_TEMPERATURE`)
+    A softmax over the legal cards, the standard bot's card scored 0 and the others -1: the one
+    part close to noise, used by 'novice' and (lightly) 'casual' only. Measured, the blind spots
+    above cost little on the review's scale (every one at every chance: about 89-92), so the two
+    weakest levels need it to come near a random player's 77.7.
+
+The levels (:data:`LEVELS`), weakest first: ``'novice'``, ``'casual'``, ``'club'``, ``'standard'``
+(no blind spot) and ``'expert'``. :func:`levels` gives each with its review accuracy **as
+measured** by ``python -m benchmarks.bench_levels --write`` (``analysis/data/levels.json``).
+
+>>> import euchre_learn as el
+>>> [name for name, _ in el.bots.levels()]
+['novice', 'casual', 'club', 'standard', 'expert']
+>>> hand = el.Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
+...                                 'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
+>>> el.bots.get('novice', seed=1).explain(hand)     # West holds no heart: no blind spot applies
+'West passes: with ♥ hearts trump West would hold no trump, too weak to order it up.'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any, NamedTuple
+
+from euchre_learn.analysis.bots.base import (
+    TRUMP_MASK,
+    View,
+    card_list,
+    card_name,
+    count_trumps,
+    highest_card,
+    lowest_card,
+    seat_word,
+    trick_key,
+)
+from euchre_learn.analysis.bots.bidding import bid1_rating, bid2_ratings, says_text
+from euchre_learn.analysis.bots.registry import _FACTORIES, register
+from euchre_learn.analysis.bots.standard import StandardBot
+from euchre_learn.engine.actions import CALL, CALL_ALONE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.cards import Suit
+from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
+from euchre_learn.engine.explain import suit_words
+from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
+
+__all__ = ["BLIND_SPOTS", "LEVELS", "LevelBot", "Slip", "levels"]
+
+
+class Slip(NamedTuple):
+    """What a blind spot makes the seat do instead: the action id and the sentence saying so."""
+
+    action: int
+    words: str
+
+
+BlindSpot = Callable[[State, int], "Slip | None"]
+"""``spot(state, standard_action)`` → the :class:`Slip`, or ``None`` where it does not apply."""
+
+
+def _left(t: int) -> int:
+    """The left bower of trump ``t`` (the jack of the same colour)."""
+    return (3 - t) * 6 + 2
+
+
+def _trumps_held(s: State) -> int:
+    return s.hands[s.to_act] & TRUMP_MASK[s.trump]
+
+
+def _follow_facts(s: State) -> tuple[int, int, int, int, bool] | None:
+    """When following: (legal mask, led suit, winning card, winning seat, following suit)."""
+    if s.phase != PLAY_PHASE or not s.trick:
+        return None
+    t = s.trump
+    legal = s.play_mask()
+    led_suit = EFFECTIVE[t][s.trick[0]]
+    wi = winner_index(s.trick, t)
+    return legal, led_suit, s.trick[wi], s.trick_seats[wi], bool(legal & SUIT_MASK[t][led_suit])
+
+
+# ---- the blind spots ------------------------------------------------------------------------
+
+
+def trump_partners_winner(s: State, std: int) -> Slip | None:
+    """Does not watch the partner's card: trumps (void in the suit led) or overtakes (following
+    suit) the partner's card that is already winning, where the standard bot plays low.
+
+    Applies only when the partner is winning and the seat holds a card that beats it."""
+    facts = _follow_facts(s)
+    if facts is None:
+        return None
+    legal, led_suit, win, wseat, following = facts
+    t = s.trump
+    me = s.to_act
+    if wseat != (me + 2) & 3:
+        return None
+    wkey = trick_key(win, t, led_suit)
+    if trick_key(std - PLAY, t, led_suit) > wkey:
+        return None  # the standard bot overtakes on purpose (partner's card could still be beaten)
+    winners = [c for c in bits(legal) if trick_key(c, t, led_suit) > wkey]
+    if not winners:
+        return None
+    who = seat_word(me)
+    if following:
+        c = max(winners, key=lambda c: trick_key(c, t, led_suit))
+        return Slip(
+            PLAY + c,
+            f"{who} plays the {card_name(c)} over partner's {card_name(win)}: a slip, overtaking partner's winner "
+            f"(the {card_name(win)} was already winning the trick, and the {card_name(c)} is wasted).",
+        )
+    c = min(winners, key=lambda c: POWER[t][c])
+    return Slip(
+        PLAY + c,
+        f"{who} trumps partner's {card_name(win)} with the {card_name(c)}: a slip, trumping partner's winner "
+        f"(the {card_name(win)} was already winning the trick, and the trump is wasted).",
+    )
+
+
+def forgot_left_bower(s: State, std: int) -> Slip | None:
+    """Treats the left bower as a card of its printed suit (the course's 'which suit is the left?').
+
+    Following a lead of the left's printed suit while void in it, plays the left as if it had to
+    follow; or, where the standard bot throws a side card, throws the left away as a small card
+    of its printed suit. Legal always: it picks among the legal cards as if the left were a side card."""
+    facts = _follow_facts(s)
+    if facts is None:
+        return None
+    legal, led_suit, _win, _wseat, following = facts
+    t = s.trump
+    if not 0 <= t < 4:
+        return None
+    left = _left(t)
+    if not legal >> left & 1 or std - PLAY == left:
+        return None
+    printed = left // 6
+    who = seat_word(s.to_act)
+    forgot = (
+        f"{who} forgot that the {card_name(left)} is a {Suit(t).plural[:-1]} with {Suit(t).plural} trump "
+        f"(the left bower, R1.2)"
+    )
+    if led_suit == printed and not following:
+        return Slip(
+            PLAY + left,
+            f"{who} plays the {card_name(left)}, following {Suit(printed).plural}: a slip, {forgot[len(who) + 1 :]}.",
+        )
+    if not following and EFFECTIVE[t][std - PLAY] != t:
+        return Slip(
+            PLAY + left,
+            f"{who} throws away the {card_name(left)} as a small {Suit(printed).plural[:-1]}: a slip, "
+            f"{forgot[len(who) + 1 :]}.",
+        )
+    return None
+
+
+def not_counting_trumps(s: State, std: int) -> Slip | None:
+    """Does not count the trumps: throws a trump under the other side's higher trump when a side
+    card would do; trumps with its highest trump when a lower one wins; leads trump when every
+    other trump is gone (drawing trumps nobody holds)."""
+    if s.phase != PLAY_PHASE:
+        return None
+    t = s.trump
+    me = s.to_act
+    who = seat_word(me)
+    trumps = s.play_mask() & TRUMP_MASK[t]
+    if not trumps:
+        return None
+    c_std = std - PLAY
+    if not s.trick:
+        v = View(s)
+        side = s.play_mask() & ~TRUMP_MASK[t]
+        if not side:
+            return None
+        if v.unseen & TRUMP_MASK[t]:
+            if s.maker & 1 != me & 1 or EFFECTIVE[t][c_std] != t:
+                return None
+            c = highest_card(side, t)
+            return Slip(
+                PLAY + c,
+                f"{who} leads the {card_name(c)}: a slip, not counting the trumps (the other side still holds "
+                f"trumps, so the makers draw them first, or the {card_name(c)} may be trumped).",
+            )
+        if EFFECTIVE[t][c_std] == t:
+            return None
+        c = highest_card(trumps, t)
+        return Slip(
+            PLAY + c,
+            f"{who} leads the {card_name(c)} to draw trumps: a slip, not counting the trumps "
+            f"(every other trump is already gone, so the {card_name(c)} only draws side cards).",
+        )
+    facts = _follow_facts(s)
+    assert facts is not None
+    legal, led_suit, win, wseat, following = facts
+    if following or wseat & 1 == me & 1:
+        return None
+    wkey = trick_key(win, t, led_suit)
+    winners = [c for c in bits(trumps) if trick_key(c, t, led_suit) > wkey]
+    if not winners and EFFECTIVE[t][c_std] != t:
+        c = lowest_card(trumps, t)
+        return Slip(
+            PLAY + c,
+            f"{who} trumps in with the {card_name(c)} under the {card_name(win)}: a slip, not counting the trumps "
+            f"(the {card_name(win)} is higher, so a side card would do and the trump is wasted).",
+        )
+    if len(winners) > 1 and c_std in winners:
+        c = max(winners, key=lambda c: POWER[t][c])
+        if c != c_std:
+            return Slip(
+                PLAY + c,
+                f"{who} trumps with the {card_name(c)}: a slip, not counting the trumps "
+                f"(the {card_name(c_std)} was enough to win the trick, and the {card_name(c)} is needed later).",
+            )
+    return None
+
+
+def trump_from_weakness(s: State, std: int) -> Slip | None:
+    """As a defender, leads its lowest trump where the standard bot leads a side card."""
+    if s.phase != PLAY_PHASE or s.trick:
+        return None
+    t = s.trump
+    me = s.to_act
+    if s.maker & 1 == me & 1:
+        return None
+    legal = s.play_mask()
+    trumps = legal & TRUMP_MASK[t]
+    if not trumps or not legal & ~TRUMP_MASK[t] or EFFECTIVE[t][std - PLAY] == t:
+        return None
+    c = lowest_card(trumps, t)
+    who = seat_word(me)
+    return Slip(
+        PLAY + c,
+        f"{who} leads the {card_name(c)}: a slip, leading trump from weakness as a defender "
+        f"(it helps the makers draw trumps and leaves {who}'s side cards to be trumped).",
+    )
+
+
+def two_small_trumps(s: State, std: int) -> Slip | None:
+    """Orders it up (round 1) or calls (round 2) with only two trumps, neither the right bower,
+    where the standard bot passes."""
+    if std != PASS or s.phase not in (BID1, BID2):
+        return None
+    me = s.to_act
+    hand = s.hands[me]
+    legal = s.legal()
+    who = seat_word(me)
+
+    def small_pair(mask: int, t: int) -> bool:
+        return count_trumps(mask, t) == 2 and not mask >> (t * 6 + 2) & 1
+
+    if s.phase == BID1:
+        t = s.proposed
+        held = hand | ((1 << s.upcard) if me == s.dealer else 0)
+        if ORDER_UP not in legal or not small_pair(held, t):
+            return None
+        return Slip(
+            ORDER_UP,
+            f"{who} {says_text(s, me, ORDER_UP)} with only two trumps ({card_list(held & TRUMP_MASK[t], t)}): a slip, "
+            f"two small trumps rarely make it, even with partner's help.",
+        )
+    for t in range(4):
+        if CALL + t in legal and small_pair(hand, t):
+            return Slip(
+                CALL + t,
+                f"{who} calls {suit_words(t)} with only two trumps ({card_list(hand & TRUMP_MASK[t], t)}): a slip, "
+                f"two small trumps rarely make it, even with partner's help.",
+            )
+    return None
+
+
+def alone_too_often(s: State, std: int) -> Slip | None:
+    """Goes alone, on two trumps or more, where the standard bot makes trump with its partner."""
+    me = s.to_act
+    who = seat_word(me)
+    legal = s.legal()
+    if s.phase == BID1 and std == ORDER_UP and ORDER_UP_ALONE in legal:
+        t = s.proposed
+        held = s.hands[me] | ((1 << s.upcard) if me == s.dealer else 0)
+        a = ORDER_UP_ALONE
+    elif s.phase == BID2 and CALL <= std < CALL_ALONE and std + 4 in legal:
+        t = std - CALL
+        held = s.hands[me]
+        a = std + 4
+    else:
+        return None
+    n = count_trumps(held, t)
+    if n < 2:
+        return None
+    return Slip(
+        a,
+        f"{who} {says_text(s, me, a - (1 if a == ORDER_UP_ALONE else 4))} and goes alone with {n} trumps "
+        f"({card_list(held & TRUMP_MASK[t], t)}): a slip, going alone too often (without partner's help this hand "
+        "will often lose two tricks or more).",
+    )
+
+
+def alone_too_rarely(s: State, std: int) -> Slip | None:
+    """Plays with its partner where the standard bot goes alone (a march then scores 2, not 4)."""
+    me = s.to_act
+    legal = s.legal()
+    if s.phase == BID1 and std == ORDER_UP_ALONE and ORDER_UP in legal:
+        a = ORDER_UP
+    elif s.phase == BID2 and CALL_ALONE <= std < NAME and std - 4 in legal:
+        a = std - 4
+    else:
+        return None
+    who = seat_word(me)
+    return Slip(
+        a,
+        f"{who} {says_text(s, me, a)} with partner: a slip, going alone too rarely (this hand likely marches alone, "
+        "for 4 points instead of 2, R7.1).",
+    )
+
+
+def misjudged_strength(
+    s: State, std: int, rng: random.Random, temperature: float, score: Sequence[int] | None, th: dict[str, float]
+) -> Slip | None:
+    """Misjudges how strong the hand is: a softmax at ``temperature`` over the standard bot's own
+    bidding candidates, each scored by how far its hand value lies over the line the standard bot
+    needs (pass scores 0). At a low temperature it bids as the standard bot; the higher, the more
+    often a hand near the line (and then further from it) is bid the other way. ``None`` where the
+    draw agrees with the standard bot, or outside the bidding."""
+    if temperature <= 0 or s.phase not in (BID1, BID2) or std not in (PASS, ORDER_UP, *range(CALL, CALL_ALONE)):
+        return None
+    legal = s.legal()
+    me = s.to_act
+    who = seat_word(me)
+    if s.phase == BID1:
+        if ORDER_UP not in legal or PASS not in legal:
+            return None
+        value, needed, _note, _how, _mask = bid1_rating(s, score, th)
+        scores = {PASS: 0.0, ORDER_UP: (value - needed) / temperature}
+    else:
+        scores = {PASS: 0.0} if PASS in legal else {}
+        for t, (value, needed) in bid2_ratings(s, score, th).items():
+            if CALL + t in legal:
+                scores[CALL + t] = (value - needed) / temperature
+    top = max(scores.values())
+    weights = {a: math.exp(x - top) for a, x in scores.items()}
+    pick = rng.random() * sum(weights.values())
+    for a, w in weights.items():
+        pick -= w
+        if pick < 0:
+            break
+    if a == std:
+        return None
+    if a == PASS:
+        return Slip(PASS, f"{who} passes: a slip, misjudging the hand's strength (the standard count says it is "
+                          f"strong enough to {'order it up' if std == ORDER_UP else 'call'}).")
+    if a == ORDER_UP:
+        t = s.proposed
+        held = s.hands[me] | ((1 << s.upcard) if me == s.dealer else 0)
+        trumps = card_list(held & TRUMP_MASK[t], t) or "no trump"
+        return Slip(ORDER_UP, f"{who} {says_text(s, me, ORDER_UP)} with {trumps}: a slip, misjudging the hand's "
+                              "strength (too weak to make trump by the standard count).")
+    t = a - CALL
+    trumps = card_list(s.hands[me] & TRUMP_MASK[t], t) or "no trump"
+    return Slip(a, f"{who} calls {suit_words(t)} with {trumps}: a slip, misjudging the hand's strength "
+                   "(not the best call by the standard count).")
+
+
+def careless_card(s: State, std: int, rng: random.Random, temperature: float) -> Slip | None:
+    """Plays without thinking the trick through: a softmax at ``temperature`` over the legal cards,
+    the standard bot's card scored 0 and every other -1 (at 0 the standard bot's card; the higher,
+    the closer to any legal card). ``None`` where it keeps the standard bot's card."""
+    if temperature <= 0 or s.phase != PLAY_PHASE:
+        return None
+    cards = bits(s.play_mask())
+    if len(cards) < 2:
+        return None
+    others = [c for c in cards if PLAY + c != std]
+    p_std = 1.0 / (1.0 + len(others) * math.exp(-1.0 / temperature))
+    if rng.random() < p_std:
+        return None
+    c = others[rng.randrange(len(others))]
+    who = seat_word(s.to_act)
+    return Slip(
+        PLAY + c,
+        f"{who} plays the {card_name(c)} without thinking the trick through: a slip "
+        f"(the careful play was the {card_name(std - PLAY)}).",
+    )
+
+
+BLIND_SPOTS: dict[str, BlindSpot] = {
+    "trump_partners_winner": trump_partners_winner,
+    "forgot_left_bower": forgot_left_bower,
+    "not_counting_trumps": not_counting_trumps,
+    "trump_from_weakness": trump_from_weakness,
+    "two_small_trumps": two_small_trumps,
+    "alone_too_often": alone_too_often,
+    "alone_too_rarely": alone_too_rarely,
+}
+"""Every blind spot by name, in the order a level tries them."""
+
+
+# ---- the levels -----------------------------------------------------------------------------
+
+LEVELS: dict[str, dict[str, float]] = {
+    "novice": dict.fromkeys(
+        ("trump_partners_winner", "forgot_left_bower", "not_counting_trumps", "trump_from_weakness",
+         "two_small_trumps", "alone_too_often", "alone_too_rarely"), 1.0),
+    "casual": dict.fromkeys(
+        ("trump_partners_winner", "forgot_left_bower", "not_counting_trumps", "trump_from_weakness",
+         "two_small_trumps", "alone_too_often", "alone_too_rarely"), 0.35),
+    "club": dict.fromkeys(
+        ("trump_partners_winner", "forgot_left_bower", "not_counting_trumps", "trump_from_weakness",
+         "two_small_trumps", "alone_too_often", "alone_too_rarely"), 0.15),
+    "standard": {},
+    "expert": {},
+}
+"""The levels, weakest first: each blind spot's rate (the share of the positions where it
+applies in which the level makes the slip). 'standard' and 'expert' make none."""
+
+TEMPERATURE: dict[str, float] = {"novice": 6.0, "casual": 1.0, "club": 0.4}
+"""Each level's temperature for :func:`misjudged_strength` (0 where absent)."""
+
+CARD_TEMPERATURE: dict[str, float] = {"novice": 3.0, "casual": 0.3}
+"""Each level's temperature for :func:`careless_card` (0 where absent)."""
+
+BANDS = {"novice": 70.0, "casual": 80.0, "club": 88.0, "standard": 94.0, "expert": 97.0}
+"""The review accuracy each level is aimed at (issue 26)."""
+
+
+class LevelBot(StandardBot):
+    """The standard bot with blind spots at the rates of its level (see the module's text).
+
+    >>> bot = LevelBot('club', seed=2)
+    >>> bot.name, bot.rates['trump_partners_winner'] > 0
+    ('club', True)
+    """
+
+    def __init__(
+        self, level: str, seed: Any = None, rates: dict[str, float] | None = None, temperature: float | None = None
+    ) -> None:
+        super().__init__(seed)
+        self.name = level
+        self.rates = dict(LEVELS[level] if rates is None else rates)
+        self.temperature = TEMPERATURE.get(level, 0.0) if temperature is None else temperature
+        """The temperature of :func:`misjudged_strength` (0: the standard bot's bids)."""
+        self.card_temperature = CARD_TEMPERATURE.get(level, 0.0)
+        """The temperature of :func:`careless_card` (0: the standard bot's cards and blind spots only)."""
+        unknown = set(self.rates) - set(BLIND_SPOTS)
+        if unknown:
+            raise ValueError(f"no blind spot named {', '.join(sorted(unknown))}: choose among {', '.join(BLIND_SPOTS)}")
+
+    def decide(
+        self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
+    ) -> int:
+        std_why: list[str] | None = [] if why is not None else None
+        a = std = super().decide(state, rng, std_why, score)
+        words = ""
+        slip0 = misjudged_strength(state, a, rng, self.temperature, score, self.bidding)
+        if slip0 is not None:
+            a, words = slip0
+        slip1 = careless_card(state, a, rng, self.card_temperature)
+        if slip1 is not None:
+            a, words = slip1
+        for name, spot in BLIND_SPOTS.items():
+            rate = self.rates.get(name, 0.0)
+            if rate <= 0:
+                continue
+            slip = spot(state, a)
+            if slip is None or slip.action in (a, std):
+                continue  # no slip here, or one that would only undo an earlier slip
+            if rng.random() < rate:
+                a, words = slip.action, slip.words  # a later blind spot may add to this slip
+        if why is not None:
+            if words:
+                why.append(words)
+            elif std_why:
+                why.append(std_why[0])
+        return a
+
+
+def _factory(level: str) -> Callable[[Any], LevelBot]:
+    def make(seed: Any = None) -> LevelBot:
+        return LevelBot(level, seed)
+
+    make.__name__ = f"{level}_level"
+    return make
+
+
+for _level, _rates in LEVELS.items():
+    if _rates and _level not in _FACTORIES:
+        register(_level, _factory(_level))
+
+
+def _measured() -> dict[str, Any]:
+    try:
+        text = resources.files("euchre_learn.analysis").joinpath("data", "levels.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    return json.loads(text)
+
+
+def levels() -> tuple[tuple[str, float | None], ...]:
+    """The opponent levels, weakest first, as ``(name, accuracy)`` pairs: each level's review
+    accuracy as measured by ``python -m benchmarks.bench_levels --write`` (``None`` if never
+    measured). Every name works with :func:`~euchre_learn.analysis.bots.get`.
+
+    >>> import euchre_learn as el
+    >>> names = [name for name, _ in el.bots.levels()]
+    >>> names[0], names[-1], all(el.bots.get(n) for n in names)
+    ('novice', 'expert', True)
+    """
+    data = _measured().get("levels", {})
+    return tuple((name, (data.get(name) or {}).get("accuracy")) for name in LEVELS)
+

@@ -10,6 +10,7 @@ authentication on loopback."""
 
 from __future__ import annotations
 
+import atexit
 import glob
 import itertools
 import os
@@ -125,6 +126,7 @@ class Cluster:
                 "pg_ctl start",
             )
             self.started = True
+            atexit.register(self.stop)  # a run that ends without the fixture's teardown leaves no cluster behind
         except BaseException:
             self.stop()
             raise

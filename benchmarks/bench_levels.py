@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels to measure")
     parser.add_argument("--below", default="", help="a level below the first measured: play it in duplicate too")
+    parser.add_argument("--above", default="", help="a level above the last measured: play it in duplicate too")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--render", action="store_true", help="only rewrite docs/ladder.md's section from levels.json")
     args = parser.parse_args(argv)
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
             t0 = time.time()
             data["levels"][name] = accuracy(name, args.hands, args.worlds, str(args.seed), pool)
             print(f"  {name}: {data['levels'][name]} ({time.time() - t0:.0f} s)", file=sys.stderr, flush=True)
-    data["duplicate"] = duplicates(([args.below] if args.below else []) + order, args.deals, args.expert_deals, args.seed, args.processes)
+    data["duplicate"] = duplicates(([args.below] if args.below else []) + order + ([args.above] if args.above else []), args.deals, args.expert_deals, args.seed, args.processes)
     if args.write:
         if DATA.exists():  # a run of some levels updates their rows and keeps the others
             old = json.loads(DATA.read_text(encoding="utf-8"))

@@ -28,6 +28,14 @@ The bots
     trump a partner's winning card; keeps a low trump to protect the left bower; discards to
     make a void.
 
+``'novice'``, ``'casual'``, ``'club'``
+    Opponent levels (:mod:`euchre_learn.analysis.levels`): the standard bot with named blind
+    spots the course teaches (trumping partner's winner, forgetting the left bower's suit, not
+    counting trumps, leading trump from weakness, ordering up on two small trumps, going alone too
+    often or too rarely) at each level's rate, and temperatures over its bids and cards. Each names
+    its slip when it makes one. :func:`levels` lists them with 'standard' and 'expert', weakest
+    first, with each one's measured review accuracy.
+
 Every bot only ever chooses one of ``hand.legal_actions()``, and a bot made with a ``seed``
 always chooses the same action for the same hand (:meth:`Bot.act` and :meth:`Bot.explain`
 agree). Bots use only what their seat may know: their own cards, the cards played, the

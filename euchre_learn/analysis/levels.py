@@ -465,14 +465,19 @@ class LevelBot(StandardBot):
     """
 
     def __init__(
-        self, level: str, seed: Any = None, rates: dict[str, float] | None = None, temperature: float | None = None
+        self,
+        level: str,
+        seed: Any = None,
+        rates: dict[str, float] | None = None,
+        temperature: float | None = None,
+        card_temperature: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.name = level
         self.rates = dict(LEVELS[level] if rates is None else rates)
         self.temperature = TEMPERATURE.get(level, 0.0) if temperature is None else temperature
         """The temperature of :func:`misjudged_strength` (0: the standard bot's bids)."""
-        self.card_temperature = CARD_TEMPERATURE.get(level, 0.0)
+        self.card_temperature = CARD_TEMPERATURE.get(level, 0.0) if card_temperature is None else card_temperature
         """The temperature of :func:`careless_card` (0: the standard bot's cards and blind spots only)."""
         unknown = set(self.rates) - set(BLIND_SPOTS)
         if unknown:

@@ -30,7 +30,7 @@ def run(hand: Hand, *actions: str) -> Hand:
 
 def always(spot: str) -> lv.LevelBot:
     """A level that makes only this slip, every time it applies."""
-    return lv.LevelBot("novice", seed=1, rates={spot: 1.0})
+    return lv.LevelBot("novice", seed=1, rates={spot: 1.0}, temperature=0.0, card_temperature=0.0)
 
 
 # ---- the registry and levels() ---------------------------------------------------------------
@@ -97,7 +97,7 @@ def test_levels_never_look_at_hidden_cards(preset: str) -> None:
 
 
 def test_a_level_without_slips_is_the_standard_bot() -> None:
-    plain = lv.LevelBot("standard", seed=3, rates={})
+    plain = lv.LevelBot("novice", seed=3, rates={}, temperature=0.0, card_temperature=0.0)
     std = bots.get("standard", seed=3)
     for hand in random_states("standard", 3, seed=2):
         if not hand.is_over:

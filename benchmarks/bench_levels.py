@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
@@ -58,7 +59,7 @@ def accuracy(level: str, hands: int, worlds: int, seed: str, pool=None) -> dict:
 
 def duplicates(order: list[str], deals: int, expert_deals: int, seed: int, processes: int) -> list[dict]:
     out = []
-    for weak, strong in zip(order, order[1:], strict=False):
+    for weak, strong in itertools.pairwise(order):
         n = expert_deals if "expert" in (weak, strong) else deals
         if n <= 0:
             continue
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
                 data["levels"] = {name: rows[name] for name in LEVELS if name in rows}
                 pairs = {(d["stronger"], d["weaker"]): d for d in old.get("duplicate", []) + data["duplicate"]}
                 data["duplicate"] = [pairs[k] for k in sorted(pairs, key=lambda k: list(LEVELS).index(k[1]))]
-                data["command"] = "; ".join(dict.fromkeys(old["command"].split("; ") + [data["command"]]))
+                data["command"] = "; ".join(dict.fromkeys([*old["command"].split("; "), data["command"]]))
         DATA.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         write_ladder(section(data))
     print(section(data))

@@ -73,7 +73,7 @@ from euchre_learn.analysis.bots.base import (
     trick_key,
 )
 from euchre_learn.analysis.bots.bidding import bid1_rating, bid2_ratings, says_text
-from euchre_learn.analysis.bots.registry import _FACTORIES, register
+from euchre_learn.analysis.bots.registry import register
 from euchre_learn.analysis.bots.standard import StandardBot
 from euchre_learn.engine.actions import CALL, CALL_ALONE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import Suit
@@ -226,7 +226,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
         )
     facts = _follow_facts(s)
     assert facts is not None
-    legal, led_suit, win, wseat, following = facts
+    _legal, led_suit, win, wseat, following = facts
     if following or wseat & 1 == me & 1:
         return None
     wkey = trick_key(win, t, led_suit)
@@ -373,7 +373,9 @@ def misjudged_strength(
     top = max(scores.values())
     weights = {a: math.exp(x - top) for a, x in scores.items()}
     pick = rng.random() * sum(weights.values())
-    for a, w in weights.items():
+    a = std
+    for candidate, w in weights.items():
+        a = candidate
         pick -= w
         if pick < 0:
             break
@@ -521,8 +523,8 @@ def _factory(level: str) -> Callable[[Any], LevelBot]:
 
 
 for _level, _rates in LEVELS.items():
-    if _rates and _level not in _FACTORIES:
-        register(_level, _factory(_level))
+    if _rates:  # this module is imported once, on the first get() of a level (the registry's _LAZY)
+        register(_level, _factory(_level), replace=True)
 
 
 def _measured() -> dict[str, Any]:
@@ -530,7 +532,8 @@ def _measured() -> dict[str, Any]:
         text = resources.files("euchre_learn.analysis").joinpath("data", "levels.json").read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def levels() -> tuple[tuple[str, float | None], ...]:

@@ -125,20 +125,24 @@ def _run_lesson(page: Any, raises: frozenset[int], timeout: float = 150_000) -> 
         _menu(page, "notebook:run-all-below")
 
 
-def _original_index(path: Path) -> int:
-    """Where build.py put the install cell (the original notebook's cells after it shift by 1)."""
+ADDED_BY_THE_BUILD = ("lite-install", "lite-run-all-note")
+"""The tags of the cells lite/build.py adds: the install cell, and a note before each cell that raises on purpose."""
+
+
+def _served_indices(path: Path) -> list[int]:
+    """For each cell of the original notebook, its index in the served one (build.py's cells skipped)."""
     nb = nbformat.read(path, as_version=4)
-    return next(i for i, c in enumerate(nb.cells) if "lite-install" in c.metadata.get("tags", []))
+    return [i for i, c in enumerate(nb.cells) if not set(c.metadata.get("tags", [])) & set(ADDED_BY_THE_BUILD)]
 
 
-def _answer_one_quiz(page: Any, lesson: Path, at: int, home: Path) -> str:
+def _answer_one_quiz(page: Any, lesson: Path, served: list[int], home: Path) -> str:
     """Click the right answer of the lesson's first quiz; the feedback must be the engine's."""
     env = {"EUCHRE_LEARN_HOME": str(home), "EUCHRE_LEARN_PROGRESS": str(home / "progress.json")}
     quizzes, notes = qk.quiz_cells(lesson, env)  # built from the original notebook, same seeds
     plain = [q for q in quizzes if not q.is_practice] or quizzes
     assert plain, f"{lesson.name}: no quiz to answer ({'; '.join(notes)})"
     qc = plain[0]
-    index = qc.index + (1 if qc.index >= at else 0)
+    index = served[qc.index]
     quiz = bk.cell_locator(page, index).locator(".el-quiz").first
     quiz.scroll_into_view_if_needed()
     shown = qk.squash(quiz.locator(".el-prompt").inner_text())
@@ -193,7 +197,7 @@ def test_a_lesson_runs_offline_in_jupyterlite(
             )  # the lesson's stored charts, drawn where matplotlib is
             assert charts and text.count("No chart here.") == charts, "each chart of lesson 11 says it needs matplotlib"
             assert "Advice for North" in text  # the advisor ran, in the browser
-        feedback = _answer_one_quiz(page, bk.ROOT / rel, _original_index(served), tmp_path)
+        feedback = _answer_one_quiz(page, bk.ROOT / rel, _served_indices(served), tmp_path)
         assert feedback.startswith("✓")
         bk.screenshot(page, f"lite_offline_{name}_quiz", full_page=False)
         assert offline.blocked == [], "the site asked for something off the machine"

@@ -20,23 +20,13 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn.analysis.coach import BID_WORLDS, CARD_WORLDS, hint, judge, judge_hand
 from euchre_learn.analysis.review import review, review_decision
 
 from ._table import Table
-from .bench_review import bot_hands, positions
-
-
-def _times(items: list[tuple[el.Hand, el.Action]], fn: Callable[[el.Hand, el.Action], object]) -> list[float]:
-    out = []
-    for pos, action in items:
-        t = time.perf_counter()
-        fn(pos, action)
-        out.append(time.perf_counter() - t)
-    return out
+from .bench_review import bot_hands, positions, seconds_each
 
 
 def run(rounds: int = 3, hands: int = 8) -> list[Table]:
@@ -75,11 +65,11 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
         used.clear()
         fits.clear()
 
-    row(f"card: judge (≤ {CARD_WORLDS} worlds)", _times(cards, judged), _times(cards, reviewed), "≤ 100")
-    row(f"bid: judge (≤ {BID_WORLDS} worlds)", _times(bids, judged), _times(bids, reviewed), "≤ 500")
+    row(f"card: judge (≤ {CARD_WORLDS} worlds)", seconds_each(cards, judged), seconds_each(cards, reviewed), "≤ 100")
+    row(f"bid: judge (≤ {BID_WORLDS} worlds)", seconds_each(bids, judged), seconds_each(bids, reviewed), "≤ 500")
     mixed = cards[: len(cards) // 2] + bids
-    hint_times = _times(mixed, lambda p, a: hint(p, seed=1))
-    row("Hint: coach.hint (cards and bids)", hint_times, _times(mixed, reviewed), "≤ 300")
+    hint_times = seconds_each(mixed, lambda p, a: hint(p, seed=1))
+    row("Hint: coach.hint (cards and bids)", hint_times, seconds_each(mixed, reviewed), "≤ 300")
     coach_hand, review_hand = [], []
     for final in finished[: max(3, rounds)]:
         seat = final.maker if final.maker is not None else el.Seat.S

@@ -58,7 +58,8 @@ def positions(hands: list[el.Hand]) -> tuple[list[tuple[el.Hand, el.Action]], li
     return cards, bids
 
 
-def _over(items: list[tuple[el.Hand, el.Action]], fn: Callable[[el.Hand, el.Action], object]) -> list[float]:
+def seconds_each(items: list[tuple[el.Hand, el.Action]], fn: Callable[[el.Hand, el.Action], object]) -> list[float]:
+    """The seconds ``fn(position, action)`` takes for each item, in order."""
     out = []
     for pos, action in items:
         t = time.perf_counter()
@@ -86,18 +87,18 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
     def reviewed(pos: el.Hand, a: el.Action) -> None:
         used.append(review_decision(pos, a, seed=1).worlds)
 
-    row("card: review_decision, default worlds", _over(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
+    row("card: review_decision, default worlds", seconds_each(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
     row(
         f"card: plain play_worlds, {DEFAULT_WORLDS} deals",
-        _over(cards, lambda p, a: play_worlds(p.state, DEFAULT_WORLDS, random.Random(1))),
+        seconds_each(cards, lambda p, a: play_worlds(p.state, DEFAULT_WORLDS, random.Random(1))),
         f"{DEFAULT_WORLDS}",
         "",
     )
     used.clear()
-    row("bid: review_decision, default worlds", _over(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
+    row("bid: review_decision, default worlds", seconds_each(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
     most = 4 * DEFAULT_WORLDS
-    row(f"bid: plain advise, {most} worlds", _over(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)), f"{most}", "")
-    row("bid: plain advise, 500 worlds", _over(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)), "500", "")
+    row(f"bid: plain advise, {most} worlds", seconds_each(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)), f"{most}", "")
+    row("bid: plain advise, 500 worlds", seconds_each(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)), "500", "")
     hand_times = []
     for final in finished[: max(3, rounds)]:
         seat = final.maker if final.maker is not None else el.Seat.S

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pgkit import Cluster, NoPostgres
+
+from .pgkit import Cluster, NoPostgres
 
 BACKENDS = ["sqlite", "postgresql"]
 _SKIPPED: list[str] = []

@@ -9,8 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Running, quick_config, running
 from websockets.exceptions import ConnectionClosed
+
+from .serverkit import Client, Running, quick_config, running
 
 SEED, DEALER = "bad-input", "N"  # East (eldest) acts first
 

@@ -7,10 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from serverkit import quick_config, running
 
 import euchre_learn as el
 from euchre_learn.classroom.server.client import ProgressQueue, TableClient
+
+from .serverkit import quick_config, running
 
 
 def test_a_seat_plays_a_hand_against_the_bots_and_survives_a_drop(db_url: str) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 
-from serverkit import Client, quick_config, running
-
 import euchre_learn as el
+
+from .serverkit import Client, quick_config, running
 
 SEED, DEALER = "fault-hand", "E"
 

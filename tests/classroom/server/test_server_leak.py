@@ -12,10 +12,11 @@ import time
 import zlib
 from typing import Any
 
-from serverkit import cards_in, known_cards, quick_config, running
 from websockets.asyncio.client import connect
 
 import euchre_learn as el
+
+from .serverkit import cards_in, known_cards, quick_config, running
 
 PRESETS = ("standard", "railroad", "uk", "defend-alone", "uk-deuce", "stick-the-dealer", "canadian-loner", "seed-000")
 TABLES = 10

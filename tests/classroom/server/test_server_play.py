@@ -3,9 +3,9 @@ to the end; each then gets the coach's review of their own decisions, and nobody
 
 from __future__ import annotations
 
-from serverkit import Client, quick_config, running
-
 import euchre_learn as el
+
+from .serverkit import Client, quick_config, running
 
 SEED, DEALER = "scripted-hand", "N"
 

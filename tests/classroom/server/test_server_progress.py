@@ -8,7 +8,8 @@ import datetime as dt
 import io
 
 import httpx
-from serverkit import TEACHER, Client, quick_config, running
+
+from .serverkit import TEACHER, Client, quick_config, running
 
 
 def _at(day: str, hour: int = 12) -> float:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import random
 
-from serverkit import cards_in
-
 import euchre_learn as el
 from euchre_learn.classroom.server.view import seat_view
+
+from .serverkit import cards_in
 
 
 def _hidden_from(hand: el.Hand, seat: el.Seat) -> set[str]:

@@ -409,3 +409,12 @@ def test_railroad_and_benny_decisions_are_explained() -> None:
         if len(seen) == 3:
             break
     assert len(seen) == 3
+
+
+def test_the_names_keep_one_order_whichever_bots_were_loaded_first() -> None:
+    """names() once listed the expert before the levels when a test had loaded it first."""
+    before = bots.names()
+    bots.get("expert")
+    bots.get("novice")
+    assert bots.names() == before
+    assert before[:3] == ("random", "beginner", "standard") and before[-1] == "expert"

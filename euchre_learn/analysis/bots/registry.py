@@ -83,11 +83,11 @@ def names() -> tuple[str, ...]:
     >>> {'random', 'beginner', 'standard'} <= set(names())
     True
     """
-    out = list(_FACTORIES)
-    for name, module in _LAZY.items():
-        if name not in _FACTORIES and importlib.util.find_spec(module) is not None:
-            out.append(name)
-    return tuple(out)
+    # the built-in and lazy bots in this fixed order, whichever were loaded first; then any added
+    built_in = [n for n in ("random", "beginner", "standard") if n in _FACTORIES]
+    lazy = [n for n, module in _LAZY.items() if n in _FACTORIES or importlib.util.find_spec(module) is not None]
+    added = [n for n in _FACTORIES if n not in built_in and n not in _LAZY]
+    return (*built_in, *lazy, *added)
 
 
 def get(name: str | Bot, seed: Any = None) -> Bot:

@@ -259,7 +259,8 @@ def create_app(
             return HTMLResponse(pages.message_page(str(err)), status_code=400)
         return HTMLResponse(pages.student_added_page(name, tok, str(request.base_url)))
 
-    async def progress_csv(request: Request) -> Response:
+    def teacher_progress(request: Request) -> Any:
+        """The signed-in teacher's class progress for the request's date range, or the error response."""
         cls = teacher_class(request)
         if cls is None:
             return refuse_teacher()
@@ -267,7 +268,13 @@ def create_app(
             start, end = _range(request)
         except ValueError as err:
             return _problem(400, "bad_date", str(err))
-        text = pages.progress_csv(database.progress(cls["id"], start, end))
+        return database.progress(cls["id"], start, end)
+
+    async def progress_csv(request: Request) -> Response:
+        rows = teacher_progress(request)
+        if isinstance(rows, Response):
+            return rows
+        text = pages.progress_csv(rows)
         return Response(
             text,
             media_type="text/csv; charset=utf-8",
@@ -353,14 +360,8 @@ def create_app(
         return JSONResponse({"name": name, "token": tok})
 
     async def api_progress(request: Request) -> Response:
-        cls = teacher_class(request)
-        if cls is None:
-            return refuse_teacher()
-        try:
-            start, end = _range(request)
-        except ValueError as err:
-            return _problem(400, "bad_date", str(err))
-        return JSONResponse(database.progress(cls["id"], start, end))
+        rows = teacher_progress(request)
+        return rows if isinstance(rows, Response) else JSONResponse(rows)
 
     async def api_answers(request: Request) -> Response:
         tok = _bearer(request)

@@ -137,9 +137,11 @@ def test_why_follows_the_hint_through_a_hand() -> None:
         t.act(action)
         verdict = t.why().splitlines()[-1]
         assert h.judgement is not None
+        named = f"the {h.action.card}" if h.action.card is not None else h.label
         if action == h.action:
             assert "the coach's choice too" in verdict or "nothing to choose" in verdict, verdict
         elif h.judgement.grade_of(action) == "best":
-            assert f"as good as the coach's choice, {h.label}" in verdict, verdict
+            assert f"as good as the coach's choice, {named}" in verdict, verdict
         else:
-            assert f"The coach's choice: {h.label}." in verdict, verdict
+            assert f"The coach's choice: {named}." in verdict, verdict
+            assert h.judgement.grade_of(action) in verdict

@@ -120,14 +120,21 @@ def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None) -
 
 
 def _rule_of_thumb(hand: Hand, j: Judgement) -> str:
-    """One sentence from the strong players' conventions: the one the best choice breaks, said
-    plainly as not holding in this deal, else the one the next choice would break."""
+    """One sentence from the strong players' conventions: the one the best choice breaks (said
+    plainly: close, or the numbers say otherwise in this deal), else the one the next choices
+    would break (the rule the suggestion follows)."""
     if j.forced:
         return ""
     score = j.score
     against = broken(hand, j.best, score)
     if against:
-        return f"Good players' rule of thumb says “{_clean(against[0].sentence)}”, but in this deal the numbers say otherwise."
+        rule = against[0]
+        keeps = next((o.action for o in j.options if not rule.breaks(hand, o.action, score)), None)
+        said = f"Good players' rule of thumb says “{_clean(rule.sentence)}”"
+        if keeps is not None and (j.close or j.grade_of(keeps) in ("best", "good")):
+            edge = "" if j.close else f"; the numbers favour {_named(hand, j.best)} by a little"
+            return f"{said}: here {_named(hand, keeps)} does nearly as well{edge}."
+        return f"{said}, but in this deal the numbers say otherwise."
     for o in j.options[1:3]:
         rules = broken(hand, o.action, score)
         if rules:
@@ -195,23 +202,32 @@ def odds_text(j: Judgement) -> str:
     )
 
 
+def _named(hand: Hand, action: Action) -> str:
+    """An action inside a sentence: 'the 10♦' for a card, else its label ('Take it up alone')."""
+    return f"the {action.card}" if action.card is not None else action_label(hand, action)
+
+
 def verdict(j: Judgement, action: Action, who: str = "Your") -> str:
-    """The coach's word on a decision already taken: ``action`` in the position ``j`` judged,
-    short and in the same words as the Hint there ("Your pass: the coach's choice too.")."""
+    """The coach's word on a decision already taken, short: ``action`` in the position ``j``
+    judged (the Hint's own judgement there, so the two never disagree), its grade and cost, the
+    coach's choice, and the rule of thumb it breaks, if any.
+
+    ("Your pass: the coach's choice too.", "Your 9♣: inaccuracy (it gives up 3.1% of the chance
+    to win the game). The coach's choice: the K♣.")"""
     hand = j.position
     label = action_label(hand, action)
     subject = f"{who} {label[0].lower()}{label[1:]}" if action.card is None else f"{who} {action.card}"
+    close = " Close: it depends on cards you can't see." if j.close else ""
     if j.forced:
-        return f"{subject}: nothing to choose here. {j.reason}"
+        return f"{subject}: nothing to choose here."
     grade = j.grade_of(action)
-    best = action_label(hand, j.best)
     if action == j.best:
-        return f"{subject}: the coach's choice too. {j.reason}"
+        return f"{subject}: the coach's choice too.{close}"
     if grade == "best":
-        return f"{subject}: as good as the coach's choice, {best}."
+        return f"{subject}: as good as the coach's choice, {_named(hand, j.best)}."
     loss = j.loss_of(action)
     cost = f"{loss:.1%} of the chance to win the game" if j.game else f"{loss:.2f} points"
-    text = f"{subject}: {grade} (it gives up {cost}). The coach's choice: {best}. {j.reason}"
+    text = f"{subject}: {grade} (it gives up {cost}). The coach's choice: {_named(hand, j.best)}.{close}"
     rules = broken(hand, action, j.score)
     if rules:
         text += f" Good players' rule of thumb: {rules[0].sentence}"

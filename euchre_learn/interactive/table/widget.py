@@ -279,7 +279,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         )
 
     def show_why(self, coach_word: bool = True) -> None:
-        """Why? : the last trick or the score, then (``coach_word``) the coach on the learner's last decision."""
+        """The Why? button: the last trick or the score, then (``coach_word``) the coach's word on the
+        learner's last decision."""
         self.message.value = f"<div class='el-why'>{_paragraphs(self.table.why(coach_word=coach_word))}</div>"
 
     def undo(self) -> None:

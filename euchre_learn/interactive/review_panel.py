@@ -374,7 +374,7 @@ _GRADE_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?"
 def flagged_html(d: Decision) -> str:
     """One row of the panel: the grade (a word and a mark), what was chosen, the better choice
     and its cost when there is one, the explanation, then the convention broken, if any: its
-    sentence, or, where the numbers favour the choice in this deal, that said plainly.
+    sentence, and where the choice cost nothing or little in this deal, that said plainly.
 
     >>> import euchre_learn as el
     >>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=4, seed=1)
@@ -393,7 +393,7 @@ def flagged_html(d: Decision) -> str:
     if d.convention is not None:
         rule = f"<br><small><b>Rule of thumb:</b> {html.escape(d.convention)}"
         if d.grade == "best":
-            rule += " In this deal the numbers favour your choice all the same."
+            rule += " In this deal it cost nothing."
         elif d.grade == "good":
             rule += " Here it cost little."
         rule += "</small>"
@@ -475,9 +475,10 @@ class ReviewPanelView:
             )
         for d in flagged:
             text = W.HTML(flagged_html(d), layout=W.Layout(flex="1 1 auto"))
-            place = W.Layout(width="auto", min_width="7.5em", flex="0 0 auto", margin="0 0.6em 0 0")
+            # one width for the button and the empty place of a row without one: the text in one column
+            place = W.Layout(width="9em", flex="0 0 auto", margin="0 0.6em 0 0")
             if d.grade == "best":
-                # a convention broken where the numbers favour the choice: nothing better to find,
+                # a convention broken at no cost in this deal: nothing better to find,
                 # so no retry; an empty place keeps the rows' text in one column
                 rows.append(
                     W.HBox([W.Box(layout=place), text], layout=W.Layout(align_items="flex-start", margin="0.3em 0"))

@@ -9,7 +9,8 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 
 - :mod:`.model`: :class:`Table`, the table's state machine (whose turn, acting, undo);
 - :mod:`.words`: the actions in words (button labels, tooltips, the log's lines);
-- :mod:`.coach`: the Hint and Why? buttons (a bot's suggestion, the advisor's odds, the rulings);
+- :mod:`.coach`: the Hint and Why? buttons (the coach's suggestion and numbers, its word on the
+  learner's last decision, the rulings);
 - :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
 - :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play.
 

@@ -250,7 +250,8 @@ class Table:
         return f"{seat.word} ({self.bots[seat].name} bot)" if long else seat.word
 
     def players_text(self) -> str:
-        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot'."""
+        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot',
+        then the :attr:`seating_note` when ``'match'`` chose a level."""
         seats = " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
         return f"{seats}. {self.seating_note}." if self.seating_note else seats
 

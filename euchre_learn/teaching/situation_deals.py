@@ -52,6 +52,7 @@ __all__ = [
     "TOPIC",
     "Found",
     "family_of",
+    "find_family_position",
     "find_positions",
     "rules_for",
     "serve",
@@ -158,6 +159,30 @@ def find_positions(
 
 _MAKERS_ROLES = ("maker", "partner", "loner")
 _DEFENDERS_ROLES = ("defender", "vs-loner", "lone-defender")
+
+
+def find_family_position(
+    family: str, *, seed: object = 0, deals: int = DEALS, rules: Rules | None = None
+) -> Hand | None:
+    """A position of situation family ``family`` (a decision, never a forced move) from at most
+    ``deals`` deals played by the standard bot; ``None`` when none reaches it. The same ``seed``
+    finds the same position.
+
+    >>> situation(find_family_position('discard', seed=1)).family
+    'discard'
+    """
+    if family not in FAMILIES:
+        raise ValueError(f"family: got {family!r}: expected one of {', '.join(FAMILIES)}")
+    rng = random.Random(f"euchre-learn/family/{family}/{seed}")
+    bot = get_bot("standard", seed=rng.getrandbits(32))
+    seats = tuple(Seat)
+    for n in range(deals):
+        hand = Hand.deal(seats[n % 4], rules=rules, seed=rng.getrandbits(64))
+        while not hand.is_over:
+            if len(hand.legal_actions()) > 1 and situation(hand).family == family:
+                return hand
+            hand = hand.apply(bot.act(hand))
+    return None
 
 
 def family_of(key: str) -> str | None:

@@ -546,6 +546,11 @@ class Store:
         result: list[float] = self._read(lambda b: b.review_times())
         return result
 
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        """Every review in the practice schedule as ``(kind, key, rating, at)``, oldest first."""
+        result: list[tuple[str, str, int, float]] = self._read(lambda b: b.reviews())
+        return result
+
     def decisions(self, situation: str | None = None, grade: str | None = None) -> list[DecisionRow]:
         """The learner's decisions at the table (in one ``situation``, of one ``grade``), oldest first."""
         rows: list[DecisionRow] = self._read(lambda b: b.decisions())

@@ -422,6 +422,7 @@ class Backend(Protocol):
     def retries(self) -> list[tuple[str, str, str, float]]: ...
     def cards(self) -> list[CardRow]: ...
     def review_times(self) -> list[float]: ...
+    def reviews(self) -> list[tuple[str, str, int, float]]: ...
     def decisions(self) -> list[DecisionRow]: ...
     def situation_answers(self) -> list[SituationAnswerRow]: ...
     def close(self) -> None: ...
@@ -461,6 +462,9 @@ class MemoryBackend:
 
     def review_times(self) -> list[float]:
         return [r[3] for r in self.m.reviews]
+
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        return [(r[0], r[1], r[2], r[3]) for r in self.m.reviews]
 
     def decisions(self) -> list[DecisionRow]:
         return list(self.m.decisions)
@@ -523,6 +527,9 @@ class SQLiteBackend:
 
     def review_times(self) -> list[float]:
         return [r[0] for r in self._all("SELECT at FROM reviews")]
+
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        return [(k, key, g, at) for k, key, g, at in self._all("SELECT kind, key, rating, at FROM reviews ORDER BY id")]
 
     def decisions(self) -> list[DecisionRow]:
         return [DecisionRow(*r) for r in self._all(f"SELECT {_DECISION_COLUMNS} FROM decisions ORDER BY id")]

@@ -13,6 +13,8 @@ also :meth:`Dashboard.to_html` for a page of its own).
   lesson to read again.
 - **Streaks**: days in a row with practice (now and best), right answers in a row (now and best).
 - **Mastered situations**: three right in a row.
+- **The puzzle rating**: Glicko-2 on the learner and each puzzle, from every puzzle answered
+  (:mod:`euchre_learn.learner.rating`), with its 95% interval.
 
 Everything is counted from the store's rows, so a restart (a new process on the same store) shows
 the same dashboard, and a damaged store is set aside with a warning (shown here) while practice
@@ -42,6 +44,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from euchre_learn.analysis.situation import FAMILIES
 from euchre_learn.learner.progress import Progress
+from euchre_learn.learner.rating import PuzzleRatings, puzzle_ratings
 from euchre_learn.learner.situation_schedule import SituationCard, SituationSchedule, attempts_of, cards_of
 
 __all__ = ["LESSONS", "Costly", "Dashboard", "Day", "FamilyRow", "Lesson", "dashboard", "lesson_for"]
@@ -160,6 +163,8 @@ class Dashboard:
     best_streak: int
     right_in_a_row: int
     best_right_in_a_row: int
+    puzzles: PuzzleRatings | None = None
+    """The puzzle ratings (``None`` before any puzzle is answered)."""
     warnings: tuple[str, ...] = ()
 
     @property
@@ -177,6 +182,8 @@ class Dashboard:
             f"Streaks: {self.streak} day{'s' if self.streak != 1 else ''} in a row (best {self.best_streak}); "
             f"{self.right_in_a_row} right in a row (best {self.best_right_in_a_row})"
         )
+        if self.puzzles is not None:
+            lines.append(self._puzzle_words())
         if self.days:
             lines.append("Accuracy by day:")
             lines += [
@@ -204,6 +211,13 @@ class Dashboard:
             )
         return "\n".join(lines)
 
+    def _puzzle_words(self) -> str:
+        assert self.puzzles is not None
+        r = self.puzzles.learner
+        low, high = r.interval()
+        n = self.puzzles.answers
+        return f"Puzzle rating: {r.rating:.0f} (95% interval {low:.0f} to {high:.0f}, from {n} puzzle answer{'s' if n != 1 else ''})"
+
     def to_html(self, link: Callable[[str, str], str] | None = None) -> str:
         """The dashboard as HTML (what a notebook shows; write it to a file for a page of its own).
         ``link(href, text)`` makes a lesson's link (default: a plain ``<a>``; the widget's opens the
@@ -219,6 +233,8 @@ class Dashboard:
             f"<p>Streaks: <b>{self.streak}</b> day{'s' if self.streak != 1 else ''} in a row (best {self.best_streak}) · "
             f"<b>{self.right_in_a_row}</b> right in a row (best {self.best_right_in_a_row})</p>"
         )
+        if self.puzzles is not None:
+            out.append(f"<p>{e(self._puzzle_words())}</p>")
         if self.days:
             out.append(
                 "<h4>Accuracy by day</h4><table><tr><th>day</th><th>right</th><th>of</th><th>accuracy</th><th></th></tr>"
@@ -336,6 +352,7 @@ def dashboard(
         )
     families.sort(key=lambda f: (-f.answered, f.family))
     costly = sorted((c for c in cards.values() if c.loss > 0), key=lambda c: (-c.loss, c.key))[:top]
+    rated = puzzle_ratings(store)
     mastered = sorted(
         (c for c in cards.values() if c.mastered), key=lambda c: (c.mastered_at or c.last, c.key), reverse=True
     )
@@ -349,5 +366,6 @@ def dashboard(
         best_streak=best_streak,
         right_in_a_row=run,
         best_right_in_a_row=best_run,
+        puzzles=rated if rated.answers else None,
         warnings=tuple(p.warnings),
     )

@@ -79,13 +79,19 @@ def test_the_dashboard_counts_every_answer_and_decision_from_the_store(tmp_path:
     text = str(d)
     assert "4 of 9 right" in text and "1 day in a row (best 2)" in text and "read again: 03 Bidding, round 1" in text
     assert "Mastered (three right in a row): bid1.eldest" in text
+    assert d.puzzles is None and "Puzzle rating" not in text  # no puzzle answered yet
     page = d.to_html()
     assert "<a href='03_bidding_round_1.ipynb'>" in page and "2026-11-29" in page and "bid1.eldest" in page
 
 
 def test_a_restart_shows_the_same_dashboard(tmp_path: Path) -> None:
     path = tmp_path / "learner.sqlite3"
-    before = dashboard(_fill(path), now=NOW)
+    p = _fill(path)
+    for n, ok in enumerate((True, True, False)):
+        p.record("puzzle", ok, item=("puzzle", f"p{n}"), at=NOW.timestamp() - 100 + n)
+    before = dashboard(p, now=NOW)
+    assert before.puzzles is not None and before.puzzles.answers == 3
+    assert "Puzzle rating: " in str(before) and "from 3 puzzle answers" in before.to_html()
     assert dashboard(Progress(store=Store(path)), now=NOW) == before
     assert dashboard(path, now=NOW) == before
 

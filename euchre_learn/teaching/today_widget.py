@@ -41,7 +41,8 @@ _WHY = {
 
 
 class TodaysPracticeWidget(SessionWidget):
-    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers),
+    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers,
+    and once situations have been met, how many are mastered),
     the question with why it was chosen, Next, and any warning about the learner's store. A puzzle,
     a retry and a situation are asked with their board (:attr:`board_view`), as the puzzle trainer
     shows a puzzle: the table as the seat to act sees it, the bidding, the trick so far and who led it."""
@@ -79,9 +80,12 @@ class TodaysPracticeWidget(SessionWidget):
     def status_line(self) -> str:
         m = self.model
         days = m.streak
+        met = m.situations.cards()
+        mastered = f" · situations mastered: {sum(c.mastered for c in met)} of {len(met)}" if met else ""
         return (
             f"Due now: {m.count_due} · new topics left: {m.new_left} · "
             f"streak {days} day{'s' if days != 1 else ''} · today {m.today.correct} of {m.today.answered} right"
+            f"{mastered}"
         )
 
     def why(self) -> tuple[str, str | None]:

@@ -24,6 +24,7 @@ from euchre_learn.teaching.situation_deals import (
     situation_question,
 )
 from euchre_learn.teaching.today import TodaysPractice
+from euchre_learn.teaching.today_widget import today
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 KEY = "play.defender.last.side.opp.void-trump.win"
@@ -116,6 +117,7 @@ def test_a_flagged_decision_comes_back_in_todays_practice_as_another_deal_until_
         t = TodaysPractice(progress=Progress(path), seed=10 + n, clock=clock)  # a restart each time
     card = SituationSchedule(path).card(KEY, clock.now)
     assert card is not None and card.mastered and card.answers == 4 and card.loss == 0.6
+    assert "situations mastered: 1 of 1" in today(progress=str(path), seed=1, clock=clock).status_view.value
     assert Progress(path).stats("situation").answered == 3
 
 

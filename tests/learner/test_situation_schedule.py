@@ -197,3 +197,31 @@ def test_four_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     rows = Store(path).situation_answers()
     assert sorted(r.source for r in rows) == sorted(f"w{w}/{i}" for w in range(4) for i in range(15))
     assert sum(c.answers for c in SituationSchedule(path).cards(T0)) == 60
+
+
+def test_without_sqlite3_the_situations_are_kept_for_the_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from euchre_learn.learner import store as store_module
+
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.warns(StoreWarning):
+        s = SituationSchedule(Store(tmp_path / "learner.sqlite3"), clock=lambda: T0)
+    s.record(KEYS[0], "bid1", False, source="x")
+    s.record(KEYS[0], "bid1", False, source="x")  # the same source once, in memory too
+    s.store.write(_decision(1, "blunder", at=T0.timestamp()))
+    assert sorted((c.key, c.answers) for c in s.cards()) == [(KEYS[0], 1), (KEYS[3], 1)]
+
+
+def test_without_fsrs_a_mistake_is_due_at_once_and_a_right_answer_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from euchre_learn.learner import schedule as schedule_module
+
+    monkeypatch.setattr(schedule_module, "available", lambda: False)
+    s = SituationSchedule(tmp_path / "learner.sqlite3", clock=lambda: T0)
+    s.record(KEYS[0], "bid1", False)
+    s.record(KEYS[1], "bid2", True)
+    assert [c.key for c in s.due()] == [KEYS[0]]
+    card = s.card(KEYS[1])
+    assert card is not None and card.state == "unscheduled" and card.due == T0 + timedelta(days=1)

@@ -1,7 +1,7 @@
 """A learner's dashboard: how the practice is going, read from the learner's store. No widgets
 here (the view is :mod:`euchre_learn.teaching.dashboard_widget`), so tests read the model; it
 prints as plain text (``str``) and shows as HTML in a notebook (:meth:`Dashboard._repr_html_`,
-also :meth:`Dashboard.to_html` for a page of its own).
+:meth:`Dashboard.to_html`); :meth:`Dashboard.save` writes it as a web page of its own.
 
 - **Accuracy over time**: per day, every answer (lesson quizzes, practice, puzzles) and every
   decision at the table (right unless the review flagged it: inaccuracy or worse, or breaking a
@@ -41,6 +41,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
 
 from euchre_learn.analysis.situation import FAMILIES
 from euchre_learn.learner.progress import Progress
@@ -274,6 +275,28 @@ class Dashboard:
 
     def _repr_html_(self) -> str:
         return self.to_html()
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the dashboard as a web page of its own (to keep, print or hand in); returns the path.
+
+        >>> import tempfile, os
+        >>> d = dashboard(os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))
+        >>> page = d.save(os.path.join(tempfile.mkdtemp(), 'me.html'))
+        >>> page.read_text(encoding='utf-8').startswith('<!doctype html>')
+        True
+        """
+        target = Path(path)
+        if target.suffix.lower() not in (".html", ".htm"):
+            raise ValueError(f"path: got {str(path)!r}: expected a file name ending in .html")
+        title = f"Euchre practice on {self.now:%Y-%m-%d}"
+        page = (
+            f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            "<style>body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
+            "table{border-collapse:collapse}td,th{padding:.2em .6em;text-align:left;border-bottom:1px solid #ddd}</style>"
+            f"</head><body><h1>{html.escape(title)}</h1>{self.to_html()}</body></html>\n"
+        )
+        target.write_text(page, encoding="utf-8")
+        return target
 
 
 def _streaks(days: Iterable[date], today: date) -> tuple[int, int]:

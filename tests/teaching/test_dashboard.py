@@ -118,6 +118,14 @@ def test_every_family_points_to_a_lesson_that_exists() -> None:
 def test_bad_input_is_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="top"):
         dashboard(tmp_path / "l.sqlite3", top=-1)
+    with pytest.raises(ValueError, match=r"\.html"):
+        dashboard(tmp_path / "l.sqlite3").save(tmp_path / "page.txt")
+
+
+def test_the_page_of_its_own_holds_the_dashboard(tmp_path: Path) -> None:
+    d = dashboard(_fill(tmp_path / "learner.sqlite3"), now=NOW)
+    page = d.save(tmp_path / "progress.html").read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and d.to_html() in page and "Euchre practice on 2026-12-01" in page
 
 
 def test_the_widget_shows_the_model_and_refreshes(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.coach.grades import Context, outcome
 from euchre_learn.analysis.coach.worlds import truncated
-from euchre_learn.analysis.review.values import Context, outcome
 from euchre_learn.analysis.sampling import finish, score_solved
 from euchre_learn.analysis.search import reduce_holding, search_for
 from euchre_learn.engine.actions import PLAY
@@ -46,9 +46,10 @@ class Samples:
     euchred: dict[int, list[float]] = field(default_factory=dict)
     set: dict[int, list[float]] = field(default_factory=dict)
     made: dict[int, list[float]] = field(default_factory=dict)
+    tricks: dict[int, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for d in (self.dd, self.table, self.dd_win, self.table_win, self.euchred, self.set, self.made):
+        for d in (self.dd, self.table, self.dd_win, self.table_win, self.euchred, self.set, self.made, self.tricks):
             for a in self.actions:
                 d.setdefault(a, [])
 
@@ -101,6 +102,7 @@ def _record(
     samples.table[a].append(float(tpts[team] - tpts[1 - team]))
     samples.euchred[a].append(1.0 if euchred == team else 0.0)
     samples.set[a].append(1.0 if euchred >= 0 and euchred != team else 0.0)
+    samples.tricks[a].append(float(tab.won[team]))
     samples.made[a].append(
         1.0 if tab.maker >= 0 and tab.maker & 1 == team and euchred < 0 and not tab.thrown_in else 0.0
     )

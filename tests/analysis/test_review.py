@@ -70,12 +70,12 @@ def test_the_real_deal_confirms_the_answer() -> None:
     assert values["play J♥"] == 5 and values["play A♣"] < 5
 
 
-def test_leading_away_from_the_right_bower_that_wins_every_trick_is_a_blunder(loner_review) -> None:
+def test_leading_away_from_the_right_bower_that_wins_every_trick_is_a_mistake(loner_review) -> None:
     d = _decision(loner_review, WRONG)
     assert d.seat == el.Seat.S and d.action == el.Action.parse("play A♣")
-    assert d.grade == "blunder"
-    assert d.option("play J♥").expected_points - d.chosen.expected_points >= 1.0
-    assert d.loss >= 1.0 and d.best != d.action
+    assert d.grade in ("mistake", "blunder")  # at the table: half a point or more, over 16 worlds
+    assert d.option("play J♥").expected_points - d.chosen.expected_points >= 0.5
+    assert d.loss >= 0.5 and d.best != d.action
     assert "better than the A♣" in d.explanation
     assert d in loner_review.mistakes()
     assert loner_review.mistakes()[0].loss == max(m.loss for m in loner_review.mistakes())
@@ -150,7 +150,7 @@ def test_two_misses_show_the_answer_and_the_retry_is_recorded(loner_review) -> N
     drill = MistakeDrill(_wrong_only(loner_review), recorder=seen.append)
     retry = drill.current
     assert retry is not None and retry.decision.index == WRONG
-    assert "a blunder" in retry.prompt and retry.answer is None
+    assert f"a {retry.decision.grade}" in retry.prompt and retry.answer is None
     illegal = drill.attempt("play 9♠")  # not in South's hand: explained, not counted
     assert not illegal.correct and "not allowed" in illegal.message and retry.attempts == []
     first = drill.attempt("play A♣")

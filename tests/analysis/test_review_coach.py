@@ -223,3 +223,25 @@ def test_one_voice_the_hints_suggestion_is_the_reviews_best() -> None:
             same = review_decision(pos, h.action, worlds=ONE_VOICE_WORLDS, seed=s, score=score)
             assert same.explanation.startswith(h.reason), (h.reason, same.explanation)
     assert checked >= ONE_VOICE_POSITIONS // 4
+
+
+def test_touching_cards_are_the_runs_the_solver_reduces() -> None:
+    """The coach values a run of touching cards once: its runs are exactly the solver's."""
+    from euchre_learn.analysis.coach.values import touching
+    from euchre_learn.analysis.search import reduce_holding
+    from euchre_learn.engine.actions import PLAY
+    from euchre_learn.engine.core import PLAY_PHASE
+
+    seen = 0
+    for pos, _ in _random_positions(80, 5):
+        s = pos.state
+        if s.phase != PLAY_PHASE:
+            continue
+        deck = (1 << 24) - 1
+        outstanding = (deck & ~s.played) | sum(1 << c for c in s.trick)
+        reps = reduce_holding(s.play_mask(), outstanding, s.trump)
+        same = touching(s)
+        assert {a - PLAY for a in s.legal() if a not in same} == {c for c in range(24) if reps >> c & 1}
+        assert all(b not in same and reps >> (b - PLAY) & 1 for b in same.values())
+        seen += len(same)
+    assert seen > 0

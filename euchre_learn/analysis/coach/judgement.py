@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 CARD_WORLDS = 40
-"""The most worlds for a card decision (it stops after a third once the best two are apart)."""
+"""The most worlds for a card decision (it stops after a quarter (6 at least) once the best two are apart)."""
 BID_WORLDS = 120
 """The most worlds for a bid, a discard or defending alone."""
 HINT_BID_WORLDS = BID_WORLDS
@@ -202,7 +202,7 @@ def judge(
 
     ``score``: the game score ``(NS, EW)`` before the hand (grades by the chance to win the
     game). ``worlds``: the most worlds (default :data:`CARD_WORLDS` for a card,
-    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a third once the
+    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a quarter once the
     best two are apart. The same seed gives the same judgement.
 
     >>> import euchre_learn as el
@@ -220,7 +220,7 @@ def judge(
     hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)
     if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
-    lo = max(1, hi // 3) if adaptive else hi
+    lo = max(min(hi, 6), hi // 4) if adaptive else hi  # a quarter, and never judged on under 6 worlds
     rng = random.Random(f"coach|{seed}|{hand._deal[0][seat]}|{_public(hand)}|{score}")
     bidder = get("standard", seed=rng.getrandbits(32))
     ctx = Context(score, state.rules.points_to_win)
@@ -299,7 +299,8 @@ def _judgement(
             )
         else:
             keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
-    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a))
+    # ties: the card at the top of a run of touching cards first (the others take its value)
+    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
     best = ranked[0]
     dd_top = max(dd.values())
     dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}

@@ -312,7 +312,7 @@ def _card_why(f: Facts, b: int, c: int, generic: bool = True) -> list[str]:
             )
         elif wb and not wc:
             why.append(f"the {Card(b)} takes the trick (and you lead next); the {Card(c)} does not")
-        elif wc and not wb and partner_winning:
+        elif wc and not wb and partner_winning and not why:
             why.append(f"your partner is winning already, so the {Card(c)} is better kept")
         elif wc and not wb and f.seat.partner in after:
             why.append(f"your partner still plays after you and may win the trick, so keep the {Card(c)} for later")
@@ -424,8 +424,8 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
     if j is None:
         return why
     b, w = j.option(better), j.option(worse)
-    if w.p_euchred - b.p_euchred >= 0.1:
-        why.append(f"after {name(f.hand, worse)} your side is euchred {w.p_euchred:.0%} of the time")
-    if b.p_set - w.p_set >= 0.1:
-        why.append(f"after {name(f.hand, better)} your side euchres the makers {b.p_set:.0%} of the time")
+    if b.p_set - w.p_set >= 0.1:  # (the euchres your side suffers are in the numbers)
+        why.append(
+            f"with {'that choice' if better.id != PASS else 'a pass'} your side euchres the makers {b.p_set:.0%} of the time"
+        )
     return why

@@ -51,11 +51,11 @@ Forced decisions are left out; see docs/review.md.
 >>> hand = el.examples.hand('left-bower-trap')
 >>> rev = el.review(hand, seat='N', worlds=8, seed=1)
 >>> [d.grade for d in rev.decisions]
-['blunder', 'best', 'mistake', 'best', 'best', 'best']
+['blunder', 'best', 'inaccuracy', 'best', 'best', 'best']
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
 To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.69 points against +1.69, over 16 deals of the cards you can't see.)
 >>> round(rev.accuracy)
-59
+64
 """
 
 from __future__ import annotations
@@ -154,9 +154,9 @@ def review(
     """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game, a record or a
     list of records (the hands of a saved game, each with its ``"score"``).
 
-    ``worlds`` is the most deals of the hidden cards for a card decision (default 96); a
-    bidding decision takes up to four times as many. With ``adaptive`` (the default) a
-    decision stops adding worlds, after a third of them, once its two best options are apart
+    ``worlds`` is the most deals of the hidden cards for a card decision (default the coach's
+    ``CARD_WORLDS``, 40); a bid, a discard or defending alone takes up to three times as many. With ``adaptive`` (the default) a
+    decision stops adding worlds, after a quarter of them, once its two best options are apart
     by twice their paired standard error. ``progress(done, total)`` is called after each
     decision (a table runs the review in the background with it). The same ``seed`` gives
     the same review; see the module docs for the values, grades and accuracy.

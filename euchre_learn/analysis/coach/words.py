@@ -29,7 +29,7 @@ from euchre_learn.engine.explain import action_words
 if TYPE_CHECKING:
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["CLOSE", "FORCED", "explain", "name", "reasons"]
+__all__ = ["CLOSE", "FORCED", "explain", "name", "reasons", "table_note"]
 
 CLOSE = "Close: it depends on cards you can't see."
 FORCED = "Forced: every legal card does the same here (the cards touch: nothing still out lies between them)."
@@ -132,12 +132,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None) -> str:
         if tie and why:
             parts.append(_cap(why) + ".")
         parts.append(_numbers(j, best, chosen, ""))
-        b, c = j.option(best), j.option(chosen)
-        if j.decided_by == "table" and c.dd_points >= b.dd_points - 1e-9:
-            parts.append(
-                f"With every card in view {name(hand, chosen)} would look as good, but at the table, where "
-                "nobody sees the hidden cards, it does worse."
-            )
+        parts.append(table_note(j, chosen))
     if j.close:
         parts.append(CLOSE)
     if convention:
@@ -148,6 +143,20 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None) -> str:
             parts.append(f"Rule of thumb: {convention}")
     del game
     return " ".join(p for p in parts if p)
+
+
+def table_note(j: _Judged, chosen: Action) -> str:
+    """Where double dummy would rate ``chosen`` as good as the best and the table does not, the
+    sentence that says so ('' otherwise, and for a choice graded 'best')."""
+    if j.forced or j.grade_of(chosen) == "best" or j.decided_by != "table":
+        return ""
+    b, c = j.option(j.best), j.option(chosen)
+    if c.dd_points < b.dd_points - 1e-9:
+        return ""
+    return (
+        f"With every card in view {name(j.position, chosen)} would look as good, but at the table, where "
+        "nobody sees the hidden cards, it does worse."
+    )
 
 
 def _plain(j: _Judged) -> str:

@@ -82,7 +82,8 @@ class Decision:
     up against ``best`` (never negative), ``win_loss`` the game-win chance given up (``None``
     without a score); the grade uses ``win_loss`` when there is one. ``forced`` is true when
     every option was worth the same (one legal card, touching cards). ``note`` is the honest
-    caveat, also at the end of ``explanation``.
+    caveat, also in ``explanation``: where double dummy would rate the choice as good as the
+    best and the table does not, it says so (empty otherwise).
 
     ``situation`` names the decision in a player's words (:func:`euchre_learn.analysis.situation.situation`);
     ``convention`` is the sentence of the first strong players' convention the action breaks

@@ -65,6 +65,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.coach.judgement import CARD_WORLDS, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.words import table_note
 from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.model import Decision, ReviewOption
 from euchre_learn.analysis.review.report import Review
@@ -255,11 +256,7 @@ def decide(j: Judgement, chosen: Action, number: int = 0, index: int | None = No
     broken = () if j.forced else broken_conventions(pos, chosen, score=j.score)
     sentence = broken[0].sentence if broken else None
     text = j.explain(chosen, sentence)
-    note = (
-        "At the table, where nobody sees the hidden cards, it plays differently from double dummy."
-        if j.decided_by == "table"
-        else ""
-    )
+    note = table_note(j, chosen)
     return Decision(
         seat=Seat(pos._s.to_act),
         phase=pos.phase,

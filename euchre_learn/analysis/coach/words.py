@@ -172,8 +172,16 @@ def _numbers(j: _Judged, a: Action, b: Action, label: str) -> str:
     else:
         text = f"({x.table_points:+.2f} points against {y.table_points:+.2f}{who}"
     if y.p_euchred - x.p_euchred >= 0.05:
-        text += f"; euchred {y.p_euchred:.0%} of the time after {name(j.position, b)}, against {x.p_euchred:.0%}"
+        text += f"; euchred {y.p_euchred:.0%} of the time {_after(j.position, b)}, against {x.p_euchred:.0%}"
     return text + f", over {j.worlds} deals of the cards you can't see.)"
+
+
+def _after(hand: Hand, a: Action) -> str:
+    """'after the A♣' for a card, 'if you call ♦ diamonds' for a bid."""
+    if a.id >= PLAY:
+        return f"after the {Card(a.id - PLAY)}"
+    s = hand._s
+    return f"if you {action_words(s, s.to_act, a.id)}"
 
 
 def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
@@ -419,11 +427,13 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
         why.append(f"the {up} goes to the dealer, {who}")
     else:
         nxt = 3 - upsuit
-        if t == nxt:
+        if t == nxt and f.seat.team != f.dealer.team:
             why.append(
-                f"{suit.plural} is next, the same colour as the turned-down {upsuit.plural}: "
-                "the dealer's side passed that colour, so its bowers are likelier on yours"
+                f"{suit.plural} is next, the same colour as the turned-down {upsuit.plural}: the dealer's side "
+                f"passed the {up}, so the jacks of that colour are less likely over there"
             )
+        elif t == nxt:
+            why.append(f"{suit.plural} is next, the same colour as the {upsuit.plural} your side turned down")
         elif t != int(upsuit):
             why.append(f"{suit.plural} is green (the other colour from the turned-down {upsuit.plural})")
     if better.alone and not worse.alone and worse.id != PASS:

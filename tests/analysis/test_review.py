@@ -273,3 +273,15 @@ def test_html_and_plot(loner_review) -> None:
     fig = loner_review.plot()
     assert fig.axes[0].get_ylabel() == "expected points for North-South"
     assert "Review of South" in str(loner_review)
+
+
+def test_the_html_lists_choices_not_forced_plays():
+    """Lesson 15's table was a wall of '★ best' forced plays: they are counted, not listed."""
+    from euchre_learn.analysis.review.report import review_html
+
+    rev = el.review(el.examples.hand("left-bower-trap"), seat="N", worlds=4, seed=1)
+    forced = [d for d in rev.decisions if d.forced]
+    assert forced, "the example hand ends with a forced play"
+    page = review_html(rev)
+    assert page.count("<tr><td>") == len(rev.decisions) - len(forced)
+    assert f"{len(forced)} forced play" in page

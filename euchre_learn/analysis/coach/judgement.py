@@ -7,7 +7,10 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
   and a table value (the hand played on by the standard bot's card play, which never peeks, and
   its bidding). The table value grades; where the two values name different best options the
   judgement says the table decided (``decided_by == 'table'``); where they agree, ``'both'``;
-  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``.
+  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``; where the
+  top option breaks a strong players' convention (:mod:`~euchre_learn.analysis.convention_book`)
+  and another within noise of it keeps every convention, that one is best and the convention
+  decided (``'convention'``): a statistical tie is no reason to break what strong players teach.
 * **Game-aware.** With a game score, the value is the chance to win the game (points past the
   target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
   tied options the one with less risk (fewer euchres, then a steadier result) is best, with a
@@ -207,7 +210,7 @@ def judge(
 
     >>> import euchre_learn as el
     >>> j = judge(el.Hand.deal('N', seed=2), seed=1, worlds=16)
-    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy')
+    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy', 'convention')
     ('best', True)
     """
     from euchre_learn.analysis.bots import get
@@ -301,12 +304,23 @@ def _judgement(
             keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
     # ties: the card at the top of a run of touching cards first (the others take its value)
     ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
+    conventional = None if forced else _conventional(hand, ranked, samples, ws, score)
+    if conventional is not None:
+        # within noise of the top, the choice that keeps the strong players' conventions is best
+        first = keys[conventional]
+        for a in acts:
+            if keys[a] == first:
+                keys[a] = (2.0, *first[1:])
+        ranked.remove(conventional)
+        ranked.insert(0, conventional)
     best = ranked[0]
     dd_top = max(dd.values())
     dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}
     tied_top = [a for a in acts if keys[a][0] == 1.0]
     if forced:
         decided_by = "both"
+    elif conventional is not None:
+        decided_by = "convention"
     elif best not in dd_best:
         decided_by = "table"
     elif len(tied_top) > 1 and any(a not in dd_best for a in tied_top) and not game:
@@ -356,6 +370,25 @@ def _judgement(
     )
     object.__setattr__(j, "reason", explain(j, j.best))
     return j
+
+
+def _conventional(
+    hand: Hand, ranked: list[int], samples: Samples, ws: list[float], score: tuple[int, int] | None
+) -> int | None:
+    """When the top option breaks a convention of the book and another option within noise of it
+    (paired mean difference at most twice its standard error) keeps every convention, that
+    option, the highest ranked such; else ``None``. A statistical tie is no reason to break what
+    strong players teach: the convention decides it."""
+    from euchre_learn.analysis.convention_book import broken
+
+    top = ranked[0]
+    if not broken(hand, Action(top), score):
+        return None
+    for a in ranked[1:]:
+        mean, se = paired_se(samples.metric(top), samples.metric(a), ws)
+        if mean <= 2 * se and not broken(hand, Action(a), score):
+            return a
+    return None
 
 
 def weighted_fit_of(samples: Samples) -> tuple[float, float]:

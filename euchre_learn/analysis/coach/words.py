@@ -135,6 +135,12 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None) -> str:
         parts.append(table_note(j, chosen))
     if j.close:
         parts.append(CLOSE)
+    if j.decided_by == "convention" and chosen == j.best:
+        from euchre_learn.analysis.convention_book import broken
+
+        rules = broken(hand, j.options[1].action, j.score)
+        if rules:
+            parts.append(f"Between choices this close, the rule of thumb decides: {rules[0].sentence}")
     if convention:
         if grade in ("best", "good"):
             verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"

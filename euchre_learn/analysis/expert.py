@@ -49,20 +49,18 @@ from typing import Any
 from euchre_learn.analysis.advisor import evaluate
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
 from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, highest_card, trick_key
-from euchre_learn.analysis.bots.bidding import (
-    alone_blocked,
-    bid1_rating,
-    bid2_ratings,
-    score_words,
-)
+from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
+from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.sampling import BID_SLACK, Worlds, finish, known_history, played_by, round1_rating
 from euchre_learn.analysis.sampling import deal_hidden as _deal_hidden
 from euchre_learn.analysis.sampling import voids as _voids
 from euchre_learn.analysis.search import reduce_holding, search_for
-from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.explain import action_words
+from euchre_learn.engine.game import Game
+from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 
@@ -106,6 +104,15 @@ class ExpertBot(Bot):
         self.screen = screen
         self.reads = reads
         self._bidder = get("standard", seed=self.seed)
+        self._position: Hand | None = None  # the position being explained (see choose)
+
+    def choose(self, hand: Hand | Game) -> tuple[Action, str]:
+        """The action and its sentence, which names the conventions (:mod:`.expert_words`)."""
+        self._position = hand.hand if isinstance(hand, Game) else hand
+        try:
+            return super().choose(hand)
+        finally:
+            self._position = None
 
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
@@ -180,11 +187,8 @@ class ExpertBot(Bot):
             cands.append(CALL + t)
             if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
                 cands.append(CALL_ALONE + t)
-        if (
-            len(cands) == 2
-            and cands[0] == PASS
-            and ratings[cands[1] - CALL][0] - ratings[cands[1] - CALL][1] > MAKE_ABOVE
-        ):
+        only = ratings[cands[1] - CALL] if len(cands) == 2 and cands[0] == PASS else None
+        if only is not None and only[0] - only[1] > MAKE_ABOVE:
             return cands[1:]
         return cands
 
@@ -194,6 +198,10 @@ class ExpertBot(Bot):
         points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True)
         best = max(cands, key=lambda a: (utility[a], points[a], -a))
         if why is not None:
+            club = self._bidder.decide(s, rng, None, score)
+            extra = why_not_here(self._position, best, points, {a: f"to {action_words(s, s.to_act, a)}" for a in cands})
+            if not extra and club != best and club in points:
+                extra = f"; a club player would {action_words(s, s.to_act, club)}, which these deals find worse here"
             who = Seat(s.to_act).word
             team = Seat(s.to_act).team.word
             others = sorted((a for a in cands if a != best), key=lambda a: -utility[a])
@@ -208,7 +216,7 @@ class ExpertBot(Bot):
             why.append(
                 f"{who} chooses to {action_words(s, s.to_act, best)}: over {n} deals of the cards "
                 f"{who} cannot see, played out by club players, that averages {points[best]:+.2f} points for "
-                f"{team}{runner}{note}."
+                f"{team}{runner}{note}{extra}."
             )
         return best
 
@@ -234,8 +242,8 @@ class ExpertBot(Bot):
             # the sample cannot tell them apart: play the card a club player would
             if why is not None:
                 why.append(
-                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, the "
-                    f"conventional card: over {n} deals of the unseen cards that fit {fit} it averages "
+                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, "
+                    f"{club_card_words(self._position, PLAY + club)}: over {n} deals of the unseen cards that fit {fit} it averages "
                     f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
                     f"({points[best]:+.2f}) within what so few deals can tell apart."
                 )
@@ -246,10 +254,13 @@ class ExpertBot(Bot):
             order = sorted(points, key=lambda c: (-points[c], -tricks[c]))
             nxt = next((c for c in order if c != best), None)
             tail = f"; the next best, the {Card(nxt)}, averages {points[nxt]:+.2f}" if nxt is not None else ""
+            words = {PLAY + c: f"the {Card(c)}" for c in points}
             why.append(
                 f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit {fit}, each played "
                 f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
-                f"for {Seat(seat).team.word}{tail}."
+                f"for {Seat(seat).team.word}{tail}"
+                + why_not_here(self._position, PLAY + best, {PLAY + c: p for c, p in points.items()}, words)
+                + "."
             )
         return PLAY + best
 

@@ -165,14 +165,15 @@ def _rates(deals: int) -> dict[str, tuple[int, int]]:
     return {k: (applied[k], broke[k]) for k in applied}
 
 
-def test_the_standard_bot_rarely_breaks_the_three_conventions() -> None:
-    """Measured over 300 seeded deals (0% for the first two, about 3% for the ruff on the bench's
-    3,000 deals; the old bot: 27% and 35%): the bound leaves room for the rare exception, and
-    fails at the old bot's rates."""
+def test_the_standard_bot_rarely_breaks_the_conventions_it_used_to_break() -> None:
+    """Where the convention has a say (some legal action breaks it and some does not), over 300
+    seeded deals. On the bench's 1,500 deals the new bot breaks each 0% of the time; the old one
+    broke 'second hand don't ruff' 100%, 'lead trump to the maker' 76% and 'call next' 36% of the
+    time. The bounds leave room for a rare exception and fail at the old bot's rates."""
     rates = _rates(300)
-    for cid, bound in (("second-hand-dont-ruff", 0.10), ("lead-trump-to-maker", 0.05)):
+    for cid, bound in (("second-hand-dont-ruff", 0.10), ("lead-trump-to-maker", 0.05), ("call-next", 0.10)):
         n, k = rates[cid]
-        assert n >= 30, (cid, n)  # enough positions where the convention has a say
+        assert n >= 25, (cid, n)  # enough positions where the convention has a say
         assert k / n < bound, (cid, k, n)
 
 

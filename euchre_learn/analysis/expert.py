@@ -443,7 +443,7 @@ def play_reads(state: State) -> list[int]:
     """The cards each other seat cannot hold, read from how it played, as a club player plays
     (the standard bot's card play): a card that follows suit without winning the trick is the
     lowest of that suit in hand; a player who let the other side's card win held nothing
-    that beats it, save second hand low; and a low lead in a plain suit means no plain suit's
+    that beats it, save second hand (low, or not ruffing a small card); and a low lead in a plain suit means no plain suit's
     highest card left. Four card masks, by seat (0 for the seat to play)."""
     t = state.trump
     me = state.to_act
@@ -479,8 +479,8 @@ def play_reads(state: State) -> list[int]:
                 forbid[x] |= SUIT_MASK[t][led] & deck & ~ABOVE[t][c] & ~(1 << c)
             if seats[w] & 1 == x & 1:
                 continue  # partner was winning: nothing to read about winners
-            if following and i == 1 and not state.out >> ((x + 2) & 3) & 1:
-                continue  # second hand low, partner still to play: it may hold a winner
+            if i == 1 and not state.out >> ((x + 2) & 3) & 1:
+                continue  # second hand low (or no ruff of a small card), partner still to play: it may hold a winner
             # what beats the winner: higher cards of its suit, and any trump over a plain card
             beats = (ABOVE[t][win] | (0 if EFFECTIVE[t][win] == t else TRUMP_MASK[t])) & deck
             forbid[x] |= (beats & SUIT_MASK[t][led]) if following else beats

@@ -201,12 +201,13 @@ ONE_VOICE_WORLDS = 2
 
 
 def margin(j) -> float:  # type: ignore[no-untyped-def]
-    """The coach's margin between its best and second option, in points (a game-win chance
-    counted 7 percentage points to a point, as the accuracy does)."""
+    """The coach's margin between its best and the nearest other option, in points (a game-win
+    chance counted 7 percentage points to a point, as the accuracy does); where a rule of thumb
+    decided a near tie, the option the numbers put a hair above counts as near."""
     if len(j.options) < 2:
         return 0.0
-    second = j.options[1]
-    return j.loss_of(second.action) * (100 / 7 if j.game else 1.0)
+    best = j.option(j.best).value()
+    return min(abs(best - o.value()) for o in j.options[1:]) * (100 / 7 if j.game else 1.0)
 
 
 def test_one_voice_the_hints_suggestion_is_the_reviews_best() -> None:
@@ -222,7 +223,7 @@ def test_one_voice_the_hints_suggestion_is_the_reviews_best() -> None:
         if not h.judgement.forced:
             same = review_decision(pos, h.action, worlds=ONE_VOICE_WORLDS, seed=s, score=score)
             assert same.explanation.startswith(h.reason), (h.reason, same.explanation)
-    assert checked >= ONE_VOICE_POSITIONS // 4
+    assert checked >= ONE_VOICE_POSITIONS // 5  # not vacuous: about a quarter have a margin over 0.1
 
 
 def test_touching_cards_are_the_runs_the_solver_reduces() -> None:

@@ -179,7 +179,9 @@ def _panels(view: Mapping[str, Any], who: Mapping[Seat, str], rules: Rules | Non
             f'<dt>{team.word}</dt><dd><span class="el-pips" aria-hidden="true">{"●" * n + "○" * (5 - n)}</span> '
             f"{n} trick{'s' if n != 1 else ''}</dd>"
         )
-    tricks = f'<div class="el-panel el-p-tricks"><div class="el-p-head">Tricks</div><dl>{"".join(trs)}</dl></div>'
+    maker = hand.get("maker")
+    note = f'<div class="el-note">Makers: {Seat.parse(maker).team.word}, who need 3 (R7.1)</div>' if maker else ""
+    tricks = f'<div class="el-panel el-p-tricks"><div class="el-p-head">Tricks</div><dl>{"".join(trs)}</dl>{note}</div>'
     to_act = hand.get("to_act")
     turn = f'<div class="el-p-head">Hand {hand["number"]}</div>'
     if to_act:

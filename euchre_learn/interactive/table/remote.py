@@ -52,7 +52,9 @@ class SeatConnection:
     message the server sends (``state``, ``ack``, ``error``, ``review``...) goes into
     :attr:`inbox` as a dict, and ``on_message`` (if given) is called from the reading thread,
     to wake whoever drains the inbox. The thread adds its own messages
-    ``{"type": "connection", "state": "lost" | "back" | "closed", "message": ...}``.
+    ``{"type": "connection", "state": "lost" | "back" | "closed", "message": ...}``. Each
+    time it is opened it asks for the reviews of the hands finished so far (``reviews``), so
+    none is missed while the learner was away.
 
     A connection that drops is opened again up to ``retries`` times (pauses of 0.1 s doubling
     to 2 s): the server seats the learner where they sat, and sends the table as it is now.
@@ -136,6 +138,10 @@ class SeatConnection:
             raise ValueError(f"the class server refused to seat you: {refused}")
         self.seat = str(msg["seat"])
         self.name = str(msg.get("name", ""))
+        try:  # the reviews of the hands finished so far: one may have come while the seat was away
+            ws.send(json.dumps({"type": "reviews"}))
+        except Exception:  # gone already: the reading thread will open it again
+            pass
         with self._lock:
             self._ws = ws
         self.connected.set()

@@ -35,7 +35,6 @@ from __future__ import annotations
 import queue
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from euchre_learn.engine import explain
@@ -45,18 +44,10 @@ from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table.model import CardChoice, Choice
 from euchre_learn.interactive.table.seat_html import seat_html, seat_names, seat_scoreboard_html
 
-__all__ = ["SeatTable", "SeatUpdate"]
+__all__ = ["SeatTable", "choice_label"]
 
 CARD_KINDS = ("play", "discard", "give")
 """The actions that lay a card: the felt's cards, not buttons."""
-
-
-@dataclass(frozen=True)
-class SeatUpdate:
-    """What one :meth:`SeatTable.update` took in: messages, and whether a hand ended."""
-
-    messages: int
-    hand_ended: bool
 
 
 def choice_label(action: Action, dealer: Seat, seat: Seat) -> str:

@@ -32,8 +32,8 @@ _MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blu
 
 def review_html(review: dict[str, Any]) -> str:
     """The coach's review of one hand, as the server sent it: the accuracy, then the flagged
-    decisions (graded inaccuracy or worse, or breaking a rule of thumb), each with the better
-    choice and the coach's explanation, in the review panel's look.
+    decisions (graded inaccuracy or worse, or breaking a rule of thumb), worst first, each with
+    the better choice, the coach's explanation and the rule of thumb, in the review panel's look.
 
     >>> r = {'hand': 1, 'accuracy': 80.0, 'flagged': 1, 'decisions': [{'phase': 'PLAY',
     ...      'action': 'play 9♥', 'best': 'play A♥', 'grade': 'mistake', 'loss': 0.4,
@@ -46,9 +46,8 @@ def review_html(review: dict[str, Any]) -> str:
     if acc is not None:
         head += f" (accuracy {float(acc):.0f})"
     rows = []
-    for d in review.get("decisions", []):
-        if not d.get("flagged"):
-            continue
+    flagged = [d for d in review.get("decisions", []) if d.get("flagged")]
+    for d in sorted(flagged, key=lambda d: -float(d.get("loss") or 0)):  # worst first, as the panel
         grade = str(d.get("grade"))
         line = (
             f"<span class='el-grade el-g-{html.escape(grade)}'>{_MARKS.get(grade, '')} {html.escape(grade)}</span> "
@@ -58,7 +57,9 @@ def review_html(review: dict[str, Any]) -> str:
             line += f"; better: <b>{html.escape(str(d.get('best')))}</b> (−{float(d.get('loss', 0)):.2f} points)"
         rule = ""
         if d.get("convention"):
-            rule = f"<br><small><b>Rule of thumb:</b> {html.escape(str(d['convention']))}</small>"
+            rule = f"<br><small><b>Rule of thumb:</b> {html.escape(str(d['convention']))}"
+            rule += {"best": " In this deal it cost nothing.", "good": " Here it cost little."}.get(grade, "")
+            rule += "</small>"
         rows.append(
             "<div class='el-review-item' style='line-height:1.4;margin:0.3em 0'>"
             f"{line}.<br><small>{html.escape(str(d.get('explanation', '')))}</small>{rule}</div>"

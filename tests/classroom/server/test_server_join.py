@@ -8,6 +8,7 @@ may see at that moment (the game replayed from the server's database)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import time
 from collections.abc import Iterator
@@ -190,3 +191,26 @@ def test_joining_again_resumes_the_seat_and_bad_input_is_refused_clearly(
         el.table.join(code, token=token)
     with pytest.raises(ConnectionError, match="cannot reach the class server"):
         el.table.join(code, server="http://127.0.0.1:9", token=token, timeout=2)
+
+
+def test_the_seat_widget_redraws_itself_from_the_kernels_event_loop(srv: Running) -> None:
+    """In a notebook the kernel's loop runs: the connection's thread wakes the widget through
+    it, and nobody calls refresh()."""
+    code = srv.table(seed="join-3", dealer="S", bot="standard")
+    token = srv.student(f"learner {code}")
+
+    async def notebook() -> None:
+        w = el.table.join(code, server=srv.url, token=token, seat="N")
+        try:
+            assert "Waiting for your teacher" in w.status.value
+            srv.start(code)  # West (a bot) bids, then it is North's turn
+            deadline = time.monotonic() + WAIT
+            while not w.action_buttons:
+                assert time.monotonic() < deadline, f"the widget was not redrawn: {w.status.value}"
+                await asyncio.sleep(0.02)
+            assert "Your turn" in w.status.value
+            assert w.action_buttons[0].description == "Pass"
+        finally:
+            w.seat.close()
+
+    asyncio.run(notebook())

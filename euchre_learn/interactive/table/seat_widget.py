@@ -137,7 +137,9 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         self.board.draw(t.html(), t.seat if cards else None, cards, t.card_verb(), rules=t.rules)
         buttons = []
         for choice in t.choices():
-            b = widgets.Button(description=choice.label, tooltip=choice.tooltip, layout=auto_width())
+            b = widgets.Button(
+                description=choice.label, tooltip=choice.tooltip, button_style="primary", layout=auto_width()
+            )
             b.on_click(lambda _b, a=choice.action: self.choose(a))
             buttons.append(b)
         self.action_buttons = buttons

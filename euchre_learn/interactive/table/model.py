@@ -43,6 +43,7 @@ from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table import coach
 from euchre_learn.interactive.table.coach import Hint, game_score
+from euchre_learn.interactive.table.matching import MATCH, LevelMatch, match_level, spec_error
 from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.interactive.table.words import CARD_PHASES, action_label, action_tooltip, describe_action, hand_result
 
@@ -111,8 +112,10 @@ class Table:
     choose the bot across from the human (the first in N E S W order, when several play) and
     the two bots against them, so a learner can
     play with a strong partner against beatable opponents; a seat named in a ``bots`` mapping
-    keeps its bot. ``seed`` fixes the deals and the bots' choices. ``open_hands`` shows every
-    hand (for teaching).
+    keeps its bot. Either may be ``'match'``: the opponent level (``el.bots.levels()``) closest
+    to the learner's recent review accuracy, read from their store (:mod:`.matching`), with the
+    reason in :attr:`seating_note` and :meth:`players_text`. ``seed`` fixes the deals and the
+    bots' choices. ``open_hands`` shows every hand (for teaching).
 
     >>> t = Table(humans=[], seed=2, dealer='S')     # four bots: a demonstration
     >>> _ = t.run_bots(); t.hand_over
@@ -120,6 +123,9 @@ class Table:
     >>> t = Table(humans='S', partner='expert', opponents='beginner', seed=1)
     >>> {str(seat): bot.name for seat, bot in t.bots.items()}
     {'N': 'expert', 'E': 'beginner', 'W': 'beginner'}
+    >>> t = Table(humans='S', opponents='match', seed=1)     # the level closest to your recent accuracy
+    >>> t.bots[Seat.E].name == t.bots[Seat.W].name == t.level_match.level, t.seating_note.startswith('Opponents: ')
+    (True, True)
     """
 
     def __init__(
@@ -141,15 +147,32 @@ class Table:
         self.open_hands = bool(open_hands)
         self._bot_spec = bots
         self.bots: dict[Seat, Bot] = {}
+        for role, value in (("partner", partner), ("opponents", opponents)):
+            if value is not None and (err := spec_error(role, value)) is not None:
+                raise err
         me = min(self.humans) if self.humans else None
+        self.level_match: LevelMatch | None = None
+        """The level ``'match'`` chose (:func:`~.matching.match_level`), ``None`` when not asked for."""
+        self.seating_note = ""
+        """Who was chosen for the learner and why ('Opponents: club (your recent accuracy 91 on 40
+        decisions)'), shown after :meth:`players_text`; empty when nothing was matched."""
+        matched: list[str] = []
         for seat in Seat:
             if seat in self.humans:
                 continue
             spec = bots.get(seat, bots.get(str(seat), "standard")) if isinstance(bots, Mapping) else bots
             named = isinstance(bots, Mapping) and (seat in bots or str(seat) in bots)
             if me is not None and not named:
-                spec = (partner if seat.team == me.team else opponents) or spec
+                role = "partner" if seat.team == me.team else "opponents"
+                spec = (partner if role == "partner" else opponents) or spec
+                if spec == MATCH:
+                    self.level_match = self.level_match or match_level()
+                    spec = self.level_match.level
+                    matched += [role] if role not in matched else []
             self.bots[seat] = get_bot(spec, seed=f"{self.seed}/{seat}") if isinstance(spec, str) else spec
+        if self.level_match is not None:
+            who = " and ".join(matched).capitalize()
+            self.seating_note = f"{who}: {self.level_match}"
         self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
         self._dealer = dealer
         self._games_played = 0
@@ -228,8 +251,10 @@ class Table:
         return f"{seat.word} ({self.bots[seat].name} bot)" if long else seat.word
 
     def players_text(self) -> str:
-        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot'."""
-        return " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
+        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot',
+        then the :attr:`seating_note` when ``'match'`` chose a level."""
+        seats = " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
+        return f"{seats}. {self.seating_note}." if self.seating_note else seats
 
     def visible_seats(self) -> frozenset[Seat]:
         """The seats whose cards are face up: all with open hands, else the humans' own. At a

@@ -349,7 +349,13 @@ def _no_trump_to_stuck_dealer(x: Context) -> bool:
 
 @_check("stop-leading-trump-when-they-are-out")
 def _stop_leading_trump(x: Context) -> bool:
-    return x.plays_trump and x.holds_side_card() and x.opponents_out_of_trump()
+    # the waste is partner's trump (TricksterBots #272); with partner shown out of trump too, a
+    # boss trump led is a sure trick that makes the others choose their last cards (#2)
+    f = x.f
+    assert f.trump is not None
+    partner = f.seat.partner
+    partner_may_hold = partner not in f.out and int(f.trump) not in f.voids[partner]
+    return x.plays_trump and x.holds_side_card() and x.opponents_out_of_trump() and partner_may_hold
 
 
 @_check("no-trump-on-defence")

@@ -194,9 +194,13 @@ def _dealer_takes_the_bower(x: Context) -> bool:
 def _at_the_bridge_pass(x: Context) -> bool:
     if x.a.kind != "pass" or not _at_the_bridge(x):
         return False
-    ts = x.trumps_in(x.bid_suit())
+    suit = x.bid_suit()
+    ts = x.trumps_in(suit)
     guarded = any(p >= _RIGHT for p in ts) or (_LEFT in ts and len(ts) >= 2) or (_ACE in ts and len(ts) >= 3)
-    return not guarded
+    # a hand just short of an order-up: two trumps, one of them the ace or a bower, or with a side
+    # ace (python -m benchmarks thumbs: with less the coach passes; with these it is a close call)
+    near = len(ts) >= 2 and (ts[0] >= _ACE or x.side_aces(suit) >= 1)
+    return near and not guarded
 
 
 @_check("call-next")
@@ -485,6 +489,8 @@ def _second_hand_dont_ruff(x: Context) -> bool:
     f = x.f
     if not _partner_to_come(f) or not x.plays_trump or not x.holds_side_card():
         return False
+    if f.seat.partner not in (f.maker, f.dealer):
+        return False  # the sources' case: partner made trump or is the dealer (the upcard, a void)
     led = f.led
     assert led is not None
     return not f.is_boss(led)

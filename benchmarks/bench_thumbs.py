@@ -89,7 +89,9 @@ def _bot_positions(hands: int) -> Iterator[tuple[int, el.Hand]]:
             hand = hand.apply(bot.act(hand))
 
 
-def corpus(hands: int = HANDS, per_rule: int = PER_RULE, only: frozenset[str] = frozenset()) -> dict[str, list[Position]]:
+def corpus(
+    hands: int = HANDS, per_rule: int = PER_RULE, only: frozenset[str] = frozenset()
+) -> dict[str, list[Position]]:
     """The positions of each rule (a convention's id, or ``'box:<rule>:<row>'``), in deal order;
     ``only`` limits it to those conventions (and no box rows)."""
     conventions = tuple(c for c in book() if not only or c.id in only)

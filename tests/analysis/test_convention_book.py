@@ -102,7 +102,11 @@ FOUND_TRUMP_HIGH = (
 )
 FOUND_BARE = ("N", {"N": "9♣ J♣ J♦ 10♠ A♠", "E": "Q♣ K♣ Q♦ K♦ K♥", "S": "A♦ A♥ J♠ Q♠ K♠", "W": "A♣ 9♦ 10♦ 9♥ J♥"}, "Q♥")
 FOUND_2ND = ("N", {"N": "A♣ Q♦ 10♥ K♥ J♠", "E": "9♣ 10♦ K♦ Q♥ Q♠", "S": "Q♣ 9♥ J♥ 9♠ A♠", "W": "K♣ 9♦ J♦ A♥ 10♠"}, "A♦")
-SECOND_RUFF = ("S", {"N": "Q♣ K♣ 9♦ K♦ 9♠", "E": "J♣ 10♥ K♥ J♠ K♠", "S": "9♣ 10♣ A♣ J♦ Q♥", "W": "10♦ Q♦ 9♥ J♥ Q♠"}, "A♦")
+SECOND_RUFF = (
+    "S",
+    {"N": "Q♣ K♣ 9♦ K♦ 9♠", "E": "J♣ 10♥ K♥ J♠ K♠", "S": "9♣ 10♣ A♣ J♦ Q♥", "W": "10♦ Q♦ 9♥ J♥ Q♠"},
+    "A♦",
+)
 FOUND_3RD = ("E", {"N": "9♣ J♣ Q♦ K♦ 10♠", "E": "A♦ 9♥ 10♥ Q♥ A♠", "S": "Q♣ 9♦ J♦ K♥ Q♠", "W": "10♣ A♣ J♥ J♠ K♠"}, "K♣")
 FOUND_4TH = ("W", {"N": "9♣ Q♣ J♥ A♥ 10♠", "E": "A♣ 9♦ 10♦ A♦ 9♠", "S": "Q♦ K♦ Q♠ K♠ A♠", "W": "J♣ K♣ Q♥ K♥ J♠"}, "J♦")
 FOUND_NEXT = (

@@ -302,7 +302,7 @@ def _three_one_bower(h: int, t: int) -> bool:
 
 _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "order-up": (
-        "Order up (assist) with about three trumps; with two, a bower among them, and an ace of another suit, usually (about three deals in four); with one trump, pass.",
+        "Order up (assist) with about three trumps; with two, a bower among them, and an ace of another suit, usually (about two deals in three); with one trump, pass.",
         "The dealer, your partner, gets the upcard: one more trump for your side. Rows: the dealer's partner, after eldest passed.",
         (
             _Row("three trumps", _round1(N, _three), _ORDER, _PASS, +1),
@@ -361,7 +361,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         ),
     ),
     "partner-winner": (
-        "Don't trump your partner's winning card: throw off a low card of another suit instead (usually: in about one deal in five another card is better).",
+        "Don't trump your partner's winning card: throw off a low card of another suit instead (usually: in about one deal in four another card is better).",
         "The trick is your side's already; a trump spent on it cannot win another.",
         (
             _Row(

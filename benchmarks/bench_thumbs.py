@@ -78,7 +78,7 @@ def _score_for(seat: el.Seat, mine: int, theirs: int) -> tuple[int, int]:
     return (mine, theirs) if seat.team == 0 else (theirs, mine)
 
 
-def _bot_positions(hands: int) -> Iterator[tuple[int, el.Hand]]:
+def bot_positions(hands: int) -> Iterator[tuple[int, el.Hand]]:
     """Every decision with a choice in ``hands`` hands the standard bot plays at all four seats."""
     for k in range(hands):
         bot = el.bots.get("standard", seed=k)
@@ -98,7 +98,7 @@ def corpus(
     found: dict[str, list[Position]] = {c.id: [] for c in conventions}
     rng = random.Random("thumbs")
     loner_bot = el.bots.get("standard", seed=0)
-    for _, hand in _bot_positions(hands):
+    for _, hand in bot_positions(hands):
         legal = hand.legal_actions()
         seat = hand.to_act
         assert seat is not None

@@ -489,8 +489,6 @@ def _second_hand_dont_ruff(x: Context) -> bool:
     f = x.f
     if not _partner_to_come(f) or not x.plays_trump or not x.holds_side_card():
         return False
-    if f.seat.partner not in (f.maker, f.dealer):
-        return False  # the sources' case: partner made trump or is the dealer (the upcard, a void)
     led = f.led
     assert led is not None
     return not f.is_boss(led)

@@ -86,3 +86,45 @@ class Table:
         body = [line(list(self.columns)), "  ".join("-" * w for w in widths)]
         body += [line(r) for r in self.rows]
         return "\n".join([self.title, *body, *self.notes])
+
+
+def replace_sections(doc: str, sections: Sequence[str], owned: Sequence[str], preamble: str = "") -> str:
+    """The markdown page ``doc`` with the ``## `` sections a bench writes replaced, and every other
+    section kept as it was (two benches write docs/ladder.md, each its own sections).
+
+    ``sections``: the new sections, each starting with its ``## `` heading line. ``owned``: the
+    headings (without ``## ``) of every section this bench writes, old names included; the old
+    ones all go, and the new ones stand where the first of them stood (at the end if none did).
+    ``preamble`` (the title and what precedes the first section) is used only for a new page.
+
+    >>> page = "# P\\n\\nintro\\n\\n## A\\n\\nold a\\n\\n## B\\n\\nb\\n"
+    >>> print(replace_sections(page, ["## A\\n\\nnew a\\n"], ["A"]))
+    # P
+    <BLANKLINE>
+    intro
+    <BLANKLINE>
+    ## A
+    <BLANKLINE>
+    new a
+    <BLANKLINE>
+    ## B
+    <BLANKLINE>
+    b
+    <BLANKLINE>
+    >>> replace_sections("", ["## C\\n\\nc\\n"], ["C"], preamble="# P\\n")
+    '# P\\n\\n## C\\n\\nc\\n'
+    """
+    parts = doc.split("\n## ")
+    head, old = (parts[0], parts[1:]) if not doc.startswith("## ") else ("", [doc[3:], *parts[1:]])
+    if not doc.strip():
+        head = preamble
+    kept: list[str] = []
+    at = None
+    for body in old:
+        if body.split("\n", 1)[0].strip() in owned:
+            at = len(kept) if at is None else at
+            continue
+        kept.append("## " + body.strip("\n") + "\n")
+    new = [s.strip("\n") + "\n" for s in sections]
+    blocks = kept[:at] + new + kept[at:] if at is not None else kept + new
+    return "\n".join([head.strip("\n") + "\n", *blocks]) if head.strip() else "\n".join(blocks)

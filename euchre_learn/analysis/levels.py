@@ -78,10 +78,11 @@ from euchre_learn.analysis.bots.standard import StandardBot
 from euchre_learn.engine.actions import CALL, CALL_ALONE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.explain import suit_words
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 
-__all__ = ["BLIND_SPOTS", "LEVELS", "LevelBot", "Slip", "levels"]
+__all__ = ["BLIND_SPOTS", "LEVELS", "LevelBot", "Slip", "closest", "levels"]
 
 
 class Slip(NamedTuple):
@@ -549,3 +550,21 @@ def levels() -> tuple[tuple[str, float | None], ...]:
     data = _measured().get("levels", {})
     return tuple((name, (data.get(name) or {}).get("accuracy")) for name in LEVELS)
 
+
+
+def closest(accuracy: float) -> str:
+    """The level whose measured accuracy (:func:`levels`) lies closest to ``accuracy`` (0-100):
+    opponents who play about as well as a learner with that review accuracy. A level never
+    measured counts at its band (:data:`BANDS`); between two equally close, the stronger.
+
+    >>> import euchre_learn as el
+    >>> [closest(acc) for _, acc in el.bots.levels()] == [name for name, _ in el.bots.levels()]
+    True
+    >>> closest(0.0), closest(100.0)
+    ('novice', 'expert')
+    """
+    if isinstance(accuracy, bool) or not isinstance(accuracy, (int, float)) or not 0 <= accuracy <= 100:
+        raise ValueError(f"closest(accuracy) needs a review accuracy from 0 to 100, not {quote(accuracy)}")
+    measured = [(name, BANDS[name] if acc is None else acc) for name, acc in levels()]
+    # strongest first, so that of two equally close (to rounding) the stronger wins
+    return min(reversed(measured), key=lambda pair: round(abs(pair[1] - accuracy), 9))[0]

@@ -202,14 +202,17 @@ PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
 
 def play_app(query: str | None = None) -> Any:
     """The play app's widget: a table (South is you) with the rules, seed, pace and bots from
-    the address (``?rules=uk&seed=3&pace=quick&bots=expert&open=1``)."""
+    the address (``?rules=uk&seed=3&pace=quick&bots=expert&open=1``); ``opponents=club`` sets
+    East and West apart, and ``opponents=match`` gives the level closest to the learner's recent
+    accuracy (:mod:`euchre_learn.interactive.table.matching`)."""
     from euchre_learn.analysis.bots import names as bot_names
     from euchre_learn.engine.rules import Rules
     from euchre_learn.interactive.table import play
+    from euchre_learn.interactive.table.matching import spec_error
     from euchre_learn.learner.settings import house_rules
 
     options = query_options(query)
-    problems = _unknown(options, ("rules", "seed", "pace", "bots", "open"))
+    problems = _unknown(options, ("rules", "seed", "pace", "bots", "opponents", "open"))
     rules: Rules = house_rules()
     if "rules" in options:
         try:
@@ -224,6 +227,11 @@ def play_app(query: str | None = None) -> Any:
     if bots not in bot_names():
         problems.append(f"bots={bots!r} is not one of {', '.join(bot_names())}")
         bots = "standard"
+    opponents = options.get("opponents")
+    wrong = None if opponents is None else spec_error("opponents", opponents)
+    if wrong is not None:
+        problems.append(str(wrong))
+        opponents = None
     try:
         seed = _seed(options)
     except ValueError as err:
@@ -235,6 +243,7 @@ def play_app(query: str | None = None) -> Any:
         rules,
         seed=seed,
         bots=bots,
+        opponents=opponents,
         delay=PACES[pace],
         open_hands=options.get("open", "") in ("1", "true", "yes"),
     )

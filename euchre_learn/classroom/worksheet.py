@@ -22,7 +22,7 @@ version, rules, title, paper): run it to get the same sheet and the same key. ``
 ``letter`` (the default) sets the page size.
 
 Topics are the names in :data:`euchre_learn.teaching.quiz.TOPICS`, or a group name from
-:data:`GROUPS` (``bowers``, ``bidding``, ``play``, ``game``, ``variants``, ``all``).
+:data:`GROUPS` (``bowers``, ``bidding``, ``play``, ``game``, ``variants``, ``strategy``, ``all``).
 
 >>> sheet = worksheet(['bowers', 'scoring'], count=4, seed=7, part='questions')
 >>> sheet.count('class="q"'), 'Answer key' in sheet
@@ -82,6 +82,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "partner-alone",
         "loner-lead",
     ),
+    "strategy": ("strategy-round-1", "strategy-round-2", "strategy-tricks", "strategy-alone"),
 }
 """Short names for groups of topics, for the command line (``--topics bowers,play``)."""
 

@@ -1,4 +1,4 @@
-"""The review panel of the table: after each hand, the learner's costly decisions, worst first.
+"""The review panel of the table: after each hand, the learner's flagged decisions, worst first.
 
 The model, with no widgets (:class:`ReviewPanelView`, at the end, only shows it). A
 :class:`ReviewPanel` listens to a :class:`~euchre_learn.interactive.table.model.Table`: as each
@@ -7,8 +7,10 @@ learners' decisions with :func:`euchre_learn.review` **in a background thread**,
 never waits; :attr:`HandReview.done` / :attr:`HandReview.total` count the decisions graded so
 far. When a review is in:
 
-- :meth:`ReviewPanel.costly` lists the decisions not graded best or good, worst first, each
-  with its grade, the better action and the explanation;
+- :meth:`ReviewPanel.flagged` lists what the panel shows (:meth:`Review.flagged
+  <euchre_learn.analysis.review.Review.flagged>`): the decisions graded inaccuracy or worse, or
+  breaking a strong players' convention whatever they cost, worst first, never a forced move;
+  each with its grade, the better action, the explanation and the convention's sentence;
 - :meth:`ReviewPanel.back_to` opens one as a :class:`~euchre_learn.analysis.review.drill.Retry`: the
   position just before it, to find a better action (a first miss asks again, a second shows
   the answer). A finished retry is kept in the learner's store as a quiz question and
@@ -44,11 +46,10 @@ from euchre_learn.analysis.review.drill import Retry, RetryResult
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
-from euchre_learn.engine.core import State
 from euchre_learn.engine.explain import score_reason
-from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.hand import Hand
+from euchre_learn.interactive.retry_question import RETRY_TOPIC, choice_label, retry_question
 from euchre_learn.interactive.table.saver import save_decisions
-from euchre_learn.interactive.table.words import action_label, describe_action
 from euchre_learn.learner.saved_games import hand_record
 from euchre_learn.learner.store import PutRetry
 
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
 
     from euchre_learn.interactive.table.model import Table
     from euchre_learn.learner.progress import Progress
-    from euchre_learn.teaching.quiz.question import Question
 
 __all__ = [
     "RETRY_TOPIC",
@@ -65,12 +65,10 @@ __all__ = [
     "ReviewPanel",
     "ReviewPanelView",
     "TurningPoint",
+    "flagged_html",
     "retry_question",
     "turning_points",
 ]
-
-RETRY_TOPIC = "table-retry"
-"""The topic a retried decision from the table is counted under in the learner's progress."""
 
 ReviewFn = Callable[..., Review]
 
@@ -256,6 +254,15 @@ class ReviewPanel:
             return ()
         return job.review.costly()
 
+    def flagged(self, job: HandReview | None = None) -> tuple[Decision, ...]:
+        """What the panel lists for a hand (default the latest): :meth:`Review.flagged
+        <euchre_learn.analysis.review.Review.flagged>`, the decisions graded inaccuracy or worse
+        or breaking a strong players' convention, worst first; never a forced move."""
+        job = job or self.latest
+        if job is None or job.review is None:
+            return ()
+        return tuple(d for d in job.review.flagged() if not d.forced)
+
     def back_to(self, decision: Decision) -> Retry:
         """The position before ``decision``, to try again (recorded in the store when finished)."""
 
@@ -359,103 +366,46 @@ def _hand_result(hand: Hand) -> str:
     return score_reason(hand)
 
 
-# ---- a retry as a quiz question (for Today's practice) ---------------------------------------------
-
-
-def _label(position: Hand, action: Action) -> str:
-    return str(action.card) if action.card is not None else action_label(position, action)
-
-
-def _situation(position: Hand, seat: Seat) -> str:
-    """What the seat knew, in a sentence or two (no hidden card named)."""
-    parts = [f"You are {seat.word}; {position.dealer.word} dealt."]
-    if position.phase == Phase.PLAY:
-        assert position.trump is not None and position.maker is not None
-        parts.append(
-            f"{position.trump.symbol} {position.trump.plural.capitalize()} are trump, made by {position.maker.word}"
-            + (" alone." if position.alone else ".")
-        )
-        won = {Team.NS: 0, Team.EW: 0}
-        for t in position.tricks:
-            assert t.winner is not None
-            won[t.winner.team] += 1
-        if position.tricks:
-            parts.append(f"Tricks so far: North-South {won[Team.NS]}, East-West {won[Team.EW]}.")
-        trick = position.current_trick
-        if trick is not None and trick.cards:
-            played = ", ".join(f"{s.word} the {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
-            parts.append(f"This trick: {played}.")
-        else:
-            parts.append("You lead.")
-    else:
-        parts.append(f"The upcard is the {position.upcard}.")
-        hands, up, kitty = position._deal
-        step = Hand._start(State.new(position.rules, position._s.dealer, list(hands), up, kitty))
-        said = []
-        for s, a in position._history:
-            act = Action(a)
-            said.append(describe_action(step, act, reveal=Seat(s) == seat))
-            step = step.apply(act)
-        if said:
-            parts.append(" ".join(said))
-    return " ".join(parts)
-
-
-def retry_question(decision: Decision, key: str = "") -> Question:
-    """A decision to find again, as a quiz question: the situation in words, the seat's cards,
-    every legal action a choice, the best one the answer, each choice's cost its feedback.
-
-    >>> import euchre_learn as el
-    >>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=4, seed=1)
-    >>> q = retry_question(rev.decisions[0])
-    >>> q.kind, q.answer in q.choices, q.check(q.answer).correct
-    ('single', True, True)
-    """
-    from euchre_learn.teaching.quiz.question import Question
-
-    pos = decision.position
-    seat = decision.seat
-    game = decision.win_loss is not None
-    choices, feedback = [], {}
-    for opt in decision.options:
-        label = _label(pos, opt.action)
-        choices.append(label)
-        cost = decision.gap(opt.action)
-        grade = decision.grade_of(opt.action)
-        cost_text = f"{cost:.1%} of the chance to win" if game else f"{cost:.2f} points"
-        feedback[label] = (
-            "The best choice here."
-            if opt.action == decision.best
-            else f"{grade.capitalize()}: it gives up {cost_text}."
-        )
-    answer = _label(pos, decision.best)
-    prompt = (
-        f"From your game at the table. {_situation(pos, seat)} You chose {_label(pos, decision.action)}, "
-        f"{'an' if decision.grade[0] in 'aeiou' else 'a'} {decision.grade}. What is the best choice?"
-    )
-    return Question(
-        prompt=prompt,
-        kind="single",
-        choices=tuple(choices),
-        answer=answer,
-        explanation=decision.explanation,
-        feedback=feedback,
-        cards=pos.holding(seat),
-        topic=RETRY_TOPIC,
-        title=f"Try again: {decision.phase.value}",
-        id=key,
-        record=pos.to_record(),
-    )
-
-
 # ---- the view: ipywidgets, laid out from the model ----------------------------------------------------
 
 _GRADE_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
+def flagged_html(d: Decision) -> str:
+    """One row of the panel: the grade (a word and a mark), what was chosen, the better choice
+    and its cost when there is one, the explanation, then the convention broken, if any: its
+    sentence, and where the choice cost nothing or little in this deal, that said plainly.
+
+    >>> import euchre_learn as el
+    >>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=4, seed=1)
+    >>> 'you chose' in flagged_html(rev.decisions[0])
+    True
+    """
+    chose = html.escape(choice_label(d.position, d.action))
+    head = (
+        f"<span class='el-grade el-g-{d.grade}'>{_GRADE_MARKS[d.grade]} {d.grade}</span> "
+        f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{chose}</b>"
+    )
+    if d.action != d.best and d.grade != "best":
+        lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
+        head += f"; better: <b>{html.escape(choice_label(d.position, d.best))}</b> ({html.escape(lost)})"
+    rule = ""
+    if d.convention is not None:
+        rule = f"<br><small><b>Rule of thumb:</b> {html.escape(d.convention)}"
+        if d.grade == "best":
+            rule += " In this deal it cost nothing."
+        elif d.grade == "good":
+            rule += " Here it cost little."
+        rule += "</small>"
+    return (
+        "<div class='el-review-item' style='line-height:1.4'>"
+        f"{head}.<br><small>{html.escape(d.explanation)}</small>{rule}</div>"
+    )
+
+
 class ReviewPanelView:
     """A thin ipywidgets view of a :class:`ReviewPanel` (hidden until a hand ends): a progress
-    bar while the review runs, then the costly decisions worst first, each with a "Try it again"
+    bar while the review runs, then the flagged decisions worst first, each with a "Try it again"
     button that opens the retry below (the table's own "Back to:" menu, which rewinds the hand
     in play, is another thing); after a game, its accuracy and turning points. A retry belongs
     to its hand: the next hand's review closes it.
@@ -514,26 +464,31 @@ class ReviewPanelView:
             return
         rows: list[Any] = []
         self.back_buttons = []
-        costly = p.costly(job)
-        if not costly:
+        flagged = p.flagged(job)
+        if not flagged:
             acc = job.review.accuracy
             acc_text = f"{acc:.0f}" if isinstance(acc, float) else ", ".join(f"{s} {a:.0f}" for s, a in acc.items())
-            rows.append(W.HTML(f"Every decision was best or good (accuracy {html.escape(acc_text)}). Well played."))
-        for d in costly:
-            lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
-            text = W.HTML(
-                "<div class='el-review-item' style='line-height:1.4'>"
-                f"<span class='el-grade el-g-{d.grade}'>{_GRADE_MARKS[d.grade]} {d.grade}</span> "
-                f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{html.escape(_label(d.position, d.action))}</b>; "
-                f"better: <b>{html.escape(_label(d.position, d.best))}</b> ({html.escape(lost)}).<br>"
-                f"<small>{html.escape(d.explanation)}</small></div>",
-                layout=W.Layout(flex="1 1 auto"),
+            rows.append(
+                W.HTML(
+                    f"Every decision was best or good, and no rule of thumb broken (accuracy {html.escape(acc_text)}). Well played."
+                )
             )
+        for d in flagged:
+            text = W.HTML(flagged_html(d), layout=W.Layout(flex="1 1 auto"))
+            # one width for the button and the empty place of a row without one: the text in one column
+            place = W.Layout(width="9em", flex="0 0 auto", margin="0 0.6em 0 0")
+            if d.grade == "best":
+                # a convention broken at no cost in this deal: nothing better to find,
+                # so no retry; an empty place keeps the rows' text in one column
+                rows.append(
+                    W.HBox([W.Box(layout=place), text], layout=W.Layout(align_items="flex-start", margin="0.3em 0"))
+                )
+                continue
             b = W.Button(
                 description="Try it again",
                 icon="undo",
                 tooltip="Replay this decision from the same position: find a better action",
-                layout=W.Layout(width="auto", min_width="7.5em", flex="0 0 auto", margin="0 0.6em 0 0"),
+                layout=place,
             )
             b.on_click(lambda _b, d=d: self.open_retry(d))
             self.back_buttons.append(b)
@@ -571,7 +526,7 @@ class ReviewPanelView:
         feedback = W.HTML(layout=W.Layout(max_width="60em"))
         self.retry_buttons = []
         for a in pos.legal_actions():
-            b = W.Button(description=_label(pos, a), layout=W.Layout(width="auto", min_width="4em"))
+            b = W.Button(description=choice_label(pos, a), layout=W.Layout(width="auto", min_width="4em"))
 
             def click(_b: Any, a: Action = a) -> None:
                 if retry.finished:

@@ -33,6 +33,8 @@ from datetime import date, datetime
 
 from euchre_learn.learner.files import default_path
 from euchre_learn.learner.schedule import review_op
+from euchre_learn.learner.situation_schedule import KIND as SITUATION_KIND
+from euchre_learn.learner.situation_schedule import SituationSchedule
 from euchre_learn.learner.store import AddAnswer, Forget, Op, Store
 from euchre_learn.learner.store import StoreWarning as ProgressWarning
 
@@ -167,16 +169,22 @@ class Progress:
         seconds: float | None = None,
         item: tuple[str, str] | None = None,
         at: float | None = None,
+        situation: tuple[str, str] | None = None,
     ) -> None:
         """Count one answer on ``topic`` (and save, with ``autosave``). It is also a review of
         ``item`` in the practice schedule (``(kind, key)``, default ``('quiz', topic)``), rated
-        from ``correct`` and ``seconds``, the time the answer took."""
+        from ``correct`` and ``seconds``, the time the answer took. ``situation``: the answer's
+        situation ``(key, family)`` where the question was a position to play, filed under it in the
+        situation schedule (:mod:`euchre_learn.learner.situation_schedule`) in the same transaction;
+        an item of kind ``'situation'`` is scheduled there only (its card is worked out from the answers)."""
         when = time.time() if at is None else at
         ops: list[Op] = [AddAnswer(topic, bool(correct), when, seconds)]
         kind, key = item or ("quiz", topic)
-        review = review_op(kind, key, bool(correct), seconds=seconds, at=when)
+        review = None if kind == SITUATION_KIND else review_op(kind, key, bool(correct), seconds=seconds, at=when)
         if review is not None:
             ops.append(review)
+        if situation is not None:
+            ops.append(SituationSchedule.answer_op(*situation, bool(correct), source=None, at=when))
         if self.autosave:
             self.store.write(*ops)
         else:

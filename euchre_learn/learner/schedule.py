@@ -51,11 +51,14 @@ __all__ = [
     "GOOD",
     "HARD",
     "SLOW_SECONDS",
+    "STATES",
     "HasStore",
     "Item",
     "Schedule",
     "available",
     "rating",
+    "replay",
+    "retrievability",
     "review_op",
 ]
 
@@ -133,6 +136,38 @@ def _update(grade: int, at: float, seconds: float | None) -> Update:
     return update
 
 
+def replay(reviews: Iterable[tuple[int, float]]) -> tuple[Any, float] | None:
+    """The FSRS card after ``reviews`` (``(rating, at)`` pairs, ``at`` in seconds since the epoch,
+    taken in the order given) and its due time; ``None`` with no reviews or without fsrs. A card
+    worked out from its whole history rather than stored: the situation schedule
+    (:mod:`euchre_learn.learner.situation_schedule`) keeps only the answers.
+
+    >>> card, due = replay([(AGAIN, 0.0), (GOOD, 60.0)])
+    >>> card.due.timestamp() == due > 60.0
+    True
+    """
+    if not available():
+        return None
+    import fsrs
+
+    card: Any = None
+    for grade, at in reviews:
+        when = datetime.fromtimestamp(at, timezone.utc)
+        if card is None:
+            card = fsrs.Card(card_id=1, due=when)
+        card, _log = _scheduler().review_card(card, fsrs.Rating(grade), review_datetime=when)
+    return None if card is None else (card, float(card.due.timestamp()))
+
+
+def retrievability(card: Any, now: datetime) -> float:
+    """FSRS's predicted chance of recalling ``card`` (an ``fsrs.Card``) at ``now``."""
+    return float(_scheduler().get_card_retrievability(card, _utc(now)))
+
+
+STATES = {1: "learning", 2: "review", 3: "relearning"}
+"""FSRS's card states in words."""
+
+
 def review_op(
     kind: str, key: str, correct: bool, *, seconds: float | None = None, at: float, grade: int | None = None
 ) -> Review | None:
@@ -141,9 +176,6 @@ def review_op(
         return None
     g = rating(correct, seconds) if grade is None else grade
     return Review(kind, key, g, _update(g, at, seconds), at, seconds)
-
-
-_STATES = {1: "learning", 2: "review", 3: "relearning"}
 
 
 @dataclass(frozen=True)
@@ -239,7 +271,7 @@ class Schedule:
             kind=row.kind,
             key=row.key,
             due=datetime.fromtimestamp(row.due, now.tzinfo),
-            state=_STATES.get(int(card.state), str(card.state)),
+            state=STATES.get(int(card.state), str(card.state)),
             retrievability=float(_scheduler().get_card_retrievability(card, _utc(now))),
             last=RATING_WORDS.get(row.last_rating, str(row.last_rating)),
             reviews=row.reviews,

@@ -63,6 +63,7 @@ from euchre_learn.learner.store_tables import (
     SCHEMA_VERSION,
     AddAnswer,
     AddDecision,
+    AddSituationAnswer,
     Backend,
     CardRow,
     Carry,
@@ -76,6 +77,7 @@ from euchre_learn.learner.store_tables import (
     Review,
     SaveHand,
     SetSetting,
+    SituationAnswerRow,
     SQLiteBackend,
     Tables,
 )
@@ -86,6 +88,7 @@ _FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
 __all__ = [
     "AddAnswer",
     "AddDecision",
+    "AddSituationAnswer",
     "Carry",
     "DropRetry",
     "Forget",
@@ -98,6 +101,7 @@ __all__ = [
     "StoreWarning",
     "Tables",
 ]
+
 
 class StoreWarning(UserWarning):
     """The learner's data file could not be used as it is; practice goes on."""
@@ -542,10 +546,20 @@ class Store:
         result: list[float] = self._read(lambda b: b.review_times())
         return result
 
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        """Every review in the practice schedule as ``(kind, key, rating, at)``, oldest first."""
+        result: list[tuple[str, str, int, float]] = self._read(lambda b: b.reviews())
+        return result
+
     def decisions(self, situation: str | None = None, grade: str | None = None) -> list[DecisionRow]:
         """The learner's decisions at the table (in one ``situation``, of one ``grade``), oldest first."""
         rows: list[DecisionRow] = self._read(lambda b: b.decisions())
         return [r for r in rows if situation in (None, r.situation) and grade in (None, r.grade)]
+
+    def situation_answers(self, situation: str | None = None) -> list[SituationAnswerRow]:
+        """The answers filed under a situation (under ``situation``), oldest first."""
+        rows: list[SituationAnswerRow] = self._read(lambda b: b.situation_answers())
+        return [r for r in rows if situation in (None, r.situation)]
 
     def close(self) -> None:
         """Close the file (after a last try to save what is in memory)."""

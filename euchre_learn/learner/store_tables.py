@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
+    "FLAGGED_GRADES",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "AddAnswer",
     "AddDecision",
+    "AddSituationAnswer",
     "Backend",
     "CardRow",
     "Carry",
@@ -39,6 +41,7 @@ __all__ = [
     "SQLiteBackend",
     "SaveHand",
     "SetSetting",
+    "SituationAnswerRow",
     "Tables",
     "Update",
 ]
@@ -76,6 +79,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " UNIQUE (game, hand, idx, seat, action))",
         "CREATE INDEX decisions_by_situation ON decisions (situation, id)",
     ),
+    # 4: answers filed under a situation (practice, puzzles, retries: the situation schedule reads them with
+    # the decisions), and the convention a decision at the table breaks ('' for none)
+    (
+        "CREATE TABLE situation_answers (id INTEGER PRIMARY KEY, source TEXT NOT NULL UNIQUE,"
+        " situation TEXT NOT NULL, family TEXT NOT NULL, correct INTEGER NOT NULL CHECK (correct IN (0, 1)),"
+        " at REAL NOT NULL)",
+        "CREATE INDEX situation_answers_by_situation ON situation_answers (situation, id)",
+        "ALTER TABLE decisions ADD COLUMN convention TEXT NOT NULL DEFAULT ''",
+    ),
 )
 """The schema, one tuple of statements per version: a database at version ``n`` gets
 ``MIGRATIONS[n:]`` in one transaction when opened."""
@@ -99,6 +111,7 @@ class Tables:
         self.cards: dict[tuple[str, str], tuple[str, float, int, int, int]] = {}
         self.reviews: list[tuple[str, str, int, float, float | None]] = []
         self.decisions: list[DecisionRow] = []
+        self.situation_answers: dict[str, SituationAnswerRow] = {}
         self.next_id = 1
 
 
@@ -264,7 +277,8 @@ class DecisionRow:
     """One decision of the learner at the table, as stored: the game (its saved id), the hand's
     number, the action's index in the hand record, the seat, the situation's key and family
     (:func:`euchre_learn.analysis.situation.situation`), what was done, the best action found,
-    the review's grade and the expected points given up (``loss``), and when."""
+    the review's grade and the expected points given up (``loss``), when, and the sentence of the
+    convention it breaks (``''`` for none)."""
 
     game: str
     hand: int
@@ -277,6 +291,19 @@ class DecisionRow:
     grade: str
     loss: float
     at: float
+    convention: str = ""
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the learner is shown this decision as one to learn from: graded inaccuracy or
+        worse, or breaking a convention (API.md's ``Review.flagged()``)."""
+        return self.grade in FLAGGED_GRADES or bool(self.convention)
+
+
+FLAGGED_GRADES = frozenset({"inaccuracy", "mistake", "blunder"})
+"""The grades a review flags (shown to the learner, brought back by the situation schedule)."""
+
+_DECISION_COLUMNS = "game, hand, idx, seat, situation, family, action, best, grade, loss, at, convention"
 
 
 @dataclass(frozen=True)
@@ -288,8 +315,7 @@ class AddDecision(DecisionRow):
 
     def sql(self, db: Any) -> None:
         db.execute(
-            "INSERT OR IGNORE INTO decisions (game, hand, idx, seat, situation, family, action, best, grade, loss, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR IGNORE INTO decisions ({_DECISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             tuple(getattr(self, f) for f in DecisionRow.__dataclass_fields__),  # the columns, in order
         )
 
@@ -297,6 +323,37 @@ class AddDecision(DecisionRow):
         same = (self.game, self.hand, self.index, self.seat, self.action)
         if not any((d.game, d.hand, d.index, d.seat, d.action) == same for d in m.decisions):
             m.decisions.append(DecisionRow(*(getattr(self, f) for f in DecisionRow.__dataclass_fields__)))
+
+
+@dataclass(frozen=True)
+class SituationAnswerRow:
+    """One answer filed under a situation (from practice, a puzzle, a retry), as stored: ``source``
+    names the answer (one row per source), ``situation`` and ``family`` are the situation's key and
+    family, ``correct`` whether it was right, ``at`` when (seconds since the epoch)."""
+
+    source: str
+    situation: str
+    family: str
+    correct: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class AddSituationAnswer(SituationAnswerRow):
+    """Keep one answer filed under a situation (:class:`SituationAnswerRow`), once: the same
+    ``source`` written again changes nothing, so a retried write never counts twice."""
+
+    def sql(self, db: Any) -> None:
+        db.execute(
+            "INSERT OR IGNORE INTO situation_answers (source, situation, family, correct, at) VALUES (?, ?, ?, ?, ?)",
+            (self.source, self.situation, self.family, int(bool(self.correct)), self.at),
+        )
+
+    def memory(self, m: Tables) -> None:
+        if self.source not in m.situation_answers:
+            m.situation_answers[self.source] = SituationAnswerRow(
+                self.source, self.situation, self.family, bool(self.correct), self.at
+            )
 
 
 Update = Callable[[str | None], tuple[str, float]]
@@ -365,7 +422,9 @@ class Backend(Protocol):
     def retries(self) -> list[tuple[str, str, str, float]]: ...
     def cards(self) -> list[CardRow]: ...
     def review_times(self) -> list[float]: ...
+    def reviews(self) -> list[tuple[str, str, int, float]]: ...
     def decisions(self) -> list[DecisionRow]: ...
+    def situation_answers(self) -> list[SituationAnswerRow]: ...
     def close(self) -> None: ...
 
 
@@ -404,8 +463,14 @@ class MemoryBackend:
     def review_times(self) -> list[float]:
         return [r[3] for r in self.m.reviews]
 
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        return [(r[0], r[1], r[2], r[3]) for r in self.m.reviews]
+
     def decisions(self) -> list[DecisionRow]:
         return list(self.m.decisions)
+
+    def situation_answers(self) -> list[SituationAnswerRow]:
+        return list(self.m.situation_answers.values())
 
     def close(self) -> None:
         pass
@@ -463,9 +528,15 @@ class SQLiteBackend:
     def review_times(self) -> list[float]:
         return [r[0] for r in self._all("SELECT at FROM reviews")]
 
+    def reviews(self) -> list[tuple[str, str, int, float]]:
+        return [(k, key, g, at) for k, key, g, at in self._all("SELECT kind, key, rating, at FROM reviews ORDER BY id")]
+
     def decisions(self) -> list[DecisionRow]:
-        cols = "game, hand, idx, seat, situation, family, action, best, grade, loss, at"
-        return [DecisionRow(*r) for r in self._all(f"SELECT {cols} FROM decisions ORDER BY id")]
+        return [DecisionRow(*r) for r in self._all(f"SELECT {_DECISION_COLUMNS} FROM decisions ORDER BY id")]
+
+    def situation_answers(self) -> list[SituationAnswerRow]:
+        rows = self._all("SELECT source, situation, family, correct, at FROM situation_answers ORDER BY id")
+        return [SituationAnswerRow(src, key, fam, bool(ok), at) for src, key, fam, ok, at in rows]
 
     def close(self) -> None:
         self.db.close()

@@ -21,7 +21,8 @@ __all__ = ["Recorder"]
 class Recorder:
     """Grades one question and records the first answer in the learner's progress: one answer on
     the question's topic and one review of ``('quiz', topic)`` in the practice schedule, timed from
-    when the widget was made. The store is opened at the first answer, not before, so showing a
+    when the widget was made; a question asking the seat to act what to do is also filed under its
+    situation (:func:`~euchre_learn.teaching.situation_deals.situation_of_question`). The store is opened at the first answer, not before, so showing a
     quiz (a lesson's Run All) writes nothing.
 
     ``progress``: a :class:`~euchre_learn.learner.progress.Progress`, a path, ``None`` (or ``True``)
@@ -56,7 +57,15 @@ class Recorder:
             self.recorded = True
             self.progress = self._open()
             if self.progress is not None:
-                self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
+                from euchre_learn.teaching.situation_deals import situation_of_question
+
+                found = situation_of_question(self.question)
+                self.progress.record(
+                    self.question.topic,
+                    fb.correct,
+                    seconds=time.monotonic() - self._shown,
+                    situation=None if found is None else (found.key, found.family),
+                )
         return fb
 
     @property

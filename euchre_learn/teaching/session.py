@@ -1,6 +1,7 @@
 """A scheduled session: one question at a time from the learner's practice schedule, each answer
 graded, recorded in the learner's store and reviewed in the schedule, timed from when the question
-was shown by the schedule's own clock. The model both "Today's practice"
+was shown by the schedule's own clock; an answer to a position (a puzzle, a retry, a situation) is
+also filed under its situation (:mod:`euchre_learn.learner.situation_schedule`). The model both "Today's practice"
 (:class:`~euchre_learn.teaching.today.TodaysPractice`) and the puzzle trainer
 (:class:`~euchre_learn.teaching.puzzle_model.PuzzleTrainer`) are; each says only what to ask next
 and under which topic and item an answer counts. No widgets here (the one view of a session is
@@ -17,6 +18,7 @@ from datetime import datetime
 from euchre_learn.learner.progress import Progress, TopicStats
 from euchre_learn.learner.schedule import Schedule
 from euchre_learn.teaching.quiz.question import Feedback, Question
+from euchre_learn.teaching.situation_deals import situation_of_question
 
 __all__ = ["ScheduledSession"]
 
@@ -63,6 +65,12 @@ class ScheduledSession:
         """Show the next item in the session's order."""
         raise NotImplementedError
 
+    def _situation(self) -> tuple[str, str] | None:
+        """The situation ``(key, family)`` an answer is filed under in the situation schedule: the
+        question's, where it asks the seat to act what to do (a puzzle, a retry), else ``None``."""
+        found = situation_of_question(self.question)
+        return None if found is None else (found.key, found.family)
+
     def _response(self, response: object) -> object:
         """``response`` as the question's check takes it (a subclass may accept more)."""
         return response
@@ -106,6 +114,8 @@ class ScheduledSession:
         now = self.schedule.now()
         seconds = max(0.0, (now - self._shown).total_seconds())
         topic, item = self._recorded_as()
-        self.progress.record(topic, fb.correct, seconds=seconds, item=item, at=now.timestamp())
+        self.progress.record(
+            topic, fb.correct, seconds=seconds, item=item, at=now.timestamp(), situation=self._situation()
+        )
         self._last = self._key()
         return fb

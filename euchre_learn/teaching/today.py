@@ -9,7 +9,14 @@ when the question was shown by the same clock the schedule uses.
 Items of any kind can be served once a maker for the kind is known (:data:`MAKERS`): a quiz
 topic (``'quiz'``) is a freshly dealt question, a retry (``'retry'``) is the question saved
 in the store, a puzzle (``'puzzle'``, :mod:`euchre_learn.teaching.puzzle_model`) is the
-puzzle's question. Another kind registers its own with :func:`register`.
+puzzle's question, a situation (``'situation'``, from the learner's situation schedule,
+:mod:`euchre_learn.learner.situation_schedule`) is *another deal* of it
+(:mod:`euchre_learn.teaching.situation_deals`). Another kind registers its own with :func:`register`.
+
+What is due comes first: a puzzle or a position from the table the learner missed (the very
+position, to try again), then other deals of the situations last got wrong (at the table, in a
+puzzle, here), then the rest due (quiz topics and puzzles), then the situations due for an
+occasional check; then new topics, then more of the weakest.
 
 >>> import tempfile, os
 >>> from datetime import datetime, timezone
@@ -31,14 +38,20 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.records import replay
 from euchre_learn.engine.rules import Rules
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.schedule import Item
+from euchre_learn.learner.situation_schedule import SituationCard, SituationSchedule
 from euchre_learn.learner.store import Store
 from euchre_learn.teaching.puzzle_model import KIND as _PUZZLE
 from euchre_learn.teaching.puzzle_model import serve as _puzzle
 from euchre_learn.teaching.quiz import TOPICS, Question, QuizError, generate, topic
 from euchre_learn.teaching.session import ScheduledSession
+from euchre_learn.teaching.situation_deals import KIND as _SITUATION
+from euchre_learn.teaching.situation_deals import family_of
+from euchre_learn.teaching.situation_deals import serve as _serve_situation
 
 __all__ = ["MAKERS", "TodaysPractice", "register"]
 
@@ -61,7 +74,7 @@ def _retry(key: str, store: Store, _rng: random.Random, _rules: Rules | None) ->
         return None
 
 
-MAKERS: dict[str, Maker] = {"quiz": _quiz, "retry": _retry, _PUZZLE: _puzzle}
+MAKERS: dict[str, Maker] = {"quiz": _quiz, "retry": _retry, _PUZZLE: _puzzle, _SITUATION: _serve_situation}
 """The question maker for each kind of scheduled item."""
 
 
@@ -95,6 +108,7 @@ class TodaysPractice(ScheduledSession):
         for name in self.topics:
             topic(name)
         super().__init__(progress=progress, seed=seed, clock=clock)
+        self.situations = SituationSchedule(self.progress, clock=clock)
         self.rules = None if rules is None else Rules.from_value(rules)
         self._rng = random.Random(f"euchre-learn/today/{self.seed}")
         self.item: tuple[str, str] = ("quiz", self.topics[0])
@@ -102,13 +116,23 @@ class TodaysPractice(ScheduledSession):
         self._serve()
 
     # --- what to ask --------------------------------------------------------------------------
+    def _situations_due(self) -> list[SituationCard]:
+        return self.situations.due(self.schedule.now()) if _SITUATION in MAKERS else []
+
     def _candidates(self) -> list[tuple[str, str, str]]:
         """(kind, key, source) in the order to serve them."""
-        due = [
-            (i.kind, i.key, "due")
+        items = [
+            i
             for i in self.schedule.due()
-            if i.kind in MAKERS and (i.kind != "quiz" or i.key in self.topics)
+            if i.kind in MAKERS and i.kind != _SITUATION and (i.kind != "quiz" or i.key in self.topics)
         ]
+        # the very position missed (a puzzle, a retry) first, then other deals of the situations missed
+        mine = [(i.kind, i.key, "due") for i in items if i.kind != "quiz" and i.mistake]
+        rest = [(i.kind, i.key, "due") for i in items if i.kind == "quiz" or not i.mistake]
+        situations = self._situations_due()
+        missed = [(_SITUATION, c.key, "due") for c in situations if c.mistake]
+        checks = [(_SITUATION, c.key, "due") for c in situations if not c.mistake]
+        due = mine + missed + rest + checks
         new = [("quiz", k, "new") for k in self.schedule.new(self.topics)]
         weakest: list[Item] = sorted(
             (i for i in self.schedule.items("quiz") if i.key in self.topics), key=lambda i: (i.retrievability, i.due)
@@ -135,11 +159,33 @@ class TodaysPractice(ScheduledSession):
     def _recorded_as(self) -> tuple[str, tuple[str, str]]:
         return self.question.topic, self.item
 
+    def _situation(self) -> tuple[str, str] | None:
+        kind, key = self.item
+        if kind == _SITUATION:  # filed under the situation scheduled, even where its family stood in
+            card = self.situations.card(key)
+            return key, card.family if card is not None else family_of(key) or "other"
+        return super()._situation()
+
+    @property
+    def board(self) -> Hand | None:
+        """The position the current question asks about (a puzzle, a retry, a situation), to draw
+        beside it as the seat to act sees it; ``None`` for a quiz question without one."""
+        if self.item[0] == "quiz" or self.question.record is None:
+            return None
+        try:
+            hand = replay(dict(self.question.record))
+        except ValueError:
+            return None
+        return None if hand.is_over or hand.to_act is None else hand
+
     # --- the counts ---------------------------------------------------------------------------
     @property
     def count_due(self) -> int:
         """How many items are due now (the current one included, until it is answered)."""
-        return sum(1 for i in self.schedule.due() if i.kind in MAKERS and (i.kind != "quiz" or i.key in self.topics))
+        items = self.schedule.due()
+        return len(self._situations_due()) + sum(
+            1 for i in items if i.kind in MAKERS and i.kind != _SITUATION and (i.kind != "quiz" or i.key in self.topics)
+        )
 
     @property
     def streak(self) -> int:

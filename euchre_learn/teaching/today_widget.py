@@ -41,10 +41,11 @@ _WHY = {
 
 
 class TodaysPracticeWidget(SessionWidget):
-    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers),
-    the question with why it was chosen, Next, and any warning about the learner's store. A puzzle
-    is asked with its board (:attr:`board_view`), as the puzzle trainer shows it: the table as the
-    seat to act sees it, the bidding, the trick so far and who led it."""
+    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers,
+    and once situations have been met, how many are mastered),
+    the question with why it was chosen, Next, and any warning about the learner's store. A puzzle,
+    a retry and a situation are asked with their board (:attr:`board_view`), as the puzzle trainer
+    shows a puzzle: the table as the seat to act sees it, the bidding, the trick so far and who led it."""
 
     model: TodaysPractice
 
@@ -70,19 +71,31 @@ class TodaysPracticeWidget(SessionWidget):
     def _before_show(self) -> None:
         kind, key = self.model.item
         puzzle = puzzle_of(key) if kind == PUZZLE else None
-        self.board_view.value = "" if puzzle is None else hand_html(puzzle.hand, show=puzzle.seat, mark_legal=True)
+        if puzzle is not None:
+            self.board_view.value = hand_html(puzzle.hand, show=puzzle.seat, mark_legal=True)
+            return
+        board = self.model.board  # a retry or another deal of a situation: the position asked
+        self.board_view.value = "" if board is None else hand_html(board, show=board.to_act, mark_legal=True)
 
     def status_line(self) -> str:
         m = self.model
         days = m.streak
+        met = m.situations.cards()
+        mastered = f" · situations mastered: {sum(c.mastered for c in met)} of {len(met)}" if met else ""
         return (
             f"Due now: {m.count_due} · new topics left: {m.new_left} · "
             f"streak {days} day{'s' if days != 1 else ''} · today {m.today.correct} of {m.today.answered} right"
+            f"{mastered}"
         )
 
     def why(self) -> tuple[str, str | None]:
         m = self.model
         kind, key = m.item
+        if kind == "situation":
+            card = m.situations.card(key)
+            missed = card is not None and card.mistake
+            why = "Another deal of a situation you missed" if missed else "A situation due for a check"
+            return why, m.question.title or key
         what = topic(key).title if kind == "quiz" and key in TOPICS else m.question.title or key
         return _WHY.get(m.source, m.source), what
 

@@ -210,7 +210,7 @@ def test_a_best_grade_never_names_a_better_action() -> None:
         if j.forced:
             assert all(j.grade_of(o.action) == "best" for o in j.options)
         assert 0.0 <= j.fit <= 1.0
-        assert j.decided_by in ("both", "table", "double-dummy")
+        assert j.decided_by in ("both", "table", "double-dummy", "convention")
 
 
 def test_same_seed_same_judgement() -> None:
@@ -261,3 +261,28 @@ def test_the_judgement_reads_only_what_the_seat_knows() -> None:
     assert a.to_act == el.Seat.N  # North; East and West swap a card North cannot see
     ja, jb = judge(a, seed=2, worlds=24), judge(b, seed=2, worlds=24)
     assert ja.options == jb.options and ja.best == jb.best and ja.fit == jb.fit
+
+
+def test_a_convention_decides_between_choices_within_noise() -> None:
+    """Where the top option breaks a strong players' convention and another within twice its
+    paired standard error keeps every one, the coach picks the conventional choice and says why;
+    where it does not swap, no option within noise of a convention-breaking best keeps them all."""
+    from euchre_learn.analysis.convention_book import broken
+
+    swapped = 0
+    for pos, score in _random_positions(40, 7):
+        j = judge(pos, score=score, seed=0, worlds=12)
+        if j.forced:
+            continue
+        best = j.option(j.best)
+        if j.decided_by == "convention":
+            swapped += 1
+            runner = j.options[1]
+            assert not broken(pos, j.best, score) and broken(pos, runner.action, score)
+            assert runner.value() >= best.value() - 1e-12 and j.close
+            assert j.grade_of(runner.action) == "good" and j.grade_of(j.best) == "best"
+            assert "the rule of thumb decides" in j.reason
+        elif broken(pos, j.best, score):
+            for o in j.options[1:]:
+                assert best.value() - o.value() > 2 * o.se or broken(pos, o.action, score), (j, o)
+    assert swapped >= 1

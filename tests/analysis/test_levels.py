@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -244,3 +245,19 @@ def test_a_small_sample_of_the_weakest_level_lies_near_its_stored_accuracy() -> 
     accs = [reviewed_hand(("novice", k, stored["worlds"], str(stored["seed"]))) for k in range(n)]
     mean = sum(accs) / n
     assert abs(mean - row["accuracy"]) <= 3 * row["sd"] / math.sqrt(n), (mean, row)
+
+
+# ---- the level for a learner's accuracy ------------------------------------------------------
+
+
+def test_closest_level_to_an_accuracy() -> None:
+    measured = [(name, acc if acc is not None else lv.BANDS[name]) for name, acc in el.bots.levels()]
+    for name, acc in measured:
+        assert lv.closest(acc) == name
+    for (weak, a), (strong, b) in itertools.pairwise(measured):
+        assert lv.closest((a + b) / 2) == strong  # halfway: the stronger, a little better than the learner
+        assert lv.closest(a + (b - a) / 4) == weak
+    assert lv.closest(0) == measured[0][0] and lv.closest(100) == measured[-1][0]
+    for bad in (101, -1, math.nan, "90", True, None):
+        with pytest.raises(ValueError, match="closest"):
+            lv.closest(bad)  # type: ignore[arg-type]

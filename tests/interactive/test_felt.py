@@ -1,7 +1,7 @@
 """The felt (euchre_learn.interactive.table.felt): the learner's cards on the table are the controls.
 Driven without a browser by setting ``pick`` as the front end does on a click or Enter; the
 last finished trick stays on the felt until the learner acts or the pause passes; the hint
-says what the bot counted and what the advisor's deals give (issue 11, "The table")."""
+says what the coach suggests and its numbers, best first (issue 11, "The table"; issue 22)."""
 
 from __future__ import annotations
 
@@ -151,23 +151,24 @@ def test_the_felt_on_its_own() -> None:
     assert felt.token == 1
 
 
-def test_the_hint_says_what_the_bot_counts_and_the_chances() -> None:
+def test_the_hint_gives_the_coachs_numbers_best_first() -> None:
     seen = 0
     for seed in range(12):
         t = Table(humans="S", seed=seed, dealer="N")
         t.run_bots()
         if t.hand.phase not in (Phase.ROUND_1, Phase.ROUND_2):
             continue
-        h = t.hint(odds=True, worlds=12)
+        h = t.hint(worlds=12)
         assert not re.search(r"rated|\d\.\d where", h.reason), h.reason
-        assert h.odds.startswith("Played out in 12 deals of the cards you cannot see")
-        for label in h.legal:
-            assert f"{label}: " in h.odds
+        head, *rows = h.odds.splitlines()
+        assert re.match(r"Played out in \d+ deals of the cards you cannot see", head), head
+        assert sorted(r.split(":")[0] for r in rows) == sorted(h.legal)
+        assert rows[0].startswith(h.label + ": ")  # the suggestion is the top row of its numbers
         seen += 1
     assert seen >= 5
     w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0)
     w.hint_button.click()
-    assert "Played out in 40 deals" in w.message.value
+    assert "Played out in" in w.message.value and "el-hint-numbers" in w.message.value
 
 
 def test_no_bot_reason_rates_a_hand_in_numbers() -> None:
@@ -183,19 +184,22 @@ def test_no_bot_reason_rates_a_hand_in_numbers() -> None:
 
 
 @pytest.mark.parametrize("preset", ["standard", "uk", "stick-the-dealer", "railroad"])
-def test_the_hint_gives_odds_in_every_bidding_phase(preset: str) -> None:
+def test_the_hint_gives_numbers_in_every_phase(preset: str) -> None:
     from euchre_learn import Rules
 
     if preset not in Rules.presets():
         pytest.skip(f"no preset {preset!r}")
     phases = set()
-    for seed in range(6):
+    for seed in range(3):
         t = Table(preset, humans="NESW", seed=f"odds/{seed}", dealer="N")
         while t.to_act is not None and t.hand.phase != Phase.PLAY:
-            h = t.hint(odds=True, worlds=3)
-            assert h.odds.startswith("Played out in 3 deals"), (t.hand.phase, h.odds)
+            h = t.hint(worlds=3)
+            assert h.odds.startswith("Played out in "), (t.hand.phase, h.odds)
+            assert h.odds.splitlines()[1].startswith(h.label + ": ")
             phases.add(t.hand.phase)
             t.act(h.action)
         if t.to_act is not None:
-            assert t.hint(odds=True).odds == ""  # the play: the advisor answers bidding questions only
+            h = t.hint(worlds=3)  # the play too: the coach judges cards as well as bids
+            assert h.odds.splitlines()[1].startswith(h.label + ": ")
+            assert t.hint(odds=False, worlds=3).odds == ""
     assert Phase.ROUND_1 in phases

@@ -1,9 +1,11 @@
 """The table's review panel, driven without a browser: a hand at the table with South played by
-the test, the review in the background, the costly decisions worst first, "Try it again": a retry
+the test, the review in the background, the flagged decisions worst first (never a forced move,
+with the convention a decision breaks), "Try it again": a retry
 whose position is the hand before the decision, retries in the store for Today's practice."""
 
 from __future__ import annotations
 
+import html
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
@@ -12,7 +14,13 @@ from pathlib import Path
 import pytest
 
 import euchre_learn as el
-from euchre_learn.interactive.review_panel import RETRY_TOPIC, ReviewPanel, ReviewPanelView, retry_question
+from euchre_learn.interactive.review_panel import (
+    RETRY_TOPIC,
+    ReviewPanel,
+    ReviewPanelView,
+    flagged_html,
+    retry_question,
+)
 from euchre_learn.interactive.table.model import Table
 from euchre_learn.learner.progress import Progress
 from euchre_learn.teaching.today import TodaysPractice
@@ -55,6 +63,38 @@ def test_the_review_completes_and_lists_the_costly_decisions_worst_first(tmp_pat
     again = el.review(job.record, seat="S", worlds=4, seed=f"{t.seed}/0/0")
     assert [d.grade for d in again.decisions] == [d.grade for d in rev.decisions]
     panel.close()
+
+
+def test_the_panel_lists_the_flagged_decisions_never_a_forced_one(tmp_path: Path) -> None:
+    _t, panel = _panel_with_mistakes(tmp_path)
+    job = panel.latest
+    assert job is not None and job.review is not None
+    flagged = panel.flagged()
+    assert not any(d.forced for d in flagged)
+    assert set(panel.costly()) <= set(flagged)  # every costly decision, and the conventions broken
+    assert all(d.grade not in ("best", "good") or d.convention is not None for d in flagged)
+    losses = [d.win_loss for d in flagged]
+    assert losses == sorted(losses, reverse=True)  # type: ignore[type-var]
+    view = ReviewPanelView(panel)
+    rows = [row.children[1].value for row in view.items.children]
+    assert len(rows) == len(flagged)
+    for d, row in zip(flagged, rows, strict=True):
+        assert ("★ best" in row) == (d.grade == "best")
+        if d.grade == "best":  # shown only for the convention it breaks, said with it
+            assert "Rule of thumb:" in row
+    panel.close()
+
+
+def test_a_flagged_row_says_the_convention_broken(tmp_path: Path) -> None:
+    rev = el.review(el.examples.hand("trumping-partners-winner"), seat="S", worlds=8, seed=1)
+    with_rule = [d for d in rev.flagged() if d.convention is not None]
+    assert with_rule, "the example breaks 'don't trump partner's winning card'"
+    d = with_rule[0]
+    row = flagged_html(d)
+    assert "Rule of thumb:" in row and html.escape(d.convention) in row  # type: ignore[arg-type]
+    assert ("better:" in row) == (d.grade != "best")
+    forced = [x for x in rev.decisions if x.forced]
+    assert not set(forced) & set(rev.flagged())
 
 
 def test_back_to_gives_a_retry_at_the_hand_before_the_decision(tmp_path: Path) -> None:
@@ -181,11 +221,13 @@ def test_the_view_shows_progress_then_the_list_with_back_to_buttons(tmp_path: Pa
     _t, panel = _panel_with_mistakes(tmp_path)
     view = ReviewPanelView(panel)
     assert view.widget.layout.display == ""
-    assert len(view.back_buttons) == len(panel.costly()) >= 2
+    to_retry = [d for d in panel.flagged() if d.grade != "best"]  # a 'best' row has nothing better to find
+    assert len(view.back_buttons) == len(to_retry) >= 2
+    assert len(view.items.children) == len(panel.flagged())
     assert "graded" in view.bar_text.value
     view.back_buttons[0].click()
     retry = view.retry
-    assert retry is not None and retry.decision == panel.costly()[0]
+    assert retry is not None and retry.decision == to_retry[0]
     labels = [b.description for b in view.retry_buttons]
     assert len(labels) == len(retry.position.legal_actions())
     best = retry.decision.best

@@ -44,7 +44,18 @@ def test_a_new_store_is_wal_at_the_current_schema(tmp_path: Path) -> None:
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATIONS)
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"answers", "carried", "settings", "meta", "hands", "retries", "cards", "reviews", "decisions"}
+    assert tables == {
+        "answers",
+        "carried",
+        "settings",
+        "meta",
+        "hands",
+        "retries",
+        "cards",
+        "reviews",
+        "decisions",
+        "situation_answers",
+    }
     assert s.saving and s.warnings == []
 
 
@@ -130,9 +141,10 @@ def test_a_version_2_store_gains_the_decisions_table_and_loses_nothing(tmp_path:
     db.commit()
     db.close()
     s = Store(path)
-    assert s._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert s._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert s.answers() == [("benny", True)] and s.hands() == [("g0", 0, {"dealer": "N"})]
     assert s.retries() == {"g0/0/4": {}} and s.decisions() == [] and s.warnings == []
+    assert s.situation_answers() == []  # and migration 4 (answers filed by situation) on top
     s.write(_decision())
     assert len(Store(path).decisions()) == 1
 

@@ -9,8 +9,10 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 
 - :mod:`.model`: :class:`Table`, the table's state machine (whose turn, acting, undo);
 - :mod:`.words`: the actions in words (button labels, tooltips, the log's lines);
-- :mod:`.coach`: the Hint and Why? buttons (a bot's suggestion, the advisor's odds, the rulings);
+- :mod:`.coach`: the Hint and Why? buttons (the coach's suggestion and numbers, its word on the
+  learner's last decision, the rulings);
 - :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
+- :mod:`.matching`: ``opponents='match'``, the level closest to the learner's recent accuracy;
 - :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play.
 
 This package joins them for a lesson's cell; it imports the widget (and ipywidgets) only when a
@@ -65,7 +67,9 @@ def play(
 
     ``delay``: seconds between bot moves (0: instant). The kernel never waits: paced moves
     are scheduled on its event loop. ``partner='expert', opponents='beginner'``: a strong
-    partner against beatable opponents (see :class:`Table`). ``review``: after each hand, the
+    partner against beatable opponents (see :class:`Table`); ``opponents='match'``: the opponent
+    level closest to the learner's recent review accuracy, said above the table
+    ('Opponents: club (your recent accuracy 91 on 40 decisions)'). ``review``: after each hand, the
     learner's decisions are reviewed in the background and the costly ones listed below the
     table (:mod:`~euchre_learn.interactive.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
     """

@@ -33,6 +33,7 @@ from typing import Any
 
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.analysis.bots import get as get_bot
+from euchre_learn.analysis.coach import Judgement
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import DISCARD, GIVE, PLAY, Action, Actions
 from euchre_learn.engine.cards import Card, Seat
@@ -41,7 +42,8 @@ from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table import coach
-from euchre_learn.interactive.table.coach import HINT_WORLDS, Hint
+from euchre_learn.interactive.table.coach import Hint, game_score
+from euchre_learn.interactive.table.matching import MATCH, LevelMatch, match_level, spec_error
 from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.interactive.table.words import CARD_PHASES, action_label, action_tooltip, describe_action, hand_result
 
@@ -110,8 +112,10 @@ class Table:
     choose the bot across from the human (the first in N E S W order, when several play) and
     the two bots against them, so a learner can
     play with a strong partner against beatable opponents; a seat named in a ``bots`` mapping
-    keeps its bot. ``seed`` fixes the deals and the bots' choices. ``open_hands`` shows every
-    hand (for teaching).
+    keeps its bot. Either may be ``'match'``: the opponent level (``el.bots.levels()``) closest
+    to the learner's recent review accuracy, read from their store (:mod:`.matching`), with the
+    reason in :attr:`seating_note` and :meth:`players_text`. ``seed`` fixes the deals and the
+    bots' choices. ``open_hands`` shows every hand (for teaching).
 
     >>> t = Table(humans=[], seed=2, dealer='S')     # four bots: a demonstration
     >>> _ = t.run_bots(); t.hand_over
@@ -119,6 +123,9 @@ class Table:
     >>> t = Table(humans='S', partner='expert', opponents='beginner', seed=1)
     >>> {str(seat): bot.name for seat, bot in t.bots.items()}
     {'N': 'expert', 'E': 'beginner', 'W': 'beginner'}
+    >>> t = Table(humans='S', opponents='match', seed=1)     # the level closest to your recent accuracy
+    >>> t.bots[Seat.E].name == t.bots[Seat.W].name == t.level_match.level, t.seating_note.startswith('Opponents: ')
+    (True, True)
     """
 
     def __init__(
@@ -140,15 +147,32 @@ class Table:
         self.open_hands = bool(open_hands)
         self._bot_spec = bots
         self.bots: dict[Seat, Bot] = {}
+        for role, value in (("partner", partner), ("opponents", opponents)):
+            if value is not None and (err := spec_error(role, value)) is not None:
+                raise err
         me = min(self.humans) if self.humans else None
+        self.level_match: LevelMatch | None = None
+        """The level ``'match'`` chose (:func:`~.matching.match_level`), ``None`` when not asked for."""
+        self.seating_note = ""
+        """Who was chosen for the learner and why ('Opponents: club (your recent accuracy 91 on 40
+        decisions)'), shown after :meth:`players_text`; empty when nothing was matched."""
+        matched: list[str] = []
         for seat in Seat:
             if seat in self.humans:
                 continue
             spec = bots.get(seat, bots.get(str(seat), "standard")) if isinstance(bots, Mapping) else bots
             named = isinstance(bots, Mapping) and (seat in bots or str(seat) in bots)
             if me is not None and not named:
-                spec = (partner if seat.team == me.team else opponents) or spec
+                role = "partner" if seat.team == me.team else "opponents"
+                spec = (partner if role == "partner" else opponents) or spec
+                if spec == MATCH:
+                    self.level_match = self.level_match or match_level()
+                    spec = self.level_match.level
+                    matched += [role] if role not in matched else []
             self.bots[seat] = get_bot(spec, seed=f"{self.seed}/{seat}") if isinstance(spec, str) else spec
+        if self.level_match is not None:
+            who = " and ".join(matched).capitalize()
+            self.seating_note = f"{who}: {self.level_match}"
         self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
         self._dealer = dealer
         self._games_played = 0
@@ -227,8 +251,10 @@ class Table:
         return f"{seat.word} ({self.bots[seat].name} bot)" if long else seat.word
 
     def players_text(self) -> str:
-        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot'."""
-        return " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
+        """Who sits where: 'North: standard bot · East: standard bot · South: you · West: standard bot',
+        then the :attr:`seating_note` when ``'match'`` chose a level."""
+        seats = " · ".join(f"{s.word}: {self.name(s, long=True).split('(')[1].rstrip(')')}" for s in Seat)
+        return f"{seats}. {self.seating_note}." if self.seating_note else seats
 
     def visible_seats(self) -> frozenset[Seat]:
         """The seats whose cards are face up: all with open hands, else the humans' own. At a
@@ -399,21 +425,53 @@ class Table:
         self.last_trick = None
 
     # --- help --------------------------------------------------------------------------------
-    def hint(self, odds: bool = False, worlds: int = HINT_WORLDS) -> Hint:
-        """The legal actions of the seat to act and the 'standard' bot's suggestion with its reason
-        (:func:`.coach.hint`).
+    def hint(self, odds: bool = True, worlds: int | None = None) -> Hint:
+        """The legal actions of the seat to act and the coach's suggestion with its reason
+        (:func:`.coach.hint`): the coach's best choice in this position, graded by the chance to
+        win the game from the score before the hand.
 
-        ``odds``: in a bidding phase, also play every choice out in ``worlds`` deals of the cards
-        the seat cannot see (:func:`euchre_learn.advise`, double-dummy play) and say each one's
-        chance to make it and its expected points (a fraction of a second for 40 deals)."""
+        ``odds`` (the default): also each choice's numbers from the same judgement, best first,
+        so the suggestion is their top row. ``worlds`` caps the deals of the unseen cards the
+        coach plays out (default: the coach's own Hint figures, a fraction of a second).
+
+        >>> t = Table(humans='S', seed=1, dealer='N'); _ = t.run_bots()
+        >>> h = t.hint()
+        >>> h.action in t.legal_actions() and h.odds.splitlines()[1].startswith(h.label + ':')
+        True
+        """
         if self.to_act is None:
             raise ValueError("there is nothing to decide: the hand is over")
-        return coach.hint(self.game, self.hint_bot, odds=odds, worlds=worlds, seed=f"{self.seed}/hint/{self.position}")
+        j = self._judgement(self.position, worlds)
+        return coach.hint(self.game, odds=odds, judgement=j)
 
-    def why(self) -> str:
+    def _judgement(self, position: int, worlds: int | None = None, *, hinted: bool = False) -> Judgement:
+        """The coach's judgement of the decision after ``position`` actions of this hand, kept:
+        the Hint and Why? of one position ask it once, with one seed, so they say one thing.
+        ``hinted``: the judgement the last Hint at that position showed, whatever its ``worlds``."""
+        game = self._history[position]
+        hand = game.hand
+        seed = f"{self.seed}/hint/{position}"
+        key = (seed, game_score(game), str(hand.holding(hand.to_act)) if hand.to_act is not None else "", hand.history)
+        judged: dict[Any, tuple[int | None, Judgement]] = self.__dict__.setdefault("_judged", {})
+        kept = judged.get(key)
+        if kept is None or (kept[0] != worlds and not hinted):
+            if len(judged) > 64:
+                judged.clear()
+            kept = judged[key] = (worlds, coach.judge_position(game, worlds=worlds, seed=seed))
+        return kept[1]
+
+    def why(self, coach_word: bool = True) -> str:
         """Why the last thing happened: the last trick's winner, the score of a finished hand,
-        who leads, or what the bidding offers now (:func:`.coach.why`)."""
-        return coach.why(self.hand, self.game)
+        who leads, or what the bidding offers now (:func:`.coach.why`); then, with
+        ``coach_word``, what the coach thinks of the learner's last decision in this hand, in
+        the words of the Hint there (:func:`.coach.verdict`; the same judgement as that Hint)."""
+        said = ""
+        if coach_word:
+            entry = next((e for e in reversed(self.log) if e.seat in self.humans), None)
+            if entry is not None:
+                who = "Your" if not self.hot_seat else f"{entry.seat.word}'s"
+                said = coach.verdict(self._judgement(entry.index, hinted=True), entry.action, who)
+        return coach.why(self.hand, self.game, said)
 
     def log_lines(self, reasons: bool | None = None) -> list[str]:
         """The hand in plain words. ``reasons`` adds each bot's reason (by default only with

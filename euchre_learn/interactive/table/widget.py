@@ -238,7 +238,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     def _after_moves(self) -> None:
         """Redraw; when the hand has just ended, say why (the last trick and the score)."""
         if self.table.hand_over and not self.message.value:
-            self.show_why()
+            self.show_why(coach_word=False)  # the review panel below grades the hand
         self.refresh(keep_message=True)
 
     def _cancel(self) -> None:
@@ -258,16 +258,30 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             self.message.value = _paragraphs("Nothing to decide now: the hand is over.")
             return
         h = self.table.hint(odds=True)
+        head, *rows = h.odds.split("\n") if h.odds else [""]
+        # the coach's numbers, best first: the suggestion is the first row (in bold)
+        numbers = (
+            f"<br><small>{html.escape(head)}</small><ol class='el-hint-numbers' style='margin:0.1em 0 0.2em 1.4em;padding:0'>"
+            + "".join(
+                f"<li>{'<b>' if i == 0 else ''}{html.escape(r)}{'</b>' if i == 0 else ''}</li>"
+                for i, r in enumerate(rows)
+            )
+            + "</ol>"
+            if rows
+            else ""
+        )
         self.message.value = (
             f"<div class='el-hint'><b>{html.escape(h.seat.word)} may:</b> {html.escape(', '.join(h.legal))}<br>"
             f"<b>Suggestion: {html.escape(h.label)}.</b> {html.escape(h.reason)}"
-            + (f"<br>{html.escape(h.odds)}" if h.odds else "")
-            + (f"<br><small>{html.escape(h.rules_text)}</small>" if h.rules_text else "")
+            + numbers
+            + (("" if numbers else "<br>") + f"<small>{html.escape(h.rules_text)}</small>" if h.rules_text else "")
             + "</div>"
         )
 
-    def show_why(self) -> None:
-        self.message.value = f"<div class='el-why'>{_paragraphs(self.table.why())}</div>"
+    def show_why(self, coach_word: bool = True) -> None:
+        """The Why? button: the last trick or the score, then (``coach_word``) the coach's word on the
+        learner's last decision."""
+        self.message.value = f"<div class='el-why'>{_paragraphs(self.table.why(coach_word=coach_word))}</div>"
 
     def undo(self) -> None:
         if not self.table.can_undo:

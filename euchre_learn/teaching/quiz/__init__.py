@@ -22,7 +22,7 @@ come from :mod:`euchre_learn.teaching.quiz.feedback`.
 """
 
 from euchre_learn.teaching.glossary import term_link, terms_in
-from euchre_learn.teaching.quiz import bidding, cards_and_trump, play, scoring, table, variants  # noqa: F401  (each adds its topics, in teaching order)
+from euchre_learn.teaching.quiz import bidding, cards_and_trump, play, scoring, strategy, table, variants  # noqa: F401  (each adds its topics, in teaching order)
 from euchre_learn.teaching.quiz.bank import BANK_FORMAT, BANK_SCHEMA, Bank, BankError, load_bank, save_bank
 from euchre_learn.teaching.quiz.practice import Practice
 from euchre_learn.teaching.quiz.question import KINDS, QUESTION_SCHEMA, Feedback, Question, QuizError

@@ -54,7 +54,7 @@ class Topic:
 
 _TOPICS: dict[str, Topic] = {}
 
-SUBJECTS = ("table", "cards_and_trump", "bidding", "play", "scoring", "variants")
+SUBJECTS = ("table", "cards_and_trump", "bidding", "play", "scoring", "variants", "strategy")
 """The subject modules of :mod:`euchre_learn.teaching.quiz`, in teaching order: the topics
 come in this order whichever module is imported first."""
 

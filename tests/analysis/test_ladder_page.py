@@ -1,0 +1,86 @@
+"""docs/ladder.md is written by two benches, each its own sections: a run of one keeps the other's
+(bench_ladder's --write once erased bench_levels' section), and a run of some levels keeps the other rows."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import _table, bench_ladder, bench_levels
+from benchmarks._table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_replace_sections_keeps_what_it_does_not_own() -> None:
+    page = "# P\n\nintro\n\n## A\n\nold a\n\n## Old B\n\nold b\n\n## C\n\nc\n"
+    out = _table.replace_sections(page, ["## B\n\nnew b\n", "## B2\n\nb2\n"], ["B", "B2", "Old B"])
+    assert out == "# P\n\nintro\n\n## A\n\nold a\n\n## B\n\nnew b\n\n## B2\n\nb2\n\n## C\n\nc\n"
+    assert _table.replace_sections(out, [], ["B", "B2"]) == "# P\n\nintro\n\n## A\n\nold a\n\n## C\n\nc\n"
+    assert _table.replace_sections(page, ["## D\n\nd\n"], ["D"]).endswith("## C\n\nc\n\n## D\n\nd\n")
+
+
+def test_bench_ladder_write_keeps_the_levels_sections(tmp_path: Path) -> None:
+    page = tmp_path / "ladder.md"
+    page.write_text((ROOT / "docs" / "ladder.md").read_text(encoding="utf-8"), encoding="utf-8")
+    levels_before = [s for s in page.read_text(encoding="utf-8").split("\n## ") if s.startswith(bench_levels.OWNED)]
+    assert len(levels_before) == 2
+    table = Table(bench_ladder.SECTIONS[0], ["bot", "Elo", "95% CI", "hands/s"])
+    table.add("standard", "+1", "[+0, +2]", "99")
+    bench_ladder._write(str(page), [table], "python -m benchmarks.bench_ladder --hands 2")
+    text = page.read_text(encoding="utf-8")
+    for section in levels_before:
+        assert section.strip("\n") in text  # the levels' sections are as they were
+    assert "| standard | +1 | [+0, +2] |" in text and "hands/s" not in text
+    assert "--hands 2" in text and "--hands 10000" not in text  # the old run's sections of this bench are gone
+    assert text.count(f"## {bench_ladder.SECTIONS[0]}") == 1 and "Every pair" not in text
+    new = tmp_path / "new.md"
+    bench_ladder._write(str(new), [table], "cmd")
+    assert new.read_text(encoding="utf-8").startswith(bench_ladder.PREAMBLE)
+
+
+def test_bench_levels_writes_its_sections_and_keeps_the_ladders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "ladder.md"
+    doc = (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8")
+    page.write_text(doc, encoding="utf-8")
+    monkeypatch.setattr(bench_levels, "LADDER", page)
+    data = json.loads(bench_levels.DATA.read_text(encoding="utf-8"))
+    bench_levels.write_ladder(bench_levels.sections(data))
+    assert page.read_text(encoding="utf-8") == doc  # the page is what the data file renders
+    ladder_sections = [s for s in doc.split("\n## ") if s.startswith(bench_ladder.SECTIONS)]
+    data["levels"]["club"]["accuracy"] = 12.3
+    bench_levels.write_ladder(bench_levels.sections(data))
+    text = page.read_text(encoding="utf-8")
+    assert "| club | 88 | 12.3 |" in text
+    for section in ladder_sections:
+        assert section.strip("\n") in text
+
+
+def test_the_duplicate_ladder_adds_the_steps_and_says_whether_levels_stand_apart() -> None:
+    data = json.loads(bench_levels.DATA.read_text(encoding="utf-8"))
+    rows = bench_levels.steps(data)
+    assert [r["level"] for r in rows] == list(data["levels"])
+    total = sum(d["points_per_deal"] for d in data["duplicate"])
+    assert rows[-1]["total"] == pytest.approx(total)
+    close = copy.deepcopy(data)
+    for d in close["duplicate"]:
+        d["se"] = 1.0
+    assert "do not overlap" in bench_levels.sections(data)[0]
+    assert "does not yet tell them apart" in bench_levels.sections(close)[0]
+
+
+def test_a_run_of_the_accuracies_alone_keeps_the_duplicates_and_other_rows() -> None:
+    old = json.loads(bench_levels.DATA.read_text(encoding="utf-8"))
+    row = {"accuracy": 80.0, "interval": [79.0, 81.0], "hands": 40, "worlds": 8, "sd": 3.0}
+    new = {"command": "python -m benchmarks.bench_levels --levels novice --hands 40", "seed": old["seed"],
+           "levels": {"novice": row}, "duplicate": []}
+    merged = bench_levels.merge(copy.deepcopy(old), new)
+    assert merged["levels"]["novice"] == row and merged["levels"]["club"]["accuracy"] == old["levels"]["club"]["accuracy"]
+    assert merged["duplicate"] == old["duplicate"]
+    assert merged["command"].endswith("; " + new["command"])
+    assert "| novice | 70 | 80.0 | 79.0–81.0 | 40 | 8 |" in bench_levels.sections(merged)[1]
+    other_seed = bench_levels.merge(copy.deepcopy(old), {**new, "seed": old["seed"] + 1})
+    assert list(other_seed["levels"]) == ["novice"]  # other deals: the old rows do not belong with it

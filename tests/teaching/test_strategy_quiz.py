@@ -1,0 +1,71 @@
+"""The "What good players do" quizzes: every kept position is one where the box's rule of thumb
+applies, the coach's best choice keeps it and beats every choice that breaks it, and the file
+agrees with the coach judged again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre_learn import quiz
+from euchre_learn.analysis.coach import judge
+from euchre_learn.analysis.convention_book import convention
+from euchre_learn.teaching.quiz.strategy import BOXES, MARGIN, PER_BOX, choice_label, positions, strategy_question
+
+
+@pytest.mark.parametrize("box", list(BOXES))
+def test_every_kept_position_is_one_the_rule_and_the_coach_agree_on(box: str) -> None:
+    ps = positions(box)
+    assert len(ps) == PER_BOX
+    assert len({p.convention for p in ps}) >= 2  # the quiz varies its rule of thumb
+    assert len({repr(sorted(p.record.items())) for p in ps}) == len(ps)
+    for p in ps:
+        assert p.convention in BOXES[box][1]
+        hand = p.hand
+        c = convention(p.convention)
+        legal = {str(a) for a in hand.legal_actions()}
+        assert set(p.points) == legal and p.best in legal
+        assert c.applies(hand) and not c.breaks(hand, p.best)
+        broken = [a for a in legal if c.breaks(hand, a)]
+        assert broken, "some choice must break the rule, or there is nothing to ask"
+        assert all(p.points[p.best] - p.points[a] >= MARGIN for a in broken)
+        assert p.points[p.best] == max(p.points.values())
+
+
+@pytest.mark.parametrize("box", list(BOXES))
+def test_the_file_agrees_with_the_coach_judged_again(box: str) -> None:
+    """Two positions per box, drawn at random, judged again as the writer judged them: the same
+    best action (the file goes stale when the coach or the standard bot changes)."""
+    for p in random.Random(box).sample(positions(box), 2):
+        j = judge(p.hand, seed=0)
+        assert str(j.best) == p.best, (box, p.convention, p.record)
+
+
+def test_questions_ask_the_position_and_teach_the_rule() -> None:
+    for box in BOXES:
+        for seed in range(6):
+            q = strategy_question(box, seed)
+            assert q == strategy_question(box, seed)
+            assert q.topic == f"strategy-{box}" and q.check(q.answer).correct
+            p = next(p for p in positions(box) if p.record == q.record)
+            c = convention(p.convention)
+            hand = p.hand
+            assert c.sentence in q.explanation and hand.to_act.word in q.prompt
+            for choice in q.choices:
+                if choice == q.answer:
+                    continue
+                fb = q.check(choice)
+                assert not fb.correct and c.sentence in fb.message
+                action = next(a for a in hand.legal_actions() if choice_label(hand, a) == choice)
+                if c.breaks(hand, action):
+                    assert "breaks the rule of thumb" in fb.message
+
+
+def test_the_topics_are_registered_in_teaching_order_and_keep_standard_rules() -> None:
+    names = [f"strategy-{b}" for b in BOXES]
+    assert list(quiz.TOPICS[-len(names) :]) == names
+    q = quiz.generate("strategy-tricks", 5, rules="stick-the-dealer")
+    assert q.check(q.answer).correct and not q.prompt.startswith("House rules")
+    with pytest.raises(ValueError, match="no strategy box 'bidding'"):
+        positions("bidding")

@@ -144,6 +144,15 @@ def _eldest_needs_strength(x: Context) -> bool:
     return not (len(ts) >= 3 or both_bowers or (top >= 2 and x.side_aces(suit) >= 1))
 
 
+@_check("order-up-strong")
+def _order_up_strong(x: Context) -> bool:
+    """A pass holding the right bower and two of the left, the ace and the king of the upcard's suit."""
+    if x.a.kind != "pass":
+        return False
+    ts = x.trumps_in(x.bid_suit())
+    return any(p >= _RIGHT for p in ts) and sum(1 for p in ts if p in (_KING, _ACE, _LEFT)) >= 2
+
+
 @_check("third-needs-strength")
 def _third_needs_strength(x: Context) -> bool:
     if not _thin_order(x):

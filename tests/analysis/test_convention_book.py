@@ -145,6 +145,12 @@ CASES: dict[str, tuple[P, str, P, str]] = {
         p("S", {"W": "J♥ A♥ A♣ 10♠ Q♦"}, S_UP9, []),
         "order up",
     ),
+    "order-up-strong": (
+        p("S", {"W": "J♥ A♥ K♥ 9♣ 10♠"}, S_UP9, []),
+        "pass",
+        p("S", {"W": "J♥ A♥ K♥ 9♣ 10♠"}, S_UP9, []),
+        "order up",
+    ),
     "third-needs-strength": (
         p("S", {"E": "J♥ K♥ Q♥ 9♣ 10♠"}, S_UP9, ["pass", "pass"]),
         "order up",

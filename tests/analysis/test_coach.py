@@ -267,7 +267,7 @@ def test_the_judgement_reads_only_what_the_seat_knows() -> None:
 
 def test_a_convention_decides_between_choices_within_noise() -> None:
     """Where the top option breaks a strong players' convention and another within twice its
-    paired standard error, and no more than a 'good' slip below it, keeps every one, the coach picks the conventional choice and says why;
+    paired standard error, and less than a mistake below it, keeps every one, the coach picks the conventional choice and says why;
     where it does not swap, no option within noise of a convention-breaking best keeps them all."""
     from euchre_learn.analysis.convention_book import broken
 
@@ -289,6 +289,6 @@ def test_a_convention_decides_between_choices_within_noise() -> None:
         elif broken(pos, j.best, score):
             for o in j.options[1:]:
                 gap = best.value() - o.value()
-                small = grade_for(gap, j.game) in GRADES[:2]
+                small = grade_for(gap, j.game) in GRADES[:3]
                 assert gap > 2 * o.se or not small or broken(pos, o.action, score), (j, o)
     assert swapped >= 1

@@ -9,7 +9,7 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
   judgement says the table decided (``decided_by == 'table'``); where they agree, ``'both'``;
   where options tie at the table and double dummy breaks the tie, ``'double-dummy'``; where the
   top option breaks a strong players' convention (:mod:`~euchre_learn.analysis.convention_book`)
-  and another within noise of it, and at most a small slip below it, keeps every convention, that one is best and the convention
+  and another within noise of it, and less than a mistake below it, keeps every convention, that one is best and the convention
   decided (``'convention'``): a statistical tie is no reason to break what strong players teach.
 * **Game-aware.** With a game score, the value is the chance to win the game (points past the
   target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
@@ -376,8 +376,8 @@ def _conventional(
     hand: Hand, ranked: list[int], samples: Samples, ws: list[float], score: tuple[int, int] | None
 ) -> int | None:
     """When the top option breaks a convention of the book and another option within noise of it
-    (paired mean difference at most twice its standard error, and no more than a 'good' grade's
-    slip: under 0.2 points, or 1.5 points in a hundred of the game) keeps every convention, that
+    (paired mean difference at most twice its standard error, and less than a mistake: under 0.5
+    points, or 3.5 points in a hundred of the game) keeps every convention, that
     option, the highest ranked such; else ``None``. A statistical tie is no reason to break what
     strong players teach: the convention decides it."""
     from euchre_learn.analysis.convention_book import broken
@@ -387,7 +387,7 @@ def _conventional(
         return None
     for a in ranked[1:]:
         mean, se = paired_se(samples.metric(top), samples.metric(a), ws)
-        small = grade_for(max(0.0, mean), score is not None) in GRADES[:2]
+        small = grade_for(max(0.0, mean), score is not None) in GRADES[:3]
         if mean <= 2 * se and small and not broken(hand, Action(a), score):
             return a
     return None

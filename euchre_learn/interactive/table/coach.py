@@ -122,8 +122,9 @@ def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None) -
 def _rule_of_thumb(hand: Hand, j: Judgement) -> str:
     """One sentence from the strong players' conventions: the one the best choice breaks (said
     plainly: close, or the numbers say otherwise in this deal), else the one the next choices
-    would break (the rule the suggestion follows)."""
-    if j.forced:
+    would break (the rule the suggestion follows). Where the rule decided a near tie, the coach's
+    reason says it already."""
+    if j.forced or j.decided_by == "convention":
         return ""
     score = j.score
     against = broken(hand, j.best, score)

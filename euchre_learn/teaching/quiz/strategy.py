@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -204,6 +205,13 @@ _RULE_IDS = {
 dealer's discard, naming a suit in round 2, following suit and who wins the trick."""
 
 
+def _numbers(reason: str) -> str:
+    """The coach's numbers from its reason ("(+0.5 points against ... can't see.)"), as a sentence;
+    the reason's words would say the rule of thumb a second time."""
+    m = re.search(r"\((.*?deals of the cards you can't see)\.?\)", reason)
+    return f"The coach agrees here: {m.group(1)}." if m else f"The coach agrees here: {reason}"
+
+
 def choice_label(hand: Hand, a: Action) -> str:
     """A choice as the quiz shows it: the card ('J♦'), or the bid in the seat's words ('Assist')."""
     if a.card is not None:
@@ -248,7 +256,7 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
         a = Action.parse(key)
         gap = best - p.points[key]
         if key == p.best:
-            fb[label] = f"Yes. {c.sentence} The coach agrees here: {p.reason}"
+            fb[label] = f"Yes. {c.sentence} {_numbers(p.reason)}"
         elif c.breaks(hand, a):
             fb[label] = (
                 f"That breaks the rule of thumb, and here it costs about {gap:.2f} points a hand against "
@@ -259,6 +267,14 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
                 f"That keeps the rule of thumb, but {labels[p.best]} does better here by about {gap:.2f} points a hand. "
                 f"{p.reason}"
             )
+    # a choice as good as the coach's (touching cards, an exact tie) that keeps the rule is right too
+    same = tuple(
+        labels[key]
+        for key in labels
+        if key != p.best and best - p.points[key] < 0.005 and not c.breaks(hand, Action.parse(key))
+    )
+    for label in same:
+        fb[label] = f"Yes: as good as {labels[p.best]} here, and it keeps the rule of thumb too."
     ordered = [labels[str(a)] for a in legal]
     if not card_phase:
         ordered = sorted(ordered, key=lambda x: (x.casefold() != "pass", x))
@@ -274,6 +290,7 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
         topic=f"strategy-{box}",
         title=BOXES[box][0],
         record=p.record,
+        accept=same,
     )
 
 

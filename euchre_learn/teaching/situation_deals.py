@@ -38,8 +38,8 @@ from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.errors import EuchreError
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
-from euchre_learn.engine.rulings import action_words
 from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.rulings import action_words
 from euchre_learn.learner.situation_schedule import KIND, SituationSchedule
 from euchre_learn.teaching.quiz.question import Question
 

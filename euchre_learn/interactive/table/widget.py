@@ -204,6 +204,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             self.refresh(keep_message=True)
             return
         self.message.value = ""
+        stop, note = self.table.training_stop, self.table.training_note
+        if stop is not None:  # training mode held a costly choice: say why, and ask again
+            who = "Your" if not self.table.hot_seat else f"{stop.decision.seat.word}'s"
+            self.message.value = f"<div class='el-training el-training-stop'>{_paragraphs(stop.text(who))}</div>"
+        elif note:  # the retry was played: the coach's choice and why
+            self.message.value = f"<div class='el-training el-training-note'>{_paragraphs(note)}</div>"
         self._advance()
 
     def _advance(self) -> None:

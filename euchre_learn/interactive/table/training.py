@@ -127,6 +127,8 @@ class TrainingStop:
             said = f"{subject} is {_article(d.grade)} {d.grade} here ({cost})."
         else:
             said = f"{subject} goes against what good players do here."
+        if said.startswith("Your "):
+            said = "your " + said[5:]
         return f"Wait: {said}{rule} Try again: choose once more."
 
 

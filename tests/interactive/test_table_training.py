@@ -229,3 +229,17 @@ def test_training_and_the_background_review_keep_one_row_per_decision_in_every_h
     assert "0" in misses
     assert stop is not None  # the miss of hand 1 is filed under hand 1, as the review's rows are
     assert "1" in misses and any(r.hand == 1 and r.index == stop.position for r in rows)
+
+
+def test_the_setup_form_offers_training_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_learn.interactive.table.widget import SetupForm
+
+    monkeypatch.setenv("EUCHRE_LEARN_HOME", str(tmp_path))
+    monkeypatch.setenv("EUCHRE_LEARN_PROGRESS", str(tmp_path / "progress.json"))
+    form = SetupForm()
+    form.training.value = True
+    form.seed.value = "4"
+    w = form.deal()
+    assert w is not None and w.table.training
+    if w.review_panel is not None:
+        w.review_panel.panel.close()

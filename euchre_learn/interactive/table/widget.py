@@ -455,6 +455,9 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             description="Bot pace:", options=[(k, v) for k, v in PACES.items()], value=PACES["normal"]
         )
         self.open_hands = widgets.Checkbox(value=False, description="Show all hands (for teaching)", indent=False)
+        self.training = widgets.Checkbox(
+            value=False, description="Training mode: a costly choice is asked again", indent=False
+        )
         self.seed = widgets.Text(description="Seed:", placeholder="blank: a new deal each time")
         self.start = widgets.Button(description="Deal", button_style="success", icon="play", layout=auto_width())
         self.error = widgets.HTML()
@@ -471,6 +474,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             self.partner,
             self.pace,
             self.open_hands,
+            self.training,
             self.seed,
             self.start,
             self.error,
@@ -500,6 +504,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
                 seed=seed,
                 open_hands=self.open_hands.value,
                 partner=self.partner.value,
+                training=self.training.value,
             )
         except ValueError as err:
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"

@@ -243,3 +243,16 @@ def test_the_setup_form_offers_training_mode(tmp_path: Path, monkeypatch: pytest
     assert w is not None and w.table.training
     if w.review_panel is not None:
         w.review_panel.panel.close()
+
+
+def test_a_choice_breaking_only_a_rule_of_thumb_is_named_so(tmp_path: Path) -> None:
+    t = table(tmp_path)
+    d = Trainer().judge(t, Action.parse("order up"))
+    assert d is not None and d.grade == "best" and not flagged(d)
+    ruled = replace(d, convention="Lead trump when your partner called.")
+    assert flagged(ruled)
+    from euchre_learn.interactive.table.training import TrainingStop
+
+    text = TrainingStop(0, 0, 1, ruled).text()
+    assert "goes against what good players do" in text and "Lead trump" in text and "best" not in text
+    assert Trainer._verdict(ruled).startswith("Still against the rule of thumb (Lead trump")

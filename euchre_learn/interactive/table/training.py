@@ -200,8 +200,10 @@ class Trainer:
     def _verdict(d: Decision) -> str:
         if not flagged(d):
             head = "Right: that is the coach's choice." if d.action == d.best else "Right: that does as well."
-        else:
+        elif d.grade in FLAGGED_GRADES:
             head = f"Still costly ({d.grade}); play goes on with your choice."
+        else:  # as good in the numbers here, but against a rule of thumb
+            head = f"Still against the rule of thumb ({d.convention}); play goes on with your choice."
         return f"{head} {d.explanation}"
 
     def __repr__(self) -> str:

@@ -1,17 +1,22 @@
 """The coach's judgement (issue 22): how long a card decision, a bid, the Hint and a whole hand
-for one seat take, each beside the current review's time on the same positions in the same run.
+for one seat take, each beside the review's time on the same positions in the same run (the
+review asks the coach, so its column is the coach plus the words, the situation and the
+conventions), and the one-voice check over 1,000 random positions.
 
 * **card**: :func:`euchre_learn.analysis.coach.judge` at its defaults (at most ``CARD_WORLDS``
-  worlds, adaptive), against ``review_decision`` (96 worlds at most, adaptive). Target 100 ms.
-* **bid**: ``judge`` (at most ``BID_WORLDS``) against ``review_decision`` (384 at most). Target 500 ms.
+  worlds, adaptive), against ``review_decision`` (the same worlds). Target 100 ms.
+* **bid**: ``judge`` (at most ``BID_WORLDS``) against ``review_decision``. Target 500 ms.
 * **Hint**: :func:`euchre_learn.analysis.coach.hint` over card and bidding positions alike,
   against ``review_decision`` on the same positions. Target 300 ms.
 * **whole hand, one seat** (the maker): ``judge_hand`` against ``el.review(hand, seat)``. Target 3 s.
+* **one voice**: over :data:`VOICE_POSITIONS` random positions (bot-played prefixes of seeded
+  deals, every phase, a game score in about a third), ``hint(pos, seed=s).action`` against
+  ``review_decision(pos, <a legal action>, seed=s).best`` wherever the coach's margin between
+  its best and second option is over 0.1 points (``tests/analysis/test_review_coach.py`` runs
+  200 of them); a few worlds each (:data:`VOICE_WORLDS`), the same for both.
 
-The coach does more per world than the review (every option played on by the standard bot as
-well as double dummy, and worlds checked against every card played, not only the bids), so the
-ratios say what that costs. Positions come from games between 'standard' bots (seeded, as in
-``bench_review``). Run with ``python -m benchmarks coach``.
+Positions come from games between 'standard' bots (seeded, as in ``bench_review``). Run with
+``python -m benchmarks coach``.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import statistics
 import time
 
 import euchre_learn as el
+from euchre_learn.analysis.bots import get
 from euchre_learn.analysis.coach import BID_WORLDS, CARD_WORLDS, hint, judge, judge_hand
 from euchre_learn.analysis.review import review, review_decision
 
@@ -84,7 +90,49 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
         f"{len(cards)} card and {len(bids)} bidding positions from {len(finished)} hands; the ratio is the "
         "coach's median over the review's, measured in the same run (the machine's load hits both)."
     )
-    return [table]
+    return [table, one_voice()]
+
+
+VOICE_POSITIONS = 1000
+VOICE_WORLDS = 2
+
+
+def voice_positions(count: int, seed: int) -> list[tuple[el.Hand, tuple[int, int] | None]]:
+    """Random bot-played prefixes of seeded deals, every phase; a game score in about a third."""
+    rng = random.Random(seed)
+    bot = get("standard", seed=seed)
+    out: list[tuple[el.Hand, tuple[int, int] | None]] = []
+    k = 0
+    while len(out) < count:
+        hand = el.Hand.deal(el.Seat(k % 4), seed=f"one-voice|{seed}|{k}")
+        k += 1
+        steps = []
+        while not hand.is_over:
+            steps.append(hand)
+            hand = hand.apply(bot.act(hand))
+        for pos in rng.sample(steps, min(2, len(steps))):
+            out.append((pos, (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.3 else None))
+    return out[:count]
+
+
+def one_voice(count: int = VOICE_POSITIONS) -> Table:
+    """The Hint's suggestion against the review's best over ``count`` random positions."""
+    table = Table(
+        f"One voice: the Hint's suggestion is the review's best (≤ {VOICE_WORLDS} worlds a card, same seed)",
+        ["positions", "margin > 0.1 points", "agree", "disagree", "seconds"],
+    )
+    t = time.perf_counter()
+    checked = agree = 0
+    for s, (pos, score) in enumerate(voice_positions(count, 11)):
+        h = hint(pos, score=score, seed=s, worlds=VOICE_WORLDS)
+        legal = pos.legal_actions()
+        d = review_decision(pos, legal[s % len(legal)], worlds=VOICE_WORLDS, seed=s, score=score)
+        j = h.judgement
+        if len(j.options) > 1 and j.loss_of(j.options[1].action) * (100 / 7 if j.game else 1.0) > 0.1:
+            checked += 1
+            agree += h.action == d.best
+    table.add(str(count), str(checked), str(agree), str(checked - agree), f"{time.perf_counter() - t:.0f}")
+    return table
 
 
 if __name__ == "__main__":

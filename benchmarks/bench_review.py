@@ -3,10 +3,10 @@ solver and the advisor; then whether the default worlds find the same best actio
 times as many, and how the bots' accuracies compare.
 
 * **Speed**: positions from games between 'standard' bots (seeded). A card decision is
-  ``review_decision`` at the default worlds (96 at most, adaptive); the plain re-use is the
-  expert bot's ``play_worlds`` over as many deals (voids only, no bids checked, no early stop). A
-  bidding decision is ``review_decision`` (384 worlds at most, adaptive); the plain re-use is
-  ``el.advise`` at its default 500 worlds and at 384. A whole hand is ``el.review(hand, seat)``.
+  ``review_decision`` at the default worlds (the coach's: 40 at most, adaptive); the plain re-use
+  is the expert bot's ``play_worlds`` over as many deals (voids only, no bids checked, no early
+  stop). A bidding decision is ``review_decision`` (120 worlds at most, adaptive); the plain re-use
+  is ``el.advise`` at its default 500 worlds and at 120. A whole hand is ``el.review(hand, seat)``.
   Targets: a card at most 100 ms, a bid at most 1 s, a hand at most 3 s (medians).
 * **Quality** (``--quality``, or ``python -m benchmarks review_quality``): see
   ``bench_review_quality.py``.
@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 import euchre_learn as el
+from euchre_learn.analysis.coach import scaled_worlds
 from euchre_learn.analysis.expert import play_worlds
 from euchre_learn.analysis.review import DEFAULT_WORLDS, review_decision
 
@@ -96,9 +97,19 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
     )
     used.clear()
     row("bid: review_decision, default worlds", seconds_each(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
-    most = 4 * DEFAULT_WORLDS
-    row(f"bid: plain advise, {most} worlds", seconds_each(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)), f"{most}", "")
-    row("bid: plain advise, 500 worlds", seconds_each(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)), "500", "")
+    most = scaled_worlds(bids[0][0], DEFAULT_WORLDS) or DEFAULT_WORLDS
+    row(
+        f"bid: plain advise, {most} worlds",
+        seconds_each(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)),
+        f"{most}",
+        "",
+    )
+    row(
+        "bid: plain advise, 500 worlds",
+        seconds_each(bids, lambda p, a: el.advise(p, 500, seed=1, progress=False)),
+        "500",
+        "",
+    )
     hand_times = []
     for final in finished[: max(3, rounds)]:
         seat = final.maker if final.maker is not None else el.Seat.S

@@ -120,7 +120,7 @@ def run(rounds: int = 1, decisions: int | None = None, deals: int | None = None,
             name: pool.map(_accuracy, [(name, k) for k in range(deals)]) for name in ("random", "standard", "expert")
         }
     stable = Table(
-        f"Review stability: default worlds against {4 * DEFAULT_WORLDS} (cards; bids get 4x those), {total} decisions "
+        f"Review stability: default worlds against {4 * DEFAULT_WORLDS} (cards; bids get 3x those), {total} decisions "
         f"spread over the {len(cards) + len(bids)} of {count} standard-bot hands",
         ["decisions", "with reference gap > 0.1", "same best", "share"],
     )

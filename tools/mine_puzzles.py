@@ -7,9 +7,9 @@
 the deal follow from ``seed`` and ``g``), four 'standard' bots, or in every fourth game the
 'expert' for North-South, under the standard rules, or in every third game stick-the-dealer.
 Every decision with two or more legal actions is first looked at with a third of the worlds
-(a gap under 0.15 points drops it), then valued as the review values it
+(a gap under 0.15 points drops it), then valued by the coach, as the review values it
 (:func:`euchre_learn.analysis.puzzles.evaluate`, ``--worlds`` deals of the cards the seat
-cannot see, four times as many for a bid). A position is kept when
+cannot see, proportionally more for a bid). A position is kept when
 
 1. the best action beats every other by at least 0.3 expected points for the side to act,
    and is the best by the game-win chance too (the game score is known);
@@ -17,9 +17,10 @@ cannot see, four times as many for a bid). A position is kept when
    this second check's);
 3. the best also raises the chance to win the game over the runner-up (``build`` drops a
    position where the game is decided either way);
-4. in the second check the best does better than the runner-up in more deals than it does
-   worse: the answer holds on what the seat knew, not thanks to a few deals that only the
-   solver's perfect information could tell apart.
+4. in the second check the best two are not a close call (the coach's ``close``: apart by more
+   than twice their paired standard error), so the answer holds on what the seat knew.
+   (The shipped set was mined before the coach, with the double-dummy review and a count of
+   deals won and lost against the runner-up instead; its ids and answers are kept.)
 
 Found positions are appended, one JSON line per hand, to ``--raw`` (default
 ``build/puzzles-raw.jsonl``); games already there are skipped, so a run can stop and go on
@@ -99,7 +100,7 @@ def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
             first = evaluate(h, worlds, key, score) if screen.gap >= SCREEN_GAP and not screen.forced else None
             if first is not None and _good(first):
                 second = evaluate(h, 2 * worlds, key + "|confirm", score)
-                if _good(second) and second.best == first.best and second.better > second.worse:
+                if _good(second) and second.best == first.best and not second.close:
                     record = dict(h.to_record())
                     record["score"] = {"NS": score[0], "EW": score[1]}
                     found.append(
@@ -116,8 +117,6 @@ def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
                             "first_gap": round(first.gap, 3),
                             "worlds": second.worlds,
                             "first_worlds": first.worlds,
-                            "better": second.better,
-                            "worse": second.worse,
                             "explanation": second.explanation,
                             "source": {"seed": seed, "game": game, "hand": number, "index": len(h._history)},
                         }

@@ -56,6 +56,10 @@ class Convention:
     sources: tuple[Source, ...]
     mistake: str | None = None
     """The classic learner mistake (issue 22's list) this convention names, if any."""
+    default: bool = False
+    """A default, not a law: the coach finds another action better in a good share of the deals
+    where it speaks, but keeping it costs little (graded 'best' or 'good') in at least 80% of them
+    (``python -m benchmarks thumbs``); its sentence says so."""
 
     def applies(self, hand: Hand) -> bool:
         """Whether the seat to act is in one of the convention's situations."""
@@ -106,6 +110,7 @@ def book() -> tuple[Convention, ...]:
                 tuple(c["situations"]),
                 tuple(sources[s] for s in c["sources"]),
                 c.get("mistake"),
+                bool(c.get("default", False)),
             )
         )
     return tuple(out)

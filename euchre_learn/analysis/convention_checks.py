@@ -194,9 +194,13 @@ def _dealer_takes_the_bower(x: Context) -> bool:
 def _at_the_bridge_pass(x: Context) -> bool:
     if x.a.kind != "pass" or not _at_the_bridge(x):
         return False
-    ts = x.trumps_in(x.bid_suit())
+    suit = x.bid_suit()
+    ts = x.trumps_in(suit)
     guarded = any(p >= _RIGHT for p in ts) or (_LEFT in ts and len(ts) >= 2) or (_ACE in ts and len(ts) >= 3)
-    return not guarded
+    # a hand just short of an order-up: two trumps, one of them the ace or a bower, or with a side
+    # ace (python -m benchmarks thumbs: with less the coach passes; with these it is a close call)
+    near = len(ts) >= 2 and (ts[0] >= _ACE or x.side_aces(suit) >= 1)
+    return near and not guarded
 
 
 @_check("call-next")
@@ -349,7 +353,13 @@ def _no_trump_to_stuck_dealer(x: Context) -> bool:
 
 @_check("stop-leading-trump-when-they-are-out")
 def _stop_leading_trump(x: Context) -> bool:
-    return x.plays_trump and x.holds_side_card() and x.opponents_out_of_trump()
+    # the waste is partner's trump (TricksterBots #272); with partner shown out of trump too, a
+    # boss trump led is a sure trick that makes the others choose their last cards (#2)
+    f = x.f
+    assert f.trump is not None
+    partner = f.seat.partner
+    partner_may_hold = partner not in f.out and int(f.trump) not in f.voids[partner]
+    return x.plays_trump and x.holds_side_card() and x.opponents_out_of_trump() and partner_may_hold
 
 
 @_check("no-trump-on-defence")

@@ -49,20 +49,18 @@ from typing import Any
 from euchre_learn.analysis.advisor import evaluate
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
 from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, highest_card, trick_key
-from euchre_learn.analysis.bots.bidding import (
-    alone_blocked,
-    bid1_rating,
-    bid2_ratings,
-    score_words,
-)
+from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
+from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.sampling import BID_SLACK, Worlds, finish, known_history, played_by, round1_rating
 from euchre_learn.analysis.sampling import deal_hidden as _deal_hidden
 from euchre_learn.analysis.sampling import voids as _voids
 from euchre_learn.analysis.search import reduce_holding, search_for
-from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.explain import action_words
+from euchre_learn.engine.game import Game
+from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 
@@ -106,6 +104,15 @@ class ExpertBot(Bot):
         self.screen = screen
         self.reads = reads
         self._bidder = get("standard", seed=self.seed)
+        self._position: Hand | None = None  # the position being explained (see choose)
+
+    def choose(self, hand: Hand | Game) -> tuple[Action, str]:
+        """The action and its sentence, which names the conventions (:mod:`.expert_words`)."""
+        self._position = hand.hand if isinstance(hand, Game) else hand
+        try:
+            return super().choose(hand)
+        finally:
+            self._position = None
 
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
@@ -180,11 +187,8 @@ class ExpertBot(Bot):
             cands.append(CALL + t)
             if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
                 cands.append(CALL_ALONE + t)
-        if (
-            len(cands) == 2
-            and cands[0] == PASS
-            and ratings[cands[1] - CALL][0] - ratings[cands[1] - CALL][1] > MAKE_ABOVE
-        ):
+        only = ratings[cands[1] - CALL] if len(cands) == 2 and cands[0] == PASS else None
+        if only is not None and only[0] - only[1] > MAKE_ABOVE:
             return cands[1:]
         return cands
 
@@ -194,6 +198,10 @@ class ExpertBot(Bot):
         points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True)
         best = max(cands, key=lambda a: (utility[a], points[a], -a))
         if why is not None:
+            club = self._bidder.decide(s, rng, None, score)
+            extra = why_not_here(self._position, best, points, {a: f"to {action_words(s, s.to_act, a)}" for a in cands})
+            if not extra and club != best and club in points:
+                extra = f"; a club player would {action_words(s, s.to_act, club)}, which these deals find worse here"
             who = Seat(s.to_act).word
             team = Seat(s.to_act).team.word
             others = sorted((a for a in cands if a != best), key=lambda a: -utility[a])
@@ -208,7 +216,7 @@ class ExpertBot(Bot):
             why.append(
                 f"{who} chooses to {action_words(s, s.to_act, best)}: over {n} deals of the cards "
                 f"{who} cannot see, played out by club players, that averages {points[best]:+.2f} points for "
-                f"{team}{runner}{note}."
+                f"{team}{runner}{note}{extra}."
             )
         return best
 
@@ -234,8 +242,8 @@ class ExpertBot(Bot):
             # the sample cannot tell them apart: play the card a club player would
             if why is not None:
                 why.append(
-                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, the "
-                    f"conventional card: over {n} deals of the unseen cards that fit {fit} it averages "
+                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, "
+                    f"{club_card_words(self._position, PLAY + club)}: over {n} deals of the unseen cards that fit {fit} it averages "
                     f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
                     f"({points[best]:+.2f}) within what so few deals can tell apart."
                 )
@@ -246,10 +254,13 @@ class ExpertBot(Bot):
             order = sorted(points, key=lambda c: (-points[c], -tricks[c]))
             nxt = next((c for c in order if c != best), None)
             tail = f"; the next best, the {Card(nxt)}, averages {points[nxt]:+.2f}" if nxt is not None else ""
+            words = {PLAY + c: f"the {Card(c)}" for c in points}
             why.append(
                 f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit {fit}, each played "
                 f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
-                f"for {Seat(seat).team.word}{tail}."
+                f"for {Seat(seat).team.word}{tail}"
+                + why_not_here(self._position, PLAY + best, {PLAY + c: p for c, p in points.items()}, words)
+                + "."
             )
         return PLAY + best
 
@@ -432,7 +443,7 @@ def play_reads(state: State) -> list[int]:
     """The cards each other seat cannot hold, read from how it played, as a club player plays
     (the standard bot's card play): a card that follows suit without winning the trick is the
     lowest of that suit in hand; a player who let the other side's card win held nothing
-    that beats it, save second hand low; and a low lead in a plain suit means no plain suit's
+    that beats it, save second hand (low, or not ruffing a small card); and a low lead in a plain suit means no plain suit's
     highest card left. Four card masks, by seat (0 for the seat to play)."""
     t = state.trump
     me = state.to_act
@@ -468,8 +479,8 @@ def play_reads(state: State) -> list[int]:
                 forbid[x] |= SUIT_MASK[t][led] & deck & ~ABOVE[t][c] & ~(1 << c)
             if seats[w] & 1 == x & 1:
                 continue  # partner was winning: nothing to read about winners
-            if following and i == 1 and not state.out >> ((x + 2) & 3) & 1:
-                continue  # second hand low, partner still to play: it may hold a winner
+            if i == 1 and not state.out >> ((x + 2) & 3) & 1:
+                continue  # second hand low (or no ruff of a small card), partner still to play: it may hold a winner
             # what beats the winner: higher cards of its suit, and any trump over a plain card
             beats = (ABOVE[t][win] | (0 if EFFECTIVE[t][win] == t else TRUMP_MASK[t])) & deck
             forbid[x] |= (beats & SUIT_MASK[t][led]) if following else beats

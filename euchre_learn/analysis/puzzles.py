@@ -1,13 +1,14 @@
 """Puzzles: positions from bot-against-bot games where one action is clearly best.
 
 Each puzzle is a moment of a hand where the side to act gains at least 0.3 expected points
-by one action over every other, **on what that seat knew**: the hidden cards dealt many times
-over by the advisor's sampler and every option valued as :func:`euchre_learn.review` values it
-(:mod:`euchre_learn.analysis.review`). ``tools/mine_puzzles.py`` found them and checked each
-again with twice the worlds and a fresh seed; the answer also had to win (or tie) against the
-runner-up in more of the deals than it lost, so that it is not carried by a few deals whose
-cards only the solver's perfect information could see. They ship as package data in
-``euchre_learn/analysis/data/puzzles.json``, with the numbers of that second check.
+by one action over every other, **on what that seat knew**. ``tools/mine_puzzles.py`` found
+them and checked each again with twice the worlds and a fresh seed. They ship as package data
+in ``euchre_learn/analysis/data/puzzles.json``, with the numbers of that second check (the ids
+and answers are stable: the shipped set was mined with the review's earlier double-dummy
+valuation; :func:`evaluate`, which the miner calls, now asks the coach,
+:func:`euchre_learn.analysis.coach.judge`). The feedback's words are the coach's
+(:func:`euchre_learn.analysis.coach.words.reasons`): trumps held and still out, who is winning
+the trick, next and green, the numbers second.
 
 >>> import euchre_learn as el
 >>> p = el.puzzles.all()[0]
@@ -26,7 +27,6 @@ import datetime as _dt
 import functools
 import hashlib
 import json
-import random
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -113,24 +113,24 @@ IDEAS = {
 """The idea each theme practises, in one sentence (a puzzle's :attr:`Puzzle.why` says it)."""
 
 
-# ---- evaluation (the review's valuation, kept per deal) -------------------------------------------
+# ---- evaluation (the coach's judgement) ----------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """The options of one position valued over sampled worlds (see :func:`evaluate`).
+    """The options of one position as the coach values them (see :func:`evaluate`).
 
-    ``options`` are ``(action, expected points, standard error, game-win chance or None)``,
-    best first (by game-win chance when the score is known, else by points); ``gap`` is the
-    best's expected points minus the next best by points (negative when the best by win chance
-    is not the best by points); ``better`` / ``worse`` count the deals in which the best did
-    better / worse than the runner-up; ``worlds`` the deals used.
+    ``options`` are ``(action, expected points at the table, standard error, game-win chance or
+    None)``, best first (by the coach's ranking: game-win chance when the score is known, else
+    points); ``gap`` is the best's expected points minus the next best by points (negative when
+    the best by win chance is not the best by points); ``close`` whether the best two are within
+    noise (the coach's :attr:`~euchre_learn.analysis.coach.Judgement.close`); ``worlds`` the deals
+    used; ``explanation`` the coach's reason for the best.
     """
 
     options: tuple[tuple[Action, float, float, float | None], ...]
     gap: float
-    better: int
-    worse: int
+    close: bool
     worlds: int
     forced: bool
     explanation: str
@@ -145,46 +145,30 @@ class Evaluation:
 
 
 def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | None = None) -> Evaluation:
-    """Value every legal action of the seat to act in ``position`` over ``worlds`` deals of the
-    cards it cannot see (a bidding decision takes four times as many, as in the review), with the
-    review's sampler and valuation, without stopping early. Deterministic for a ``seed``.
+    """Ask the coach (:func:`euchre_learn.analysis.coach.judge`) about every legal action of the
+    seat to act in ``position``, over ``worlds`` deals of the cards it cannot see (a bid gets
+    proportionally more, as in the review), without stopping early. Deterministic for a ``seed``.
 
     >>> import euchre_learn as el
     >>> e = evaluate(el.examples.hand('left-bower-trap', after=2), 8, seed=1)
-    >>> e.best, e.worlds
-    (Action.parse('play J♥'), 8)
+    >>> e.best == e.options[0][0], e.worlds, e.gap >= 0
+    (True, 8, True)
     """
-    from euchre_learn.analysis.bots import get as get_bot
-    from euchre_learn.analysis.review.run import decide
-    from euchre_learn.analysis.review.values import Context, value_bids, value_cards
+    from euchre_learn.analysis.coach import judge, scaled_worlds
 
     if position.to_act is None or len(position.legal_actions()) < 2:
         raise ValueError("a puzzle needs a position with a seat to act and at least two legal actions")
-    ctx = Context(score, position.rules.points_to_win)
-    rng = random.Random(f"puzzle|{seed}|{len(position._history)}")
-    bidder = get_bot("standard", seed=rng.getrandbits(32))
-    if position._s.phase == PLAY_PHASE:
-        vals, forced = value_cards(position, ctx, worlds, worlds, rng, bidder)
-    else:
-        vals, forced = value_bids(position, ctx, 4 * worlds, 4 * worlds, rng, bidder)
-    rows = vals.rows()
+    j = judge(position, score=score, worlds=scaled_worlds(position, worlds), seed=f"puzzle|{seed}", adaptive=False)
+    rows = j.options
     best = rows[0]
-    rest = [o for o in rows[1:]]
-    runner = max(rest, key=lambda o: (o.expected_points, -o.action.id))
-    gap = best.expected_points - runner.expected_points
-    pb, pr = vals.points[best.action.id], vals.points[runner.action.id]
-    better = sum(1 for x, y in zip(pb, pr, strict=True) if x > y + 1e-9)
-    worse = sum(1 for x, y in zip(pb, pr, strict=True) if x < y - 1e-9)
-    # the review's words for why the best beat the runner-up
-    decision = decide(position, runner.action.id, vals, forced, ctx, 0, len(position._history))
+    runner = max(rows[1:], key=lambda o: (o.table_points, -o.action.id))
     return Evaluation(
-        options=tuple((o.action, o.expected_points, o.expected_points_se, o.win_probability) for o in rows),
-        gap=gap,
-        better=better,
-        worse=worse,
-        worlds=vals.n,
-        forced=forced,
-        explanation=decision.explanation,
+        options=tuple((o.action, o.table_points, o.points_se, o.win) for o in rows),
+        gap=best.table_points - runner.table_points,
+        close=j.close,
+        worlds=j.worlds,
+        forced=j.forced,
+        explanation=j.reason,
     )
 
 
@@ -353,11 +337,13 @@ class Puzzle:
         )
         self.gap: float = float(data["gap"])
         self.worlds: int = int(data["worlds"])
-        self.better: int = int(data["better"])
-        self.worse: int = int(data["worse"])
+        self.better: int | None = data.get("better")
+        self.worse: int | None = data.get("worse")
+        """In the mining check, the deals in which the answer did better / worse than the runner-up
+        (the shipped set has them; puzzles mined with the coach, which judges noise by its own
+        standard error, do not: ``None``)."""
         sc = data["record"].get("score")
         self.score: tuple[int, int] | None = None if sc is None else (int(sc["NS"]), int(sc["EW"]))
-        self.explanation: str = data["explanation"]
 
     @functools.cached_property
     def hand(self) -> Hand:
@@ -434,14 +420,36 @@ class Puzzle:
             f"for {a} {deals} ({round(best, 2) - round(mine, 2):.2f} points better)."
         )
 
+    @functools.cached_property
+    def explanation(self) -> str:
+        """Why the answer beats the runner-up, in the coach's Euchre words
+        (:func:`euchre_learn.analysis.coach.words.reasons`: trumps out, who is winning, next, …),
+        then the numbers of the mining check in one clause."""
+        from euchre_learn.analysis.coach.words import name, reasons
+
+        h = self.hand
+        runner = Action.parse(self._data["runner_up"])
+        why = reasons(h, self.answer, runner)
+        answer = name(h, self.answer)
+        head = f"{answer[:1].upper()}{answer[1:]} beats {name(h, runner)}"
+        rows = {Action.parse(o["action"]): o for o in self._data["options"]}
+        b, r = rows[self.answer], rows[runner]
+        win = (
+            f"{b['win']:.0%} to win the game against {r['win']:.0%}; "
+            if b.get("win") is not None and r.get("win") is not None
+            else ""
+        )
+        numbers = (
+            f"({win}{float(b['points']):+.2f} points against {float(r['points']):+.2f}, "
+            f"over {self.worlds} deals of the cards you can't see.)"
+        )
+        return f"{head}: {why}. {numbers}" if why else f"{head}. {numbers}"
+
     @property
     def why(self) -> str:
-        """Why the answer wins, in plain words with the numbers (the review's explanation of the
-        answer against the runner-up, and how often it did better in the deals)."""
-        return (
-            f"{self.explanation} Against the runner-up it did better in {self.better} of the "
-            f"{self.worlds} deals and worse in {self.worse}. The idea ({self.theme}): {IDEAS[self.theme]}"
-        )
+        """Why the answer wins, in plain words with the numbers (:attr:`explanation`), and the idea
+        the puzzle's theme practises."""
+        return f"{self.explanation} The idea ({self.theme}): {IDEAS[self.theme]}"
 
     def check(self, action: Action | str) -> Feedback:
         """Is ``action`` the answer? The message says why the answer wins, with the numbers.

@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.analysis.findings import Estimate, Finding, Group
-from euchre_learn.engine.actions import CALL, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine.actions import CALL, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
 from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, bits, deal
+from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
 
-__all__ = ["RULES", "compute", "finding"]
+__all__ = ["RULES", "Claim", "claims", "compute", "finding"]
 
 CACHE = Path(__file__).with_name("data") / "strategy_findings.json"
 SAMPLES = 600
@@ -96,8 +97,12 @@ def _points(state: State, team: int) -> int:
     return p if state.maker & 1 == team else -p
 
 
+At = Callable[[State], bool]
+"""Whether the seat to act in a position (any dealer) is in a row's situation: :func:`claims`."""
+
+
 # round 1, South deals: the seat to decide holds a hand of some shape in the upcard's suit
-def _round1(seat: int, fits: Callable[[int, int], bool], jack_up: bool = False) -> Situation:
+def _round1(seat: int, fits: Callable[[int, int], bool], jack_up: bool = False) -> tuple[Situation, At]:
     def situation(state: State, rng: random.Random) -> bool:
         t = state.upcard // 6
         if (state.upcard % 6 == _JACK) != jack_up or not fits(state.hands[seat], t):
@@ -106,21 +111,32 @@ def _round1(seat: int, fits: Callable[[int, int], bool], jack_up: bool = False) 
             state.apply(PASS)
         return True
 
-    return situation
+    def at(state: State) -> bool:
+        return (
+            state.phase == BID1
+            and (state.to_act - state.dealer) % 4 == (seat - S) % 4
+            and (state.upcard % 6 == _JACK) == jack_up
+            and fits(state.hands[state.to_act], state.upcard // 6)
+        )
+
+    return situation, at
 
 
-def _bots_until(pred: Callable[[State], bool]) -> Situation:
+def _bots_until(pred: Callable[[State], bool]) -> tuple[Situation, At]:
     """The standard bots bid and play until ``pred`` holds for the seat to act."""
 
     def situation(state: State, rng: random.Random) -> bool:
         bot = _bot()
         while state.phase != OVER:
-            if state.phase == PLAY_PHASE and not state.alone and pred(state):
+            if at(state):
                 return True
             state.apply(bot.act_state(state, rng))
         return False
 
-    return situation
+    def at(state: State) -> bool:
+        return state.phase == PLAY_PHASE and not state.alone and pred(state)
+
+    return situation, at
 
 
 def _next_situation(state: State, rng: random.Random) -> bool:
@@ -132,9 +148,14 @@ def _next_situation(state: State, rng: random.Random) -> bool:
         if a != PASS:
             return False
         state.apply(a)
-    if state.phase != BID2 or state.to_act != W:
-        return False
-    return _cross_suit(state) is not None
+    return _next_at(state)
+
+
+def _next_at(state: State) -> bool:
+    return state.phase == BID2 and state.to_act == (state.dealer + 1) % 4 and _cross_suit(state) is not None
+
+
+_NEXT = (_next_situation, _next_at)
 
 
 def _cross_suit(state: State) -> int | None:
@@ -231,10 +252,15 @@ def _follow(pick: Callable[..., int]) -> Chooser:
 @dataclass(frozen=True)
 class _Row:
     label: str
-    situation: Situation
+    where: tuple[Situation, At]
+    """How to reach the situation from a fresh deal, and how to recognise it in any position."""
     choice: tuple[str, Chooser]
     versus: tuple[str, Chooser]
     claim: int
+
+    @property
+    def situation(self) -> Situation:
+        return self.where[0]
 
 
 def _const(a: int) -> Chooser:
@@ -276,7 +302,7 @@ def _three_one_bower(h: int, t: int) -> bool:
 
 _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
     "order-up": (
-        "Order up (assist) with about three trumps, or two with a bower and an ace of another suit; with one trump, pass.",
+        "Order up (assist) with about three trumps; with two, a bower among them, and an ace of another suit, usually (about two deals in three); with one trump, pass.",
         "The dealer, your partner, gets the upcard: one more trump for your side. Rows: the dealer's partner, after eldest passed.",
         (
             _Row("three trumps", _round1(N, _three), _ORDER, _PASS, +1),
@@ -307,7 +333,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         (
             _Row(
                 "eldest, two of next and two of another suit",
-                _next_situation,
+                _NEXT,
                 ("call next", _call_next),
                 ("call the other suit", _call_cross),
                 +1,
@@ -315,7 +341,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         ),
     ),
     "lead-trump": (
-        "Lead trump when your side made it; when the other side made it, lead something else.",
+        "Lead trump when your side made it (usually: in about one deal in four another lead is better); when the other side made it, lead something else.",
         "Leading trump pulls the defenders' trumps, so your aces are not trumped later. Rows: the first lead, holding two trumps or more.",
         (
             _Row(
@@ -335,7 +361,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         ),
     ),
     "partner-winner": (
-        "Don't trump your partner's winning card: throw off a low card of another suit instead.",
+        "Don't trump your partner's winning card: throw off a low card of another suit instead (usually: in about one deal in four another card is better).",
         "The trick is your side's already; a trump spent on it cannot win another.",
         (
             _Row(
@@ -348,7 +374,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         ),
     ),
     "second-hand-low": (
-        "Second hand low: second to play, follow with a low card and leave the trick to your partner.",
+        "Second hand low: second to play, follow with a low card and leave the trick to your partner (in Euchre only two or three deals in four).",
         "A saying from other card games; here second hand can follow above or below the card led.",
         (
             _Row(
@@ -368,8 +394,7 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
         ),
     ),
     "loner": (
-        "Go alone with both bowers, another trump and an off ace, or four trumps with the right bower; "
-        "with three trumps and one bower, keep your partner.",
+        "Go alone with both bowers, another trump and an off ace, or four trumps with the right bower; with three trumps and one bower, usually keep your partner (about three deals in four).",
         "A loner's march scores 4 instead of 2; euchred, it gives away 2. Rows: eldest ordering up in round 1.",
         (
             _Row("both bowers, one more trump and an off ace", _round1(W, _both_bowers_ace), _ALONE, _ORDER, +1),
@@ -381,6 +406,42 @@ _EXPERIMENTS: dict[str, tuple[str, str, tuple[_Row, ...]]] = {
 
 RULES: tuple[str, ...] = tuple(_EXPERIMENTS)
 """The rules of thumb, in the order the lessons meet them."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A row of a rule of thumb that speaks in a position: the rule says ``choice`` beats
+    ``versus`` here (``claim`` +1) or loses to it (-1)."""
+
+    rule: str
+    label: str
+    choice: Action
+    versus: Action
+    claim: int
+
+
+def claims(hand: Hand) -> tuple[Claim, ...]:
+    """The rows of the rules of thumb (:data:`RULES`) whose situation the seat to act in ``hand``
+    is in, with the two choices as actions; rows shown only for comparison are left out. The
+    benchmark ``python -m benchmarks thumbs`` asks the coach about each.
+
+    >>> import euchre_learn as el
+    >>> hand = el.Hand.from_cards('S', {'N': '9♥ 10♥ Q♥ A♣ 9♠', 'E': 'K♥ 9♦ A♦ K♣ 10♣',
+    ...                                 'S': 'Q♠ K♠ A♠ 9♣ Q♣', 'W': 'J♠ J♣ Q♦ K♦ 10♦'}, upcard='A♥')
+    >>> [(c.rule, c.label, str(c.choice), str(c.versus)) for c in claims(hand.apply('pass'))]
+    [('order-up', 'three trumps', 'order up', 'pass')]
+    """
+    state = hand.state
+    if state.phase not in (BID1, BID2, PLAY_PHASE) or hand.rules != _STANDARD:
+        return ()
+    out = []
+    for rule, (_, _, rows) in _EXPERIMENTS.items():
+        for row in rows:
+            if row.claim and row.where[1](state):
+                a, b = Action(row.choice[1](state)), Action(row.versus[1](state))
+                if a != b:
+                    out.append(Claim(rule, row.label, a, b, row.claim))
+    return tuple(out)
 
 
 def _rule(rule: str) -> tuple[str, str, tuple[_Row, ...]]:

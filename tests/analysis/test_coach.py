@@ -14,7 +14,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.bots import get
 from euchre_learn.analysis.coach import FitWorlds, Judgement, hint, judge, judge_hand
-from euchre_learn.analysis.review.model import grade_for
+from euchre_learn.analysis.review.model import GRADES, grade_for
 
 
 def _position(dealer: str, holdings: dict[str, str], up: str, kitty: str, actions: list[str], rules=None) -> el.Hand:
@@ -35,8 +35,10 @@ the sampler's details; at 200 what each value says held over the seeds tried."""
 
 
 def _table_is_harsher(j: Judgement, action: str) -> None:
-    """Double dummy makes ``action`` cheap; the table charges more."""
-    assert j.loss_of(action) > 1.5 * _dd_loss(j, action), (j.loss_of(action), _dd_loss(j, action))
+    """Double dummy makes ``action`` cheap; the table charges more, a grade more."""
+    table, dd = j.loss_of(action), _dd_loss(j, action)
+    assert table > dd, (table, dd)
+    assert GRADES.index(grade_for(table, False)) > GRADES.index(grade_for(dd, False)), (table, dd)
 
 
 # Hearts trump; North assists, South (dealer) takes the A♥ up and throws the 10♠.
@@ -66,11 +68,11 @@ def test_ruffing_with_the_right_bower_when_the_nine_wins() -> None:
     hand = _position("S", ASSIST, "A♥", "10♦ J♦ J♠", [*ASSIST_BIDS, "play A♦", "play 9♦", "play K♦"])
     j = judge(hand, seed=1, worlds=CLASSIC_WORLDS, adaptive=False)
     assert j.fit >= 0.9
-    assert j.option("play 9♥").table_points > j.option("play J♥").table_points
-    # double dummy makes the waste nearly free; the table charges for it
-    _table_is_harsher(j, "play J♥")
-    assert j.grade_of("play J♥") != "best"
-    assert j.grade_of("play 9♥") == "best"
+    # with the standard bot playing on, the waste costs next to nothing in this deal (the J♥ and
+    # the 9♥ are within noise at the table): the rule of thumb decides, and the 9♥ is best
+    assert j.best == el.Action.parse("play 9♥")
+    assert j.grade_of("play J♥") != "best" and j.grade_of("play 9♥") == "best"
+    assert "worth keeping" in j.reason and j.close
 
 
 MAKER = {"S": "J♥ A♥ 10♥ A♠ 9♣", "W": "9♥ Q♣ K♣ 9♠ 10♦", "N": "J♦ Q♠ A♣ 9♦ K♦", "E": "Q♥ 10♣ J♣ K♠ A♦"}
@@ -88,12 +90,12 @@ DEFENCE = {"W": "9♥ A♣ K♣ A♦ 10♠", "N": "J♦ 10♥ Q♣ 9♠ K♠", "
 
 
 def test_leading_trump_on_defence_what_each_value_says() -> None:
-    """West, on defence, holds a lone small trump: the table prefers the A♣ and charges for the
-    trump lead; double dummy makes it cheap (over other seeds it even preferred the 9♥)."""
+    """West, on defence, holds a lone small trump: the table prefers a side ace and charges for
+    the trump lead; double dummy makes it cheap (over other seeds it even preferred the 9♥)."""
     hand = _position("S", DEFENCE, "Q♥", "10♦ J♠ Q♠", ["pass", "pass", "pass", "order up", "discard 9♦"])
     j = judge(hand, seed=1, worlds=CLASSIC_WORLDS, adaptive=False)
     assert j.fit >= 0.9
-    assert j.best == el.Action.parse("play A♣")
+    assert j.best in (el.Action.parse("play A♣"), el.Action.parse("play A♦"))
     _table_is_harsher(j, "play 9♥")
     assert j.grade_of("play 9♥") != "best"
 
@@ -210,7 +212,7 @@ def test_a_best_grade_never_names_a_better_action() -> None:
         if j.forced:
             assert all(j.grade_of(o.action) == "best" for o in j.options)
         assert 0.0 <= j.fit <= 1.0
-        assert j.decided_by in ("both", "table", "double-dummy")
+        assert j.decided_by in ("both", "table", "double-dummy", "convention")
 
 
 def test_same_seed_same_judgement() -> None:
@@ -261,3 +263,32 @@ def test_the_judgement_reads_only_what_the_seat_knows() -> None:
     assert a.to_act == el.Seat.N  # North; East and West swap a card North cannot see
     ja, jb = judge(a, seed=2, worlds=24), judge(b, seed=2, worlds=24)
     assert ja.options == jb.options and ja.best == jb.best and ja.fit == jb.fit
+
+
+def test_a_convention_decides_between_choices_within_noise() -> None:
+    """Where the top option breaks a strong players' convention and another within twice its
+    paired standard error, and no more than a 'good' slip below it, keeps every one, the coach picks the conventional choice and says why;
+    where it does not swap, no option within noise of a convention-breaking best keeps them all."""
+    from euchre_learn.analysis.convention_book import broken
+
+    swapped = 0
+    for pos, score in _random_positions(40, 7):
+        j = judge(pos, score=score, seed=0, worlds=12)
+        if j.forced:
+            continue
+        best = j.option(j.best)
+        if j.decided_by == "convention":
+            swapped += 1
+            runner = j.options[1]
+            assert not broken(pos, j.best, score) and broken(pos, runner.action, score)
+            assert runner.value() >= best.value() - 1e-12
+            assert j.close or abs(runner.value() - best.value()) < 1e-9  # within noise, or an exact tie
+            assert j.grade_of(j.best) == "best"  # and the choice the rule of thumb overrode: at worst 'good'
+            assert j.grade_of(runner.action) in ("best", "good")  # 'best' only on an exact tie, every count
+            assert "the rule of thumb decides" in j.reason
+        elif broken(pos, j.best, score):
+            for o in j.options[1:]:
+                gap = best.value() - o.value()
+                small = grade_for(gap, j.game) in GRADES[:2]
+                assert gap > 2 * o.se or not small or broken(pos, o.action, score), (j, o)
+    assert swapped >= 1

@@ -102,10 +102,10 @@ FOUND_TRUMP_HIGH = (
 )
 FOUND_BARE = ("N", {"N": "9♣ J♣ J♦ 10♠ A♠", "E": "Q♣ K♣ Q♦ K♦ K♥", "S": "A♦ A♥ J♠ Q♠ K♠", "W": "A♣ 9♦ 10♦ 9♥ J♥"}, "Q♥")
 FOUND_2ND = ("N", {"N": "A♣ Q♦ 10♥ K♥ J♠", "E": "9♣ 10♦ K♦ Q♥ Q♠", "S": "Q♣ 9♥ J♥ 9♠ A♠", "W": "K♣ 9♦ J♦ A♥ 10♠"}, "A♦")
-FOUND_RUFF2 = (
-    "E",
-    {"N": "A♣ Q♦ K♦ J♥ K♠", "E": "9♣ Q♣ 9♦ 10♦ Q♥", "S": "10♣ A♦ 10♠ J♠ A♠", "W": "9♥ 10♥ K♥ A♥ Q♠"},
-    "J♦",
+SECOND_RUFF = (
+    "S",
+    {"N": "Q♣ K♣ 9♦ K♦ 9♠", "E": "J♣ 10♥ K♥ J♠ K♠", "S": "9♣ 10♣ A♣ J♦ Q♥", "W": "10♦ Q♦ 9♥ J♥ Q♠"},
+    "A♦",
 )
 FOUND_3RD = ("E", {"N": "9♣ J♣ Q♦ K♦ 10♠", "E": "A♦ 9♥ 10♥ Q♥ A♠", "S": "Q♣ 9♦ J♦ K♥ Q♠", "W": "10♣ A♣ J♥ J♠ K♠"}, "K♣")
 FOUND_4TH = ("W", {"N": "9♣ Q♣ J♥ A♥ 10♠", "E": "A♣ 9♦ 10♦ A♦ 9♠", "S": "Q♦ K♦ Q♠ K♠ A♠", "W": "J♣ K♣ Q♥ K♥ J♠"}, "J♦")
@@ -170,9 +170,9 @@ CASES: dict[str, tuple[P, str, P, str]] = {
         "order up",
     ),
     "at-the-bridge": (
-        p("S", {"N": "10♥ Q♥ A♣ 9♠ 10♦"}, S_UP9, ["pass"], score=(9, 6)),
+        p("S", {"N": "A♥ Q♥ A♣ 9♠ 10♦"}, S_UP9, ["pass"], score=(9, 6)),
         "pass",
-        p("S", {"N": "10♥ Q♥ A♣ 9♠ 10♦"}, S_UP9, ["pass"], score=(9, 6)),
+        p("S", {"N": "A♥ Q♥ A♣ 9♠ 10♦"}, S_UP9, ["pass"], score=(9, 6)),
         "order up",
     ),
     "call-next": (
@@ -358,17 +358,11 @@ CASES: dict[str, tuple[P, str, P, str]] = {
         ),
         "play 10♦",
     ),
-    "second-hand-dont-ruff": (
-        f(
-            FOUND_RUFF2,
-            "S pass, W pass, N pass, E order up, E discard Q♥, S play A♦, W play 9♥, N play Q♦, E play 10♦, S play 10♣, W play A♥, N play A♣, E play 9♣, N play K♠",
-        ),
+    "second-hand-dont-ruff": (  # partner, the dealer, took up the A♦; a small heart is led
+        f(SECOND_RUFF, "W pass, N pass, E pass, S order up, S discard Q♥, W play 9♥"),
         "play 9♦",
-        f(
-            FOUND_RUFF2,
-            "S pass, W pass, N pass, E order up, E discard Q♥, S play A♦, W play 9♥, N play Q♦, E play 10♦, S play 10♣, W play A♥, N play A♣, E play 9♣, N play K♠",
-        ),
-        "play Q♣",
+        f(SECOND_RUFF, "W pass, N pass, E pass, S order up, S discard Q♥, W play 9♥"),
+        "play 9♠",
     ),
     "third-hand-high": (
         f(FOUND_3RD, "S pass, W order up, E discard Q♥, S play Q♣, W play A♣"),

@@ -1,10 +1,17 @@
 """Positions rebuilt from outside sources (tests/analysis/data/outside_positions.json): the Ohio
 Euchre quiz and site, Joe Andrews' hints, vegaseuchre and the TricksterBots issue tracker. Each
 names its source, what the source says, the strong players' consensus action(s) and the action(s)
-they call a mistake. The convention book agrees with a position when no consensus action is left
-without a clean choice (at least one breaks no convention) and every mistaken action breaks one.
-Where the book and the source part ways, the record says so (``book_agrees: false``) and why; the
-test checks that the disagreement is still real, so fixing the book means updating the record."""
+they call a mistake.
+
+* **The book** agrees with a position when no consensus action is left without a clean choice (at
+  least one breaks no convention) and every mistaken action breaks one. Where the book and the
+  source part ways, the record says so (``book_agrees: false``) and why; the test checks that the
+  disagreement is still real, so fixing the book means updating the record.
+* **The coach** (:func:`~euchre_learn.analysis.coach.judge`, ``COACH_WORLDS`` worlds, seed 1)
+  agrees when it grades a consensus action 'best' or 'good' (its best, tied with it, or within
+  0.2 points at the table; 1.5 points of game-win chance with a score): the review would not flag
+  the strong players' choice. Where it does not (``coach_agrees: false``), docs/conventions.md
+  shows the coach's numbers for the hand and says which side the numbers take."""
 
 from __future__ import annotations
 
@@ -15,10 +22,14 @@ from typing import Any
 import pytest
 
 import euchre_learn as el
+from euchre_learn.analysis.coach import judge
 from euchre_learn.analysis.convention_book import broken
 
 DATA = Path(__file__).parent / "data" / "outside_positions.json"
 POSITIONS: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "conventions.md"
+COACH_WORLDS = 24
+"""Worlds per judgement: the coach's answer on every position in well under a minute."""
 
 
 def _score(rec: dict[str, Any]) -> tuple[int, int] | None:
@@ -27,12 +38,13 @@ def _score(rec: dict[str, Any]) -> tuple[int, int] | None:
 
 
 def test_enough_sourced_positions() -> None:
-    assert len(POSITIONS) >= 20
+    assert len(POSITIONS) >= 40
     assert len({r["id"] for r in POSITIONS}) == len(POSITIONS)
     for r in POSITIONS:
         assert r["source"].startswith("http") and r["source_says"], r["id"]
         assert r["consensus"], r["id"]
     assert sum(1 for r in POSITIONS if r.get("book_agrees", True)) >= 20
+    assert sum(1 for r in POSITIONS if r.get("coach_agrees", True)) >= 30
 
 
 @pytest.mark.parametrize("rec", POSITIONS, ids=[r["id"] for r in POSITIONS])
@@ -54,3 +66,25 @@ def test_the_book_and_the_consensus(rec: dict[str, Any]) -> None:
     else:
         assert rec["why_not"]
         assert not agrees, "the book now agrees: set book_agrees to true and drop why_not"
+
+
+def coach_agrees(rec: dict[str, Any]) -> bool:
+    """Whether the coach grades one of the consensus actions 'best' or 'good' in ``rec``."""
+    j = judge(el.replay(rec["record"]), score=_score(rec), worlds=COACH_WORLDS, seed=1)
+    return any(j.grade_of(a) in ("best", "good") for a in rec["consensus"])
+
+
+@pytest.mark.parametrize("rec", POSITIONS, ids=[r["id"] for r in POSITIONS])
+def test_the_coach_and_the_consensus(rec: dict[str, Any]) -> None:
+    if rec.get("coach_agrees", True):
+        assert coach_agrees(rec), (
+            f"the coach no longer agrees with {rec['consensus']} in {rec['id']}: record coach_agrees: false, "
+            "coach_says, and the numbers in docs/conventions.md"
+        )
+    else:
+        # a recorded disagreement: the docs show the coach's numbers for the hand and who is right
+        assert rec["coach_says"]
+        section = DOCS.read_text(encoding="utf-8").split("### Where the coach and the sources part ways", 1)
+        assert len(section) == 2 and f"`{rec['id']}`" in section[1], (
+            f"docs/conventions.md shows no numbers for the recorded disagreement {rec['id']}"
+        )

@@ -70,12 +70,12 @@ def test_the_real_deal_confirms_the_answer() -> None:
     assert values["play J♥"] == 5 and values["play A♣"] < 5
 
 
-def test_leading_away_from_the_right_bower_that_wins_every_trick_is_a_blunder(loner_review) -> None:
+def test_leading_away_from_the_right_bower_that_wins_every_trick_is_a_mistake(loner_review) -> None:
     d = _decision(loner_review, WRONG)
     assert d.seat == el.Seat.S and d.action == el.Action.parse("play A♣")
-    assert d.grade == "blunder"
-    assert d.option("play J♥").expected_points - d.chosen.expected_points >= 1.0
-    assert d.loss >= 1.0 and d.best != d.action
+    assert d.grade in ("mistake", "blunder")  # at the table: half a point or more, over 16 worlds
+    assert d.option("play J♥").expected_points - d.chosen.expected_points >= 0.5
+    assert d.loss >= 0.5 and d.best != d.action
     assert "better than the A♣" in d.explanation
     assert d in loner_review.mistakes()
     assert loner_review.mistakes()[0].loss == max(m.loss for m in loner_review.mistakes())
@@ -138,12 +138,19 @@ def test_retry_gives_the_position_before_the_decision(loner_review) -> None:
 # ---- learn from your mistakes -------------------------------------------------------------------------
 
 
+def _wrong_only(rev: Review) -> Review:
+    """The review with only the A♣ lead (the drill takes the worst first; here, that one)."""
+    return Review(
+        tuple(d for d in rev.decisions if d.index == WRONG), rev.seat, rev.hands, rev.scores, rev.worlds, rev.seed
+    )
+
+
 def test_two_misses_show_the_answer_and_the_retry_is_recorded(loner_review) -> None:
     seen: list[RetryResult] = []
-    drill = MistakeDrill(loner_review, recorder=seen.append)
+    drill = MistakeDrill(_wrong_only(loner_review), recorder=seen.append)
     retry = drill.current
     assert retry is not None and retry.decision.index == WRONG
-    assert "a blunder" in retry.prompt and retry.answer is None
+    assert f"a {retry.decision.grade}" in retry.prompt and retry.answer is None
     illegal = drill.attempt("play 9♠")  # not in South's hand: explained, not counted
     assert not illegal.correct and "not allowed" in illegal.message and retry.attempts == []
     first = drill.attempt("play A♣")
@@ -160,16 +167,18 @@ def test_two_misses_show_the_answer_and_the_retry_is_recorded(loner_review) -> N
 
 def test_finding_a_good_action_solves_the_retry(loner_review) -> None:
     seen: list[RetryResult] = []
-    drill = MistakeDrill(loner_review, recorder=seen.append)
+    drill = MistakeDrill(_wrong_only(loner_review), recorder=seen.append)
     fb = drill.attempt("play J♥")
     assert fb.correct and fb.grade == "best" and "Yes" in fb.message
     assert seen[0].solved and seen[0].first_try
-    again = MistakeDrill(loner_review, recorder=seen.append)
+    again = MistakeDrill(_wrong_only(loner_review), recorder=seen.append)
     assert again.attempt("play J♥").correct
     assert seen[1].key == seen[0].key  # the same position keeps its key, so it can be scheduled
-    while not drill.done:
-        drill.attempt(str(drill.current.decision.best))  # type: ignore[union-attr]
-    assert drill.score[0] == drill.score[1] == len(drill)
+    every = MistakeDrill(loner_review, recorder=seen.append)
+    assert WRONG in {r.decision.index for r in every.retries}
+    while not every.done:
+        every.attempt(str(every.current.decision.best))  # type: ignore[union-attr]
+    assert every.score[0] == every.score[1] == len(every)
 
 
 # ---- games and the score table ------------------------------------------------------------------------
@@ -264,3 +273,15 @@ def test_html_and_plot(loner_review) -> None:
     fig = loner_review.plot()
     assert fig.axes[0].get_ylabel() == "expected points for North-South"
     assert "Review of South" in str(loner_review)
+
+
+def test_the_html_lists_choices_not_forced_plays():
+    """Lesson 15's table was a wall of '★ best' forced plays: they are counted, not listed."""
+    from euchre_learn.analysis.review.report import review_html
+
+    rev = el.review(el.examples.hand("left-bower-trap"), seat="N", worlds=4, seed=1)
+    forced = [d for d in rev.decisions if d.forced]
+    assert forced, "the example hand ends with a forced play"
+    page = review_html(rev)
+    assert page.count("<tr><td>") == len(rev.decisions) - len(forced)
+    assert f"{len(forced)} forced play" in page

@@ -56,7 +56,10 @@ def test_a_forced_move_breaks_no_convention() -> None:
 
 
 def test_fit_is_the_share_of_worlds_that_fit_what_the_seat_saw(south) -> None:  # type: ignore[no-untyped-def]
+    """The coach's weighted share (API.md: the effective share where worlds are weighted)."""
+    from euchre_learn.analysis.coach import judge, scaled_worlds
+
     for d in south.decisions:
         assert 0.0 <= d.fit <= 1.0
-        assert round(d.fit * d.worlds) == pytest.approx(d.fit * d.worlds)  # a share of whole worlds
+        assert d.fit == judge(d.position, worlds=scaled_worlds(d.position, 16), seed=1).fit
     assert max(d.fit for d in south.decisions) == 1.0

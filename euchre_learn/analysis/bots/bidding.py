@@ -60,10 +60,16 @@ BIDDING = {
     "upcard": 0.5,
     "eldest": 0.2,
     "alone_losers": 1,
+    "assist_trumps": 3,
+    "next_rule": 1,
 }
 """The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
 order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
-for (or against) the bidder; eldest's discount. Tuned with ``benchmarks/bench_bots.py``."""
+for (or against) the bidder; eldest's discount; the most losers a loner may count; and how many
+trumps the dealer's partner assists with whatever the hand's value (the convention: three trumps
+and the dealer's pick-up make four for the side); and whether eldest calls next on three of its
+trumps or two with a bower whatever the value (1) or not (0). Tuned with ``benchmarks/bench_bots.py`` and
+``benchmarks/bench_bot_conventions.py``."""
 
 
 def hand_value(mask: int, t: int) -> float:
@@ -334,6 +340,15 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
         note += alone_blocked(score, seat, s.rules.points_to_win)
     if alone_only:
         alone = alone or value >= threshold + 1.2
+    length = seat == (s.dealer + 2) & 3 and n >= th["assist_trumps"] and value < threshold and not alone_only
+    if length and not alone:
+        if why is not None:
+            why.append(
+                f"{who} assists: with {suit_words(t)} trump {who} holds {n} trumps "
+                f"({card_list(hand & TRUMP_MASK[t], t)}), and the {card_name(up)} goes to partner, the dealer: "
+                f"with three trumps the dealer's partner assists, since the side then holds four or more{note}."
+            )
+        return ORDER_UP
     if alone or (value >= threshold and not alone_only):
         a = ORDER_UP_ALONE if alone else ORDER_UP
         if why is not None:
@@ -368,6 +383,13 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
     return PASS
 
 
+def _next_holding(hand: int, t: int) -> bool:
+    """Three trumps of next, or two with a bower: the holding the convention calls next on."""
+    trumps = hand & TRUMP_MASK[t]
+    bower = trumps >> (t * 6 + 2) & 1 or trumps >> ((3 - t) * 6 + 2) & 1
+    return trumps.bit_count() >= 3 or (trumps.bit_count() >= 2 and bool(bower))
+
+
 def standard_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, th: dict[str, float]) -> int:
     seat = s.to_act
     hand = s.hands[seat]
@@ -381,6 +403,8 @@ def standard_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, 
         margin = value - threshold
         if margin > best_margin:
             best_t, best_margin, best_value = t, margin, value
+    if best_margin < 0 and eldest and PASS in legal and th["next_rule"] and _next_holding(hand, next_suit):
+        best_t, best_margin, best_value = next_suit, 0.0, hand_value(hand, next_suit)
     t = best_t
     base = th["next"] if (eldest and t == next_suit) else th["call"]
     note = _threshold(base, score, seat, s.rules.points_to_win)[1]

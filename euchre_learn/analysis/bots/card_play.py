@@ -72,6 +72,15 @@ def standard_play(s: State, why: list[str] | None) -> int:
         if not opp_later:
             c = min(winners, key=lambda c: trick_key(c, t, led_suit))
             reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
+        elif not following and len(trick) == 1 and v.partner in later and legal & ~TRUMP_MASK[t] and not v.boss(led):
+            c = _throw(v, legal, following)  # second hand, don't ruff a small card: partner plays after
+            if why is not None:
+                why.append(
+                    f"{who} throws the {card_name(c)} rather than trump the {card_name(led)}: second hand, a small "
+                    f"{Suit(led_suit).plural[:-1]} may be won by partner, who plays after {seat_word(opp_later[0])}, "
+                    "and the trump is kept for later."
+                )
+            return PLAY + c
         else:
             sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
             partner_later = v.partner in later
@@ -154,6 +163,12 @@ def _throw(v: View, legal: int, following: bool) -> int:
     return min(bits(off), key=cost)
 
 
+def _side_led_trump(s: State, v: View) -> bool:
+    """A trick of this hand was led with a trump by the seat's side."""
+    t = v.t
+    return any(EFFECTIVE[t][cs[0]] == t and seats[0] & 1 == v.seat & 1 for _lead, cs, seats, _w in s.tricks)
+
+
 def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
     t = v.t
     who = seat_word(v.seat)
@@ -182,6 +197,15 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     "other side's trumps and tells partner where the left bower is."
                 )
             return PLAY + top
+        partner_made = v.seat != s.maker and not s.out >> s.maker & 1
+        if partner_made and not _side_led_trump(s, v) and not all(v.voids[x] >> t & 1 for x in opponents):
+            low = lowest_card(trumps, t)
+            if why is not None:
+                why.append(
+                    f"{who} leads a low trump, the {card_name(low)}, to partner who made trump: it draws a round of "
+                    "the other side's trumps, and partner's high trumps sit over theirs."
+                )
+            return PLAY + low
         if v.seat == s.maker and n >= 3 and POWER[t][top] >= POWER[t][t * 6 + 5]:
             if why is not None:
                 why.append(

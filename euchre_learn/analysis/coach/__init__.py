@@ -7,6 +7,8 @@ the bots' words and the lessons to ask (issue 22).
   (the rest of the hand played by the standard bot, which never peeks);
 * :mod:`.judgement`: the :class:`Judgement` of a position (:func:`judge`), graded by the table
   value and, with a game score, by the chance to win the game;
+* :mod:`.words`: the reasons, in Euchre words first and numbers second (:func:`explain`);
+* :mod:`.grades`: the grades by loss and the game around a hand;
 * :mod:`.hint`: the Hint's suggestion for the seat to act (:func:`hint`).
 
 >>> import euchre_learn as el
@@ -26,6 +28,7 @@ from euchre_learn.analysis.coach.judgement import (
     Judgement,
     judge,
     judge_hand,
+    scaled_worlds,
 )
 from euchre_learn.analysis.coach.values import play_on
 from euchre_learn.analysis.coach.worlds import FitWorlds, World, weighted_fit
@@ -44,5 +47,6 @@ __all__ = [
     "judge",
     "judge_hand",
     "play_on",
+    "scaled_worlds",
     "weighted_fit",
 ]

@@ -7,7 +7,10 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
   and a table value (the hand played on by the standard bot's card play, which never peeks, and
   its bidding). The table value grades; where the two values name different best options the
   judgement says the table decided (``decided_by == 'table'``); where they agree, ``'both'``;
-  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``.
+  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``; where the
+  top option breaks a strong players' convention (:mod:`~euchre_learn.analysis.convention_book`)
+  and another within noise of it, and at most a small slip below it, keeps every convention, that one is best and the convention
+  decided (``'convention'``): a statistical tie is no reason to break what strong players teach.
 * **Game-aware.** With a game score, the value is the chance to win the game (points past the
   target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
   tied options the one with less risk (fewer euchres, then a steadier result) is best, with a
@@ -27,14 +30,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre_learn.analysis.coach.grades import GRADES, Context, grade_for
 from euchre_learn.analysis.coach.values import Samples, paired_se, value_options
+from euchre_learn.analysis.coach.words import explain
 from euchre_learn.analysis.coach.worlds import FitWorlds, weighted_fit
-from euchre_learn.analysis.review.model import GRADES, grade_for
-from euchre_learn.analysis.review.values import Context
-from euchre_learn.engine.actions import PLAY, Action
-from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.actions import DISCARD, Action
+from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
-from euchre_learn.engine.explain import action_words
 from euchre_learn.engine.hand import Hand, Phase
 
 __all__ = [
@@ -46,14 +48,16 @@ __all__ = [
     "Judgement",
     "judge",
     "judge_hand",
+    "scaled_worlds",
 ]
 
 CARD_WORLDS = 40
-"""The most worlds for a card decision (it stops after a third once the best two are apart)."""
+"""The most worlds for a card decision (it stops after a quarter (6 at least) once the best two are apart)."""
 BID_WORLDS = 120
 """The most worlds for a bid, a discard or defending alone."""
-HINT_BID_WORLDS = 64
-"""The most worlds the Hint uses for a bid (a card uses :data:`CARD_WORLDS`)."""
+HINT_BID_WORLDS = BID_WORLDS
+"""The most worlds the Hint uses for a bid: the review's, so that the Hint and the review, asked
+about the same position with the same seed, give the same answer (one voice)."""
 GAME_TIE = 0.002
 """Options whose chances to win the game are this close (0.2 percentage points) tie on the game."""
 _EPS = 1e-9
@@ -67,7 +71,8 @@ class CoachOption:
     scores) at the table and double dummy; ``win``/``dd_win``: the chance to win the game (``None``
     without a score); ``p_euchred``: the seat's side makes trump and is euchred (at the table);
     ``p_set``: it euchres the makers; ``p_made``: it makes trump and makes it; ``se``: the standard
-    error of the grading value."""
+    error of the grading value's difference from the best's; ``points_se`` the standard error of
+    ``table_points``; ``tricks`` the seat's side's tricks at the table."""
 
     action: Action
     table_points: float
@@ -78,6 +83,8 @@ class CoachOption:
     p_set: float
     p_made: float
     se: float
+    points_se: float = 0.0
+    tricks: float = 0.0
 
     def value(self, table: bool = True) -> float:
         """The grading value: the game-win chance when there is a score, else the points."""
@@ -136,7 +143,7 @@ class Judgement:
 
     def grade_of(self, action: Action | str) -> str:
         """The grade of ``action`` here: 'best' only when nothing is better (the best action, or
-        one equal to it on every count), else by :func:`~euchre_learn.analysis.review.model.grade_for`,
+        one equal to it on every count), else by :func:`~.grades.grade_for`,
         at least 'good'."""
         a = Action.parse(action)
         self.option(a)
@@ -153,6 +160,12 @@ class Judgement:
         ranked = [o.action for o in self.options]
         return tuple(ranked[: ranked.index(a)])
 
+    def explain(self, action: Action | str, convention: str | None = None) -> str:
+        """Why ``action`` earns its grade here, in Euchre words, numbers second (the review's
+        explanation; for the best action it is :attr:`reason`). ``convention``: the sentence of a
+        convention the action breaks."""
+        return explain(self, Action.parse(action), convention)
+
     def __str__(self) -> str:
         rows = "\n".join(f"  {o}" for o in self.options)
         return (
@@ -162,6 +175,22 @@ class Judgement:
 
 
 # ---- judging --------------------------------------------------------------------------------------
+
+
+def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
+    """The most worlds for the decision of ``hand`` when ``worlds`` is the most for a card decision:
+    a bid, a discard or defending alone gets :data:`BID_WORLDS` / :data:`CARD_WORLDS` times as many
+    (``None`` stays ``None``: the defaults). The review and the Hint both count worlds this way.
+
+    >>> import euchre_learn as el
+    >>> scaled_worlds(el.Hand.deal('N', seed=1), 10)
+    30
+    """
+    if worlds is None or hand._s.phase == PLAY_PHASE:
+        return worlds
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+    return max(1, worlds * BID_WORLDS // CARD_WORLDS)
 
 
 def judge(
@@ -176,12 +205,12 @@ def judge(
 
     ``score``: the game score ``(NS, EW)`` before the hand (grades by the chance to win the
     game). ``worlds``: the most worlds (default :data:`CARD_WORLDS` for a card,
-    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a third once the
+    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a quarter once the
     best two are apart. The same seed gives the same judgement.
 
     >>> import euchre_learn as el
     >>> j = judge(el.Hand.deal('N', seed=2), seed=1, worlds=16)
-    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy')
+    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy', 'convention')
     ('best', True)
     """
     from euchre_learn.analysis.bots import get
@@ -194,13 +223,25 @@ def judge(
     hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)
     if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
-    lo = max(1, hi // 3) if adaptive else hi
-    rng = random.Random(f"coach|{seed}|{hand._deal[0][seat]}|{hand._history}|{score}")
+    lo = max(min(hi, 6), hi // 4) if adaptive else hi  # a quarter, and never judged on under 6 worlds
+    rng = random.Random(f"coach|{seed}|{hand._deal[0][seat]}|{_public(hand)}|{score}")
     bidder = get("standard", seed=rng.getrandbits(32))
     ctx = Context(score, state.rules.points_to_win)
     sampler = FitWorlds(hand, bidder, score)
     samples, forced = value_options(state, sampler, ctx, bidder, rng, lo, hi, 4 if card else 8)
     return _judgement(hand, samples, forced, score, sampler)
+
+
+def _public(hand: Hand) -> tuple[tuple[int, int], ...]:
+    """The history as the seat to act saw it: another dealer's discard is hidden (so the seed, and
+    the judgement, cannot depend on it)."""
+    me = hand._s.to_act
+    out = []
+    for s, a in hand._history:
+        if DISCARD <= a < DISCARD + 25 and s != me:
+            a = DISCARD
+        out.append((s, a))
+    return tuple(out)
 
 
 def judge_hand(
@@ -222,6 +263,12 @@ def judge_hand(
 def _sd(xs: list[float], ws: list[float]) -> float:
     m = sum(w * x for w, x in zip(ws, xs, strict=True))
     return float(sum(w * (x - m) ** 2 for w, x in zip(ws, xs, strict=True)) ** 0.5)
+
+
+def _se(xs: list[float], ws: list[float]) -> float:
+    """The standard error of the weighted mean of ``xs`` (by the effective number of worlds)."""
+    ess = 1.0 / sum(w * w for w in ws)
+    return _sd(xs, ws) * (ess / (ess - 1)) ** 0.5 / ess**0.5 if ess > 1 else 0.0
 
 
 def _judgement(
@@ -255,13 +302,25 @@ def _judgement(
             )
         else:
             keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
-    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a))
+    # ties: the card at the top of a run of touching cards first (the others take its value)
+    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
+    conventional = None if forced else _conventional(hand, ranked, samples, ws, score)
+    if conventional is not None:
+        # within noise of the top, the choice that keeps the strong players' conventions is best
+        first = keys[conventional]
+        for a in acts:
+            if keys[a] == first:
+                keys[a] = (2.0, *first[1:])
+        ranked.remove(conventional)
+        ranked.insert(0, conventional)
     best = ranked[0]
     dd_top = max(dd.values())
     dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}
     tied_top = [a for a in acts if keys[a][0] == 1.0]
     if forced:
         decided_by = "both"
+    elif conventional is not None:
+        decided_by = "convention"
     elif best not in dd_best:
         decided_by = "table"
     elif len(tied_top) > 1 and any(a not in dd_best for a in tied_top) and not game:
@@ -282,6 +341,8 @@ def _judgement(
                 p_set=samples.mean(samples.set[a], ws),
                 p_made=samples.mean(samples.made[a], ws),
                 se=se,
+                points_se=_se(samples.table[a], ws),
+                tricks=samples.mean(samples.tricks[a], ws),
             )
         )
     close = False
@@ -307,8 +368,29 @@ def _judgement(
         position=hand,
         _keys=keys,
     )
-    object.__setattr__(j, "reason", _reason(j, ranked, keys, score))
+    object.__setattr__(j, "reason", explain(j, j.best))
     return j
+
+
+def _conventional(
+    hand: Hand, ranked: list[int], samples: Samples, ws: list[float], score: tuple[int, int] | None
+) -> int | None:
+    """When the top option breaks a convention of the book and another option within noise of it
+    (paired mean difference at most twice its standard error, and no more than a 'good' grade's
+    slip: under 0.2 points, or 1.5 points in a hundred of the game) keeps every convention, that
+    option, the highest ranked such; else ``None``. A statistical tie is no reason to break what
+    strong players teach: the convention decides it."""
+    from euchre_learn.analysis.convention_book import broken
+
+    top = ranked[0]
+    if not broken(hand, Action(top), score):
+        return None
+    for a in ranked[1:]:
+        mean, se = paired_se(samples.metric(top), samples.metric(a), ws)
+        small = grade_for(max(0.0, mean), score is not None) in GRADES[:2]
+        if mean <= 2 * se and small and not broken(hand, Action(a), score):
+            return a
+    return None
 
 
 def weighted_fit_of(samples: Samples) -> tuple[float, float]:
@@ -316,70 +398,3 @@ def weighted_fit_of(samples: Samples) -> tuple[float, float]:
     from euchre_learn.analysis.coach.worlds import World
 
     return weighted_fit([World(None, lw, f) for lw, f in zip(samples.log_weights, samples.fits, strict=True)])  # type: ignore[arg-type]
-
-
-# ---- the reason ------------------------------------------------------------------------------------
-
-
-def name(hand: Hand, a: Action) -> str:
-    """An action as the coach says it: 'the K♣' for a card, 'to order it up alone' for a bid."""
-    if a.id >= PLAY:
-        return f"the {Card(a.id - PLAY)}"
-    s = hand._s
-    return f"to {action_words(s, s.to_act, a.id)}"
-
-
-def _reason(j: Judgement, ranked: list[int], keys: dict[int, tuple[float, ...]], score: tuple[int, int] | None) -> str:
-    hand = j.position
-    best = j.option(j.best)
-    if j.forced:
-        if len(j.options) == 1:
-            return f"{name(hand, j.best)[0].upper()}{name(hand, j.best)[1:]} was the only legal choice."
-        return "Every legal card does the same here: the cards touch, nothing still out lies between them."
-    parts = []
-    runner = j.options[1]
-    what = f"{name(hand, j.best)[0].upper()}{name(hand, j.best)[1:]} is best"
-    tied = [
-        o
-        for o in j.options[1:]
-        if j.game and o.win is not None and best.win is not None and best.win - o.win < GAME_TIE
-    ]
-    if tied:
-        # tied on the game: less risk wins; a loner tied with a plain call is the case to name
-        loner = next((o for o in tied if o.action.alone and not best.action.alone), None)
-        other = loner or tied[0]
-        team_points = score[j.seat & 1] if score is not None else 0
-        wins_outright = score is not None and team_points + 1 >= hand.rules.points_to_win
-        both = (
-            "both win the game"
-            if wins_outright and best.win is not None and best.win >= 0.95
-            else f"both give the same chance to win the game ({best.win:.0%})"
-        )
-        extra = (
-            "going alone adds nothing"
-            if loner is not None
-            else f"it is the safer of the two, with more tricks to spare than {name(hand, other.action)}"
-        )
-        risk = (
-            f", and it risks more (euchred in {other.p_euchred:.0%} of the deals, against {best.p_euchred:.0%})"
-            if other.p_euchred > best.p_euchred
-            else ""
-        )
-        parts.append(f"{what}: {both}; {extra}{risk}.")
-    else:
-        unit = (
-            f"{best.win:.1%} to win the game, against {runner.win:.1%} for {name(hand, runner.action)}"
-            if best.win is not None and runner.win is not None
-            else f"{best.table_points:+.2f} points at the table, against {runner.table_points:+.2f} "
-            f"for {name(hand, runner.action)}"
-        )
-        parts.append(f"{what}: {unit}.")
-    if j.decided_by == "table":
-        dd_best = max(j.options, key=lambda o: o.value(table=False))
-        parts.append(
-            f"With every card in view {name(hand, dd_best.action)} would look better, but at the table, where "
-            "nobody sees the hidden cards, it does worse."
-        )
-    if j.close:
-        parts.append("Close: it depends on cards you can't see.")
-    return " ".join(parts)

@@ -14,21 +14,23 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.coach.grades import Context, outcome
 from euchre_learn.analysis.coach.worlds import truncated
-from euchre_learn.analysis.review.values import Context, outcome
 from euchre_learn.analysis.sampling import finish, score_solved
 from euchre_learn.analysis.search import reduce_holding, search_for
 from euchre_learn.engine.actions import PLAY
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.rules import score_hand
+from euchre_learn.engine.trump import EFFECTIVE, POWER
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
     from euchre_learn.analysis.coach.worlds import FitWorlds, World
 
-__all__ = ["Samples", "paired_se", "play_on", "value_options"]
+__all__ = ["Samples", "paired_se", "play_on", "touching", "value_options"]
 
 
 @dataclass
@@ -46,9 +48,12 @@ class Samples:
     euchred: dict[int, list[float]] = field(default_factory=dict)
     set: dict[int, list[float]] = field(default_factory=dict)
     made: dict[int, list[float]] = field(default_factory=dict)
+    tricks: dict[int, list[float]] = field(default_factory=dict)
+    same: dict[int, int] = field(default_factory=dict)
+    """For a card whose value is another's (the cards touch), that card (see :func:`touching`)."""
 
     def __post_init__(self) -> None:
-        for d in (self.dd, self.table, self.dd_win, self.table_win, self.euchred, self.set, self.made):
+        for d in (self.dd, self.table, self.dd_win, self.table_win, self.euchred, self.set, self.made, self.tricks):
             for a in self.actions:
                 d.setdefault(a, [])
 
@@ -101,6 +106,7 @@ def _record(
     samples.table[a].append(float(tpts[team] - tpts[1 - team]))
     samples.euchred[a].append(1.0 if euchred == team else 0.0)
     samples.set[a].append(1.0 if euchred >= 0 and euchred != team else 0.0)
+    samples.tricks[a].append(float(tab.won[team]))
     samples.made[a].append(
         1.0 if tab.maker >= 0 and tab.maker & 1 == team and euchred < 0 and not tab.thrown_in else 0.0
     )
@@ -123,7 +129,16 @@ def value_world(samples: Samples, world: World, ctx: Context, bidder: Bot, rng: 
         mt = state.maker & 1
         done = state.won[mt]
         lone = state.lone_defender >= 0
-        for a in samples.actions:
+        same = samples.same
+        for a in sorted(samples.actions, key=lambda a: a in same):  # each run's top card first
+            twin = same.get(a)
+            if twin is not None:  # touching cards: the value of the highest of their run
+                for d in (samples.dd, samples.table, samples.dd_win, samples.table_win):
+                    if d[twin]:
+                        d[a].append(d[twin][-1])
+                for d in (samples.euchred, samples.set, samples.made, samples.tricks):
+                    d[a].append(d[twin][-1])
+                continue
             final = done + values[a - PLAY]
             sc = score_hand(final, alone=state.alone, lone_defender=lone, rules=state.rules)
             pts = (sc.makers, sc.defenders) if mt == 0 else (sc.defenders, sc.makers)
@@ -165,12 +180,43 @@ def value_options(
         outstanding = (deck & ~state.played) | sum(1 << c for c in state.trick)
         forced = reduce_holding(state.play_mask(), outstanding, state.trump).bit_count() == 1
     if forced:
-        lo = hi = min(lo, 4)
+        lo = hi = min(lo, 2)  # every option is worth the same: two worlds show what
+    elif state.phase == PLAY_PHASE:
+        samples.same = touching(state)
     while samples.n < hi:
         value_world(samples, sampler.sample(rng), ctx, bidder, rng)
         if samples.n >= lo and samples.n % step == 0 and separated(samples):
             break
     return samples, forced
+
+
+def touching(state: State) -> dict[int, int]:
+    """For each legal card of the seat to play that touches a higher legal card of its suit (no
+    card still out, and not the seat's own, lies between them), the highest card of that run:
+    such cards take the same tricks, so the coach values the run once. Keys and values are actions.
+
+    >>> import euchre_learn as el
+    >>> hand = el.examples.hand('left-bower-trap', after=2)   # North holds J♥ A♥ K♥: A♥ and K♥ touch
+    >>> {str(el.Action(a)): str(el.Action(b)) for a, b in touching(hand.state).items()}
+    {'play K♥': 'play A♥'}
+    """
+    trump = state.trump
+    eff, power = EFFECTIVE[trump], POWER[trump]
+    deck = (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
+    held = state.hands[state.to_act]
+    live = (deck & ~state.played & ~held) | sum(1 << c for c in state.trick)  # the trick's cards count
+    out = [c for c in range(deck.bit_length()) if live >> c & 1]
+    legal = [a - PLAY for a in state.legal()]
+    same: dict[int, int] = {}
+    for suit in {eff[c] for c in legal}:
+        run = sorted((c for c in legal if eff[c] == suit), key=lambda c: -power[c])
+        top = run[0]
+        for hi, lo in pairwise(run):
+            if any(eff[x] == suit and power[lo] < power[x] < power[hi] for x in out):
+                top = lo
+            else:
+                same[PLAY + lo] = PLAY + top
+    return same
 
 
 def separated(samples: Samples) -> bool:

@@ -1,7 +1,7 @@
 """The review of a hand or a game: :func:`review` grades every decision, on what the seat knew.
 
-Its rooms: :mod:`.run` (the driver), :mod:`.model` (decisions, grades, accuracy), :mod:`.values`
-(the Monte-Carlo valuation), :mod:`.words` (the explanations), :mod:`.report` (the
+Its rooms: :mod:`.run` (the driver, which asks the coach, :mod:`euchre_learn.analysis.coach`,
+about each decision), :mod:`.model` (decisions, grades, accuracy), :mod:`.report` (the
 :class:`Review`, its HTML and chart) and :mod:`.drill` (practice of its mistakes).
 """
 

@@ -16,7 +16,7 @@ Every finished retry is reported to an optional ``recorder``: any callable takin
 >>> drill = MistakeDrill(rev, grades=('inaccuracy', 'mistake', 'blunder'))
 >>> retry = drill.current
 >>> print(retry.prompt)  # doctest: +ELLIPSIS
-North to act (bidding round 1): you chose to order it up, an inaccuracy. Find a better choice.
+North to act (bidding round 1): you chose to order it up, a blunder. Find a better choice.
 >>> retry.attempt('order up alone').correct
 True
 """

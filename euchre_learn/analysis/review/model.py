@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.coach.grades import GRADES, POINT_THRESHOLDS, WIN_THRESHOLDS, grade_for
 from euchre_learn.analysis.situation import Situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
@@ -32,11 +33,6 @@ __all__ = [
 ]
 
 
-GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-POINT_THRESHOLDS = (0.05, 0.2, 0.5, 1.0)
-"""Points lost in a hand below which a decision is best, good, inaccuracy, mistake (else blunder)."""
-WIN_THRESHOLDS = (0.005, 0.015, 0.035, 0.07)
-"""Game-win chance lost below which a decision is best, good, inaccuracy, mistake (else blunder)."""
 POINTS_TO_PERCENT = 20.0
 """In the accuracy formula, one point lost in a hand counts as this many of lichess's
 percentage points: a blunder (1 point or more) scores 40 or less, a mistake 40 to 64, an
@@ -86,7 +82,8 @@ class Decision:
     up against ``best`` (never negative), ``win_loss`` the game-win chance given up (``None``
     without a score); the grade uses ``win_loss`` when there is one. ``forced`` is true when
     every option was worth the same (one legal card, touching cards). ``note`` is the honest
-    caveat, also at the end of ``explanation``.
+    caveat, also in ``explanation``: where double dummy would rate the choice as good as the
+    best and the table does not, it says so (empty otherwise).
 
     ``situation`` names the decision in a player's words (:func:`euchre_learn.analysis.situation.situation`);
     ``convention`` is the sentence of the first strong players' convention the action breaks
@@ -113,6 +110,8 @@ class Decision:
     situation: Situation | None = None
     convention: str | None = None
     fit: float = 1.0
+    grades: tuple[str, ...] = ()
+    """The coach's grade of each option, in the order of :attr:`options` (empty: graded by the gap)."""
 
     def option(self, action: Action | str) -> ReviewOption:
         """The row of one action (an :class:`~euchre_learn.Action` or its text)."""
@@ -160,20 +159,14 @@ class Decision:
         a = Action.parse(action)
         if a == self.best:
             return "best"
+        if self.grades:
+            return next(g for o, g in zip(self.options, self.grades, strict=True) if o.action == a)
         return grade_for(self.gap(a), self.win_loss is not None)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.action} ({self.phase.value}): {self.grade}" + (
             f", best {self.best} (−{self.loss:.2f} points)" if self.action != self.best else ""
         )
-
-
-def grade_for(loss: float, game: bool) -> str:
-    limits = WIN_THRESHOLDS if game else POINT_THRESHOLDS
-    for grade, limit in zip(GRADES, limits, strict=False):
-        if loss < limit:
-            return grade
-    return GRADES[-1]
 
 
 def accuracy_score(loss: float, win_loss: float | None = None) -> float:

@@ -91,9 +91,7 @@ class Review:
         True
         """
         shown = [
-            d
-            for d in self.decisions
-            if not d.forced and (d.grade not in ("best", "good") or d.convention is not None)
+            d for d in self.decisions if not d.forced and (d.grade not in ("best", "good") or d.convention is not None)
         ]
         return tuple(
             sorted(shown, key=lambda d: (-(d.win_loss if d.win_loss is not None else d.loss), d.hand_number, d.index))
@@ -168,17 +166,22 @@ REVIEW_CSS = css("review")
 
 def review_html(rev: Review, *, style: bool = True) -> str:
     """The review as a learner reads it: the accuracy, the grades counted, then every decision
-    with its grade (a word and a mark, never colour alone), the better action and why.
+    with a choice to make (forced plays are counted, not listed) with its grade (a word and a
+    mark, never colour alone), the better action and why.
 
     >>> import euchre_learn as el
     >>> html = review_html(el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=4, seed=1))
     >>> 'el-review' in html and 'accuracy' in html and 'best' in html
     True
     """
-    counts = rev.counts()
+    shown = [d for d in rev.decisions if not d.forced]
+    counts = {g: sum(1 for d in shown if d.grade == g) for g in GRADES}
     summary = " · ".join(f"{GRADE_MARKS[g]} {g} {n}" for g, n in counts.items() if n)
+    forced = len(rev.decisions) - len(shown)
+    if forced:
+        summary += f" · {forced} forced {'play' if forced == 1 else 'plays'} not listed (one legal choice, or cards that all do the same)"
     rows = []
-    for d in rev.decisions:
+    for d in shown:
         lost = ""
         if d.action != d.best:
             lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"

@@ -72,6 +72,7 @@ def review_hand(record: dict[str, Any], seat: str, seed: str, worlds: int | None
                 "explanation": d.explanation,
                 "forced": bool(d.forced),
                 "flagged": flagged,
+                "convention": getattr(d, "convention", None),
             }
         )
     accuracy = rev.accuracy

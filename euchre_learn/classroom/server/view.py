@@ -94,6 +94,7 @@ def hand_view(hand: Hand, viewer: Seat, number: int) -> dict[str, Any]:
         "lone_defender": None if hand.lone_defender is None else str(hand.lone_defender),
         "sitting_out": [str(s) for s in hand.sitting_out],
         "holding": [str(c) for c in hand.holding(viewer)],
+        "held": {str(s): len(hand.holding(s)) for s in Seat},  # how many cards each seat holds: public
         "events": _events(events, viewer),
         "trick": public["trick"],
         "tricks": public["tricks"],

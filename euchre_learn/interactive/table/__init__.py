@@ -1,4 +1,5 @@
-"""The table in a notebook (``el.table``): play a game against bots, or hot-seat several learners.
+"""The table in a notebook (``el.table``): play a game against bots, or hot-seat several
+learners, or take a seat at a class table (:func:`join`).
 
 >>> import euchre_learn as el
 >>> w = el.table.play(humans='S', seed=3, delay=0)     # the table widget, South to play
@@ -14,7 +15,10 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 - :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
 - :mod:`.matching`: ``opponents='match'``, the level closest to the learner's recent accuracy;
 - :mod:`.training`: training mode, the coach stopping a costly decision and asking again;
-- :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play.
+- :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play;
+- a seat at a class table (``euchre-learn class serve``): :mod:`.remote` (the websocket, read by
+  a background thread), :mod:`.seat` (the seat's model: its view of the table, never another's
+  cards), :mod:`.seat_html` (the felt drawn from that view) and :mod:`.seat_widget`.
 
 This package joins them for a lesson's cell; it imports the widget (and ipywidgets) only when a
 table is put on screen, so ``el.table.Table`` stays light.
@@ -22,6 +26,7 @@ table is put on screen, so ``el.table.Table`` stays light.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +39,7 @@ from euchre_learn.interactive.table.saver import load_game, saved_games
 from euchre_learn.interactive.table.words import action_label, describe_action
 
 if TYPE_CHECKING:
+    from euchre_learn.interactive.table.seat_widget import SeatWidget
     from euchre_learn.interactive.table.widget import SetupForm, TableWidget
 
 __all__ = [
@@ -44,6 +50,7 @@ __all__ = [
     "Table",
     "action_label",
     "describe_action",
+    "join",
     "load_game",
     "play",
     "saved_games",
@@ -100,3 +107,45 @@ def setup() -> SetupForm:
     from euchre_learn.interactive.table.widget import SetupForm
 
     return SetupForm()
+
+
+SERVER_VARIABLE = "EUCHRE_LEARN_CLASS_SERVER"
+"""Where :func:`join` finds the class server's address when not given (a hub can set it for everyone)."""
+TOKEN_VARIABLE = "EUCHRE_LEARN_CLASS_TOKEN"
+"""Where :func:`join` finds the learner's token when not given."""
+
+
+def join(
+    code: str,
+    server: str | None = None,
+    token: str | None = None,
+    *,
+    seat: Seat | str | None = None,
+    timeout: float = 10.0,
+) -> SeatWidget:
+    """Take a seat at the class table ``code`` (the short code your teacher shows), in the
+    table widget: your cards are the controls, the server deals and checks every action, and
+    after each hand the coach's review of your own decisions shows below the table.
+
+    ``server``: the class server's address, like ``'http://192.168.1.20:8765'`` (default:
+    ``$EUCHRE_LEARN_CLASS_SERVER``); ``token``: your token from your teacher (default:
+    ``$EUCHRE_LEARN_CLASS_TOKEN``); ``seat``: the seat you want ('N', 'E', 'S', 'W'; default:
+    your seat if you sat here before, else the first free one). Running the cell again
+    resumes your seat, and a dropped connection is opened again by itself.
+    """
+    from euchre_learn.interactive.table.remote import SeatConnection
+    from euchre_learn.interactive.table.seat import SeatTable
+    from euchre_learn.interactive.table.seat_widget import SeatWidget
+
+    server = server or os.environ.get(SERVER_VARIABLE, "").strip() or None
+    token = token or os.environ.get(TOKEN_VARIABLE, "").strip() or None
+    if server is None:
+        raise ValueError(
+            f"server= is needed: the class server's address your teacher gave you, like "
+            f"'http://192.168.1.20:8765' (or set ${SERVER_VARIABLE})"
+        )
+    if token is None:
+        raise ValueError(f"token= is needed: the token your teacher gave you (or set ${TOKEN_VARIABLE})")
+    want = None if seat is None else str(Seat.parse(seat))
+    conn = SeatConnection(server, token, code, want, timeout=timeout)
+    return SeatWidget(SeatTable(conn, timeout=timeout))

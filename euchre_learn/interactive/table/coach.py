@@ -162,6 +162,11 @@ def _made_text(hand: Hand, o: CoachOption) -> str:
     return f", euchre them {o.p_set:.0%}"
 
 
+RULED = "as good within the noise, but it breaks a rule of thumb: the rule decides"
+"""What a row of the Hint's numbers adds when it shows a hair more than the suggestion, which the
+coach chose because it keeps a rule of thumb that row's choice breaks."""
+
+
 def odds_text(j: Judgement) -> str:
     """The judgement's numbers for each choice, best first, in a few lines: the chance to win the
     game (with a score), the points for the seat's side this hand on average, and how often it
@@ -184,12 +189,17 @@ def odds_text(j: Judgement) -> str:
     rows = []
     for o in j.options:
         parts = []
+        # a choice the numbers put a hair above the suggestion, which keeps a rule of thumb the
+        # other breaks (the coach's judgement: within noise, the convention decides), says so
+        ruled = o is not best and j.decided_by == "convention" and o.value() > best.value()
         if o.win is not None and best.win is not None:
             win = f"{_percent(o.win, digits)} to win the game"
-            if o is not best and best.win - o.win < GAME_TIE:
+            if not ruled and o is not best and best.win - o.win < GAME_TIE:
                 win += " (a tie on the game)"
             parts.append(win)
         parts.append(f"{o.table_points:+.1f} points{_made_text(hand, o)}")
+        if ruled:
+            parts.append(RULED)
         rows.append(f"{action_label(hand, o.action)}: {', '.join(parts)}")
     unit = (
         "your side's chance to win the game, then its points this hand on average"

@@ -1,0 +1,166 @@
+"""The seat widget: a learner's seat at a class table on screen (``el.table.join(code)``).
+
+The same felt as the table widget (:class:`~euchre_learn.interactive.table.felt.Felt`: the
+learner's cards are the controls; Enter or Space on a focused card plays it), the bids as
+buttons, the server's word on a refused action, and after each hand the coach's review of the
+learner's own decisions, in the review panel's look. What it shows comes from a
+:class:`~euchre_learn.interactive.table.seat.SeatTable`: the seat's view, never another's cards.
+
+The connection's thread wakes the widget through the kernel's event loop (the widgets are only
+changed on the kernel's thread); outside a running loop (a test, a script), :meth:`SeatWidget.refresh`
+takes the waiting messages in. There is no Undo, Hint or new game here: the server decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from euchre_learn.analysis.review.report import REVIEW_CSS
+from euchre_learn.engine.actions import Action
+from euchre_learn.interactive.table.felt import Felt
+from euchre_learn.interactive.table.seat import SeatTable
+from euchre_learn.teaching.widget_look import auto_width
+
+__all__ = ["SeatWidget", "review_html"]
+
+_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def review_html(review: dict[str, Any]) -> str:
+    """The coach's review of one hand, as the server sent it: the accuracy, then the flagged
+    decisions (graded inaccuracy or worse, or breaking a rule of thumb), worst first, each with
+    the better choice, the coach's explanation and the rule of thumb, in the review panel's look.
+
+    >>> r = {'hand': 1, 'accuracy': 80.0, 'flagged': 1, 'decisions': [{'phase': 'PLAY',
+    ...      'action': 'play 9♥', 'best': 'play A♥', 'grade': 'mistake', 'loss': 0.4,
+    ...      'explanation': 'The A♥ wins the trick.', 'forced': False, 'flagged': True, 'convention': None}]}
+    >>> 'better: <b>play A♥</b>' in review_html(r)
+    True
+    """
+    acc = review.get("accuracy")
+    head = f"<b>Review of your decisions: hand {html.escape(str(review.get('hand', '?')))}</b>"
+    if acc is not None:
+        head += f" (accuracy {float(acc):.0f})"
+    rows = []
+    flagged = [d for d in review.get("decisions", []) if d.get("flagged")]
+    for d in sorted(flagged, key=lambda d: -float(d.get("loss") or 0)):  # worst first, as the panel
+        grade = str(d.get("grade"))
+        line = (
+            f"<span class='el-grade el-g-{html.escape(grade)}'>{_MARKS.get(grade, '')} {html.escape(grade)}</span> "
+            f"you chose <b>{html.escape(str(d.get('action')))}</b>"
+        )
+        if d.get("best") != d.get("action") and grade != "best":
+            line += f"; better: <b>{html.escape(str(d.get('best')))}</b> (−{float(d.get('loss', 0)):.2f} points)"
+        rule = ""
+        if d.get("convention"):
+            rule = f"<br><small><b>Rule of thumb:</b> {html.escape(str(d['convention']))}"
+            rule += {"best": " In this deal it cost nothing.", "good": " Here it cost little."}.get(grade, "")
+            rule += "</small>"
+        rows.append(
+            "<div class='el-review-item' style='line-height:1.4;margin:0.3em 0'>"
+            f"{line}.<br><small>{html.escape(str(d.get('explanation', '')))}</small>{rule}</div>"
+        )
+    if not rows:
+        rows.append("<div>Every decision was best or good, and no rule of thumb broken. Well played.</div>")
+    return f"{REVIEW_CSS}<div class='el-review-panel'>{head}{''.join(rows)}</div>"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class SeatWidget(widgets.VBox):  # type: ignore[misc]
+    """A :class:`SeatTable` on screen. ``seat`` is the model; ``board`` the felt (its cards
+    play when clicked), ``action_buttons`` the bids shown now, ``message`` the server's word on
+    a refused action, ``review`` the last hand's review."""
+
+    def __init__(self, seat: SeatTable) -> None:
+        self.seat = seat
+        self.scoreboard = widgets.HTML()
+        self.board = Felt(on_pick=self.choose)
+        self.status = widgets.HTML()
+        self.status.add_class("el-status")
+        self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.action_buttons: list[widgets.Button] = []
+        self.message = widgets.HTML()
+        self.review = widgets.HTML(layout=widgets.Layout(margin="0.6em 0 0 0"))
+        self.leave_button = widgets.Button(
+            description="Leave the table",
+            icon="sign-out",
+            tooltip="Close the connection (your seat waits for you: join again to go on)",
+            layout=auto_width(),
+        )
+        self.leave_button.on_click(lambda _b: self.leave())
+        self._drawn: Any = None
+        self._loop = _running_loop()
+        super().__init__(
+            [self.scoreboard, self.board, self.status, self.action_box, self.message, self.review, self.leave_button]
+        )
+        self.add_class("el-seat-widget")
+        conn = seat.connection
+        seat.listeners.append(lambda _t: self.draw())
+        if self._loop is not None and hasattr(conn, "on_message"):
+            conn.on_message = self._wake  # the reading thread asks the kernel's loop to refresh
+        self.refresh()
+
+    def _wake(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.refresh)
+
+    def refresh(self) -> None:
+        """Take in what the server sent and redraw what changed."""
+        self.seat.update()
+        self.draw()
+
+    def draw(self) -> None:
+        """Redraw what changed in the model (it calls this after each update too)."""
+        t = self.seat
+        state = t.state
+        key = (None if state is None else state.get("n"), t.connection_state, len(t.reviews), id(state))
+        self.status.value = f"<b>{html.escape(t.status_text())}</b>" + (
+            f" <i>{html.escape(t.notice)}</i>" if t.notice else ""
+        )
+        self._show_error()
+        if key == self._drawn:
+            return
+        self._drawn = key
+        self.scoreboard.value = t.scoreboard_html()
+        cards = t.card_choices()
+        self.board.draw(t.html(), t.seat if cards else None, cards, t.card_verb(), rules=t.rules)
+        buttons = []
+        for choice in t.choices():
+            b = widgets.Button(
+                description=choice.label, tooltip=choice.tooltip, button_style="primary", layout=auto_width()
+            )
+            b.on_click(lambda _b, a=choice.action: self.choose(a))
+            buttons.append(b)
+        self.action_buttons = buttons
+        self.action_box.children = tuple(buttons)
+        if t.reviews:
+            self.review.value = review_html(t.reviews[-1])
+
+    def _show_error(self) -> None:
+        err = self.seat.error
+        self.message.value = f"<div role='alert' style='color:#b00020'>{html.escape(err)}</div>" if err else ""
+
+    def choose(self, action: Action | str) -> None:
+        """Send a choice (a click on a card or a button); show the server's word if refused."""
+        try:
+            self.seat.act(action)
+        except (TimeoutError, ConnectionError) as err:
+            self.seat.error = str(err)
+        self._drawn = None
+        self.refresh()
+
+    def leave(self) -> None:
+        self.seat.close()
+        self.leave_button.disabled = True
+        self.status.value = "<b>You left the table. Your seat waits: join again to go on.</b>"

@@ -30,7 +30,7 @@ naming the coach's choice, and asks the learner to choose again.
 >>> t = Table(humans='S', seed=1, dealer='N', training=True, store=store)
 >>> _ = t.run_bots(); [c.label for c in t.choices()]
 ['Pass', 'Assist', 'Assist alone']
->>> t.act('pass')                       # a blunder here: the table stops, South still to act
+>>> t.act('pass')                       # costly here: the table stops, South still to act
 >>> t.training_stop is not None, t.to_act, t.position
 (True, <Seat.S: 2>, 1)
 >>> t.act('order up')                   # the retry is played (North, the dealer, discards next)
@@ -38,8 +38,8 @@ naming the coach's choice, and asks the learner to choose again.
 (True, <Seat.N: 0>, True)
 >>> [(a.source.split(':')[0], a.correct) for a in store.situation_answers()]
 [('training', False)]
->>> [(d.action, d.grade) for d in store.decisions()]
-[('order up', 'best')]
+>>> [(d.action, d.flagged) for d in store.decisions()]
+[('order up', False)]
 """
 
 from __future__ import annotations

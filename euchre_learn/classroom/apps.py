@@ -204,7 +204,8 @@ def play_app(query: str | None = None) -> Any:
     """The play app's widget: a table (South is you) with the rules, seed, pace and bots from
     the address (``?rules=uk&seed=3&pace=quick&bots=expert&open=1``); ``opponents=club`` sets
     East and West apart, and ``opponents=match`` gives the level closest to the learner's recent
-    accuracy (:mod:`euchre_learn.interactive.table.matching`)."""
+    accuracy (:mod:`euchre_learn.interactive.table.matching`); ``training=1`` turns on training
+    mode (:mod:`euchre_learn.interactive.table.training`: a costly decision is asked again)."""
     from euchre_learn.analysis.bots import names as bot_names
     from euchre_learn.engine.rules import Rules
     from euchre_learn.interactive.table import play
@@ -212,7 +213,7 @@ def play_app(query: str | None = None) -> Any:
     from euchre_learn.learner.settings import house_rules
 
     options = query_options(query)
-    problems = _unknown(options, ("rules", "seed", "pace", "bots", "opponents", "open"))
+    problems = _unknown(options, ("rules", "seed", "pace", "bots", "opponents", "open", "training"))
     rules: Rules = house_rules()
     if "rules" in options:
         try:
@@ -239,6 +240,8 @@ def play_app(query: str | None = None) -> Any:
         seed = None
     if options.get("open", "0") not in ("0", "1", "true", "false", "yes", "no"):
         problems.append(f"open={options['open'][:40]!r} is not one of 1, 0 (all hands face up, or not)")
+    if options.get("training", "0") not in ("0", "1", "true", "false", "yes", "no"):
+        problems.append(f"training={options['training'][:40]!r} is not one of 1, 0 (training mode, or not)")
     table = play(
         rules,
         seed=seed,
@@ -246,6 +249,7 @@ def play_app(query: str | None = None) -> Any:
         opponents=opponents,
         delay=PACES[pace],
         open_hands=options.get("open", "") in ("1", "true", "yes"),
+        training=options.get("training", "") in ("1", "true", "yes"),
     )
     if not problems:
         return table

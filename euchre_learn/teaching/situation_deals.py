@@ -39,6 +39,7 @@ from euchre_learn.engine.errors import EuchreError
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
 from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.rulings import action_words
 from euchre_learn.learner.situation_schedule import KIND, SituationSchedule
 from euchre_learn.teaching.quiz.question import Question
 
@@ -279,18 +280,23 @@ def situation_of_question(question: Question) -> Situation | None:
         return None
     if hand.is_over or hand.to_act is None:
         return None
-    legal = set(hand.legal_actions())
+    said = _legal_words(hand)
     for text in (*question.choices, str(question.answer)):
-        action = _action(text)
-        if action is None or action not in legal:
+        if text.strip().casefold() not in said:
             return None
     return situation(hand)
 
 
-def _action(text: str) -> Action | None:
-    for attempt in (text, f"play {text}"):
-        try:
-            return Action.parse(attempt)
-        except ValueError:
-            continue
-    return None
+def _legal_words(hand: Hand) -> dict[str, Action]:
+    """Each legal action of ``hand`` by every text a question may show it as: the action ('play
+    J♦', 'order up'), its card alone ('J♦', to play or discard), or the bid in the seat's own words
+    ('Assist', 'Call ♠ spades', as the strategy quizzes label them); keys folded to lower case."""
+    state = hand.state
+    out: dict[str, Action] = {}
+    for a in hand.legal_actions():
+        texts = [str(a), action_words(state, state.to_act, a.id)]
+        if a.card is not None:
+            texts.append(str(a.card))
+        for text in texts:
+            out.setdefault(text.casefold(), a)
+    return out

@@ -151,3 +151,25 @@ def test_puzzles_and_lesson_quizzes_on_a_position_file_their_situation(tmp_path:
     assert any(a.situation == situation(pz.hand).key for a in Store(path).situation_answers())
     Recorder(quiz.generate("left-bower", seed=2), progress=Progress(path))("J♦")
     assert len(Store(path).situation_answers()) == 2  # a question on no position files nothing
+
+
+@pytest.mark.parametrize("box", ["round-1", "round-2", "tricks", "alone"])
+def test_strategy_quiz_answers_are_filed_under_their_positions_situation(tmp_path: Path, box: str) -> None:
+    """The strategy quizzes label bids in the seat's words ('Call ♠ spades', 'Assist') and discards
+    by the card alone: every question of the four topics is still known as its position's situation,
+    and a lesson's answer to it lands under that situation in the learner's store."""
+    from euchre_learn.engine.records import replay
+    from euchre_learn.teaching.quiz.strategy import strategy_question
+
+    path = tmp_path / "learner.sqlite3"
+    expected = []
+    for i in range(4):
+        q = strategy_question(box, i)
+        found = situation_of_question(q)
+        key = situation(replay(dict(q.record))).key
+        assert found is not None and found.key == key, (box, i, q.choices)
+        wrong = next(c for c in q.choices if c != q.answer)
+        Recorder(q, progress=Progress(path))(wrong)
+        expected.append((key, False))
+    filed = [(a.situation, a.correct) for a in Store(path).situation_answers()]
+    assert filed == expected

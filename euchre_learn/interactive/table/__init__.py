@@ -14,6 +14,7 @@ The rooms of the table, none of them importing ipywidgets but the last two:
   learner's last decision, the rulings);
 - :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
 - :mod:`.matching`: ``opponents='match'``, the level closest to the learner's recent accuracy;
+- :mod:`.training`: training mode, the coach stopping a costly decision and asking again;
 - :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play;
 - a seat at a class table (``euchre-learn class serve``): :mod:`.remote` (the websocket, read by
   a background thread), :mod:`.seat` (the seat's model: its view of the table, never another's
@@ -69,6 +70,7 @@ def play(
     review: bool = True,
     partner: str | Bot | None = None,
     opponents: str | Bot | None = None,
+    training: bool = False,
 ) -> TableWidget:
     """A table to play at in a notebook: a :class:`Table` shown by the widget.
 
@@ -79,6 +81,10 @@ def play(
     ('Opponents: club (your recent accuracy 91 on 40 decisions)'). ``review``: after each hand, the
     learner's decisions are reviewed in the background and the costly ones listed below the
     table (:mod:`~euchre_learn.interactive.review_panel`). Every hand is saved as it ends (:func:`saved_games`).
+    ``training=True``: training mode (:mod:`.training`): the coach judges each of your decisions as
+    you make it; a costly one is not played, the table says what it gives up and asks you to choose
+    again, then plays your second choice and says the coach's choice and why. Both tries go to your
+    store, so the situation comes back in Today's practice as other deals.
     """
     from euchre_learn.interactive.table.widget import TableWidget
 
@@ -91,6 +97,7 @@ def play(
         open_hands=open_hands,
         partner=partner,
         opponents=opponents,
+        training=training,
     )
     return TableWidget(table, delay=delay, review=review)
 

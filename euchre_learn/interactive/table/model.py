@@ -45,7 +45,9 @@ from euchre_learn.interactive.table import coach
 from euchre_learn.interactive.table.coach import Hint, game_score
 from euchre_learn.interactive.table.matching import MATCH, LevelMatch, match_level, spec_error
 from euchre_learn.interactive.table.saver import GameSaver
+from euchre_learn.interactive.table.training import Trainer, TrainingStop, trainer_for
 from euchre_learn.interactive.table.words import CARD_PHASES, action_label, action_tooltip, describe_action, hand_result
+from euchre_learn.learner.store import Store
 
 __all__ = ["CardChoice", "Choice", "LogEntry", "Table"]
 
@@ -115,7 +117,10 @@ class Table:
     keeps its bot. Either may be ``'match'``: the opponent level (``el.bots.levels()``) closest
     to the learner's recent review accuracy, read from their store (:mod:`.matching`), with the
     reason in :attr:`seating_note` and :meth:`players_text`. ``seed`` fixes the deals and the
-    bots' choices. ``open_hands`` shows every hand (for teaching).
+    bots' choices. ``open_hands`` shows every hand (for teaching). ``training``: training mode
+    (:mod:`.training`): the coach judges each decision of a learner as it is made, and a costly one
+    is not played but asked again (:attr:`training_stop`). ``store``: where the hands and the
+    decisions are kept (default: the learner's own).
 
     >>> t = Table(humans=[], seed=2, dealer='S')     # four bots: a demonstration
     >>> _ = t.run_bots(); t.hand_over
@@ -140,6 +145,8 @@ class Table:
         hint_bot: str = "standard",
         partner: str | Bot | None = None,
         opponents: str | Bot | None = None,
+        training: bool | Trainer = False,
+        store: Store | None = None,
     ) -> None:
         self.rules = Rules.from_value(rules)
         self.humans = _seats(humans)
@@ -176,11 +183,15 @@ class Table:
         self.hint_bot = get_bot(hint_bot, seed=f"{self.seed}/hint")
         self._dealer = dealer
         self._games_played = 0
-        self.on_hand_end: list[Callable[[Table], object]] = [GameSaver()]
+        self.on_hand_end: list[Callable[[Table], object]] = [GameSaver(store)]
         """Called with the table as each hand ends: the hand is saved at once (:mod:`.saver`)."""
+        self.trainer = trainer_for(training)
+        """Training mode's coach (:mod:`.training`), ``None`` outside training mode."""
         self._start(Game(self.rules, seed=self.seed, dealer=dealer))
 
     def _start(self, game: Game) -> None:
+        if self.trainer is not None:
+            self.trainer.cancel()
         self._history: list[Game] = [game]
         self.log: list[LogEntry] = []
         """The actions of the hand in progress (or just finished), as :class:`LogEntry` rows."""
@@ -234,6 +245,22 @@ class Table:
     @property
     def is_bot_turn(self) -> bool:
         return self.to_act is not None and self.to_act not in self.humans
+
+    @property
+    def training(self) -> bool:
+        """Training mode is on: the coach judges each decision of the learner as it is made (:mod:`.training`)."""
+        return self.trainer is not None
+
+    @property
+    def training_stop(self) -> TrainingStop | None:
+        """In training mode, the flagged decision the table stopped at, waiting for the learner to
+        choose again (:attr:`TrainingStop.text <.training.TrainingStop.text>` says why); else ``None``."""
+        return None if self.trainer is None else self.trainer.stop
+
+    @property
+    def training_note(self) -> str:
+        """In training mode, the coach's word on the last retry: the coach's choice and why (else '')."""
+        return "" if self.trainer is None else self.trainer.note
 
     @property
     def hot_seat(self) -> bool:
@@ -349,6 +376,8 @@ class Table:
         if not hand.is_legal(a):
             raise IllegalActionError(hand.explain_illegal(a), seat=seat, action=a)
         self.last_trick = None  # the learner has seen it: they acted
+        if self.trainer is not None and not self.trainer.check(self, a):
+            return  # training mode: a flagged first try is not played (see training_stop)
         self._apply(a, None, False)
 
     def bot_step(self) -> LogEntry | None:
@@ -391,6 +420,8 @@ class Table:
         del self._history[position + 1 :]
         del self.log[position:]
         self.last_trick = None
+        if self.trainer is not None:
+            self.trainer.cancel()
 
     def undo_points(self) -> list[tuple[int, str]]:
         """The earlier points of this hand where a human was to act: ``(position, label)``."""
@@ -501,6 +532,8 @@ class Table:
         seat = self.to_act
         assert seat is not None
         hand = self.hand
+        if seat in self.humans and self.training_stop is not None:
+            return f"Choose again, {seat.word}: the coach stopped that choice (training mode)."
         if seat in self.humans:
             what = {
                 Phase.BENNY: "name the suit the Benny proposes",

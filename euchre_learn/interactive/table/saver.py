@@ -35,11 +35,23 @@ from euchre_learn.learner.store import AddDecision, Store
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
-    from euchre_learn.analysis.review import Review
+    from euchre_learn.analysis.review import Decision, Review
     from euchre_learn.engine.cards import Seat
     from euchre_learn.engine.game import Game
 
-__all__ = ["GameSaver", "SavedGame", "SavedGameError", "Seated", "load_game", "save_decisions", "saved_games"]
+__all__ = [
+    "GameSaver",
+    "SavedGame",
+    "SavedGameError",
+    "Seated",
+    "decision_op",
+    "game_name",
+    "load_game",
+    "save_decisions",
+    "saved_games",
+    "table_saver",
+    "table_store",
+]
 
 
 class Seated(Protocol):
@@ -98,23 +110,52 @@ class GameSaver:
         return f"<GameSaver {len(self.ids)} games>"
 
 
+def game_name(table: object, game_number: int) -> str:
+    """The id a decision of the table's game ``game_number`` is kept under: the table's
+    :class:`GameSaver` id, as its saved hands are (``'table-<seed>/<n>'`` for a table without one)."""
+    saver = table_saver(table)
+    return saver.game_id(game_number) if saver is not None else f"table-{getattr(table, 'seed', '')}/{game_number}"
+
+
+def table_saver(table: object) -> GameSaver | None:
+    """The :class:`GameSaver` among a table's ``on_hand_end`` listeners (``None`` if it has none)."""
+    return next((f for f in getattr(table, "on_hand_end", ()) if isinstance(f, GameSaver)), None)
+
+
+def table_store(table: object) -> Store:
+    """The store a table saves to: its :class:`GameSaver`'s, else the learner's own."""
+    saver = table_saver(table)
+    return saver.store if saver is not None and saver.store is not None else Store.shared()
+
+
+def decision_op(game: str, hand: int, d: Decision) -> AddDecision:
+    """The store change that keeps one reviewed decision ``d`` of hand ``hand`` of ``game``: its
+    situation's key and family, grade, loss and the convention it breaks (``''`` for none)."""
+    sit = d.situation or situation(d.position)
+    return AddDecision(
+        game,
+        hand,
+        d.index,
+        str(d.seat),
+        sit.key,
+        sit.family,
+        str(d.action),
+        str(d.best),
+        d.grade,
+        d.loss,
+        convention=d.convention or "",
+    )
+
+
 def save_decisions(table: Seated, game_number: int, hand: int, review: Review, store: Store) -> None:
     """Keep each decision of ``review`` (the learners' in hand ``hand`` of the table's game
     ``game_number``) in ``store``, once, with its situation's key and family
-    (:func:`~euchre_learn.analysis.situation.situation`), grade and loss, so that a schedule can bring
-    the situation back. A forced move (every option worth the same) is no decision and is not kept.
-    The game is named by the table's :class:`GameSaver` id, as its saved hands are."""
-    saver = next((f for f in getattr(table, "on_hand_end", ()) if isinstance(f, GameSaver)), None)
-    game = saver.game_id(game_number) if saver is not None else f"table-{getattr(table, 'seed', '')}/{game_number}"
-    ops = []
-    for d in review.decisions:
-        if d.forced:
-            continue
-        sit = d.situation or situation(d.position)
-        ops.append(
-            AddDecision(
-                game, hand, d.index, str(d.seat), sit.key, sit.family, str(d.action), str(d.best), d.grade, d.loss
-            )
-        )
+    (:func:`~euchre_learn.analysis.situation.situation`), grade, loss and the sentence of the
+    convention it breaks, so that a schedule can bring the situation back. A forced move (every
+    option worth the same) is no decision and is not kept. The game is named by the table's
+    :class:`GameSaver` id, as its saved hands are (:func:`game_name`). Saving a review twice keeps
+    each decision once; a decision training mode kept already (:mod:`.training`) stays as it was."""
+    game = game_name(table, game_number)
+    ops = [decision_op(game, hand, d) for d in review.decisions if not d.forced]
     if ops:
         store.write(*ops)

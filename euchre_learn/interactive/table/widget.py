@@ -204,6 +204,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             self.refresh(keep_message=True)
             return
         self.message.value = ""
+        stop, note = self.table.training_stop, self.table.training_note
+        if stop is not None:  # training mode held a costly choice: say why, and ask again
+            who = "Your" if not self.table.hot_seat else f"{stop.decision.seat.word}'s"
+            self.message.value = f"<div class='el-training el-training-stop'>{_paragraphs(stop.text(who))}</div>"
+        elif note:  # the retry was played: the coach's choice and why
+            self.message.value = f"<div class='el-training el-training-note'>{_paragraphs(note)}</div>"
         self._advance()
 
     def _advance(self) -> None:
@@ -449,6 +455,9 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             description="Bot pace:", options=[(k, v) for k, v in PACES.items()], value=PACES["normal"]
         )
         self.open_hands = widgets.Checkbox(value=False, description="Show all hands (for teaching)", indent=False)
+        self.training = widgets.Checkbox(
+            value=False, description="Training mode: a costly choice is asked again", indent=False
+        )
         self.seed = widgets.Text(description="Seed:", placeholder="blank: a new deal each time")
         self.start = widgets.Button(description="Deal", button_style="success", icon="play", layout=auto_width())
         self.error = widgets.HTML()
@@ -465,6 +474,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
             self.partner,
             self.pace,
             self.open_hands,
+            self.training,
             self.seed,
             self.start,
             self.error,
@@ -494,6 +504,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
                 seed=seed,
                 open_hands=self.open_hands.value,
                 partner=self.partner.value,
+                training=self.training.value,
             )
         except ValueError as err:
             self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"

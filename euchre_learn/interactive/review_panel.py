@@ -390,7 +390,7 @@ def flagged_html(d: Decision) -> str:
         lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
         head += f"; better: <b>{html.escape(choice_label(d.position, d.best))}</b> ({html.escape(lost)})"
     rule = ""
-    if d.convention is not None:
+    if d.convention is not None and d.convention not in d.explanation:  # said once
         rule = f"<br><small><b>Rule of thumb:</b> {html.escape(d.convention)}"
         if d.grade == "best":
             rule += " In this deal it cost nothing."

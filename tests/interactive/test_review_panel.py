@@ -91,7 +91,7 @@ def test_a_flagged_row_says_the_convention_broken(tmp_path: Path) -> None:
     assert with_rule, "the example breaks 'don't trump partner's winning card'"
     d = with_rule[0]
     row = flagged_html(d)
-    assert "Rule of thumb:" in row and html.escape(d.convention) in row  # type: ignore[arg-type]
+    assert "ule of thumb" in row and row.count(html.escape(d.convention)) == 1  # type: ignore[arg-type]  # said once
     assert ("better:" in row) == (d.grade != "best")
     forced = [x for x in rev.decisions if x.forced]
     assert not set(forced) & set(rev.flagged())

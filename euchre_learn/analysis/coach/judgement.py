@@ -160,11 +160,11 @@ class Judgement:
         ranked = [o.action for o in self.options]
         return tuple(ranked[: ranked.index(a)])
 
-    def explain(self, action: Action | str, convention: str | None = None) -> str:
+    def explain(self, action: Action | str, convention: str | None = None, *, both_break: bool = False) -> str:
         """Why ``action`` earns its grade here, in Euchre words, numbers second (the review's
         explanation; for the best action it is :attr:`reason`). ``convention``: the sentence of a
-        convention the action breaks."""
-        return explain(self, Action.parse(action), convention)
+        convention the action breaks; ``both_break``: the best action breaks it too."""
+        return explain(self, Action.parse(action), convention, both_break=both_break)
 
     def __str__(self) -> str:
         rows = "\n".join(f"  {o}" for o in self.options)

@@ -88,10 +88,11 @@ def name(hand: Hand, a: Action) -> str:
     return f"to {action_words(s, s.to_act, a.id)}"
 
 
-def explain(j: _Judged, chosen: Action, convention: str | None = None) -> str:
+def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_break: bool = False) -> str:
     """Why ``chosen`` earned its grade in judgement ``j``: the reason in Euchre words, the numbers
     in one clause, whether it was close, and the convention it breaks (``convention``: its
-    sentence) or, where the numbers say the convention is wrong in this deal, that said plainly."""
+    sentence) or, where the numbers say the convention is wrong in this deal, that said plainly
+    (``both_break``: the better choice breaks it too, so it does not decide this one)."""
     hand = j.position
     if j.forced:
         if len(j.options) == 1:
@@ -141,7 +142,11 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None) -> str:
         rules = broken(hand, j.options[1].action, j.score)
         if rules:
             parts.append(f"Between choices this close, the rule of thumb decides: {rules[0].sentence}")
-    if convention:
+    if convention and both_break and grade not in ("best", "good"):
+        parts.append(
+            f'The rule of thumb says: "{convention}" Here the better choice breaks it too: it does not decide this one.'
+        )
+    elif convention:
         if grade in ("best", "good"):
             verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"
             parts.append(f'The rule of thumb says: "{convention}" In this deal the numbers say {verdict}.')

@@ -255,7 +255,10 @@ def decide(j: Judgement, chosen: Action, number: int = 0, index: int | None = No
         win_loss = 0.0 if grade == "best" else j.loss_of(chosen)
     broken = () if j.forced else broken_conventions(pos, chosen, score=j.score)
     sentence = broken[0].sentence if broken else None
-    text = j.explain(chosen, sentence)
+    # the rule of thumb to teach: one the better choice keeps; a rule the best choice breaks too
+    # does not point the way here, and the words say so
+    kept = [c for c in broken if best == chosen or not c.breaks(pos, best, j.score)]
+    text = j.explain(chosen, kept[0].sentence if kept else sentence, both_break=bool(broken) and not kept)
     note = table_note(j, chosen)
     return Decision(
         seat=Seat(pos._s.to_act),

@@ -46,10 +46,10 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
-	# on every core (pytest-xdist; one core: no workers, the plain run); the tests sharing an
-	# expensive fixture (JupyterLab, a site build, a module's server) stay together (tests/conftest.py);
-	# the 30 slowest tests are listed, to see where the time goes
-	$(BIN)/pytest -n auto --dist loadgroup --durations=30
+	# one process: pytest-xdist's --dist loadgroup does not group with pytest 9.2 (it renames
+	# item._nodeid, which pytest 9.2 no longer reads), and the site builds must not run twice at once
+	# (tests/conftest.py). The 30 slowest tests are listed, to see where the time goes.
+	$(BIN)/pytest --durations=30
 	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on
 	# speed. Each notebook's cells run in order in one kernel on one worker (--dist loadscope).
 	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest -n auto --dist loadscope --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises

@@ -46,9 +46,13 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
-	$(BIN)/pytest
-	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on speed
-	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
+	# one process: pytest-xdist's --dist loadgroup does not group with pytest 9.2 (it renames
+	# item._nodeid, which pytest 9.2 no longer reads), and the site builds must not run twice at once
+	# (tests/conftest.py). The 30 slowest tests are listed, to see where the time goes.
+	$(BIN)/pytest --durations=30
+	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on
+	# speed. Each notebook's cells run in order in one kernel on one worker (--dist loadscope).
+	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest -n auto --dist loadscope --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises
 
 # The practice quizzes and the table as Voilà apps, code hidden, nothing asked of a CDN:
 # http://127.0.0.1:8866/ (euchre_learn/classroom/apps.py: the same command as `euchre-learn practice`)

@@ -19,12 +19,13 @@ from typing import Any
 
 import nbformat
 import pytest
+import reportkit
 
 from . import browserkit as bk
 
 BROWSER_DIR = Path(__file__).resolve().parent
 _SKIPPED: list[str] = []  # the reason browser tests were skipped, once
-_TIMES: dict[str, float] = {}
+_TIMES = reportkit.BROWSER_TIMES  # the end of the run lists the slowest (tests/reportkit.py)
 
 
 class BrowserTestsSkipped(UserWarning):
@@ -48,6 +49,7 @@ def _skip_or_fail(reason: str) -> None:
     message = f"REAL-BROWSER TESTS NOT RUN: {reason}"
     if not _SKIPPED:
         _SKIPPED.append(reason)
+        reportkit.skipped("browser", reason)  # the banner at the end of the run
         warnings.warn(message, BrowserTestsSkipped, stacklevel=2)
     if os.environ.get("EUCHRE_LEARN_REQUIRE_BROWSER") == "1":
         pytest.fail(message + " (EUCHRE_LEARN_REQUIRE_BROWSER=1)", pytrace=False)
@@ -58,22 +60,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if Path(str(item.fspath)).resolve().is_relative_to(BROWSER_DIR):
             item.add_marker(pytest.mark.browser)
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    tr = terminalreporter
-    if _SKIPPED:
-        bar = "!" * 78
-        tr.write_line(bar, red=True, bold=True)
-        tr.write_line(f"REAL-BROWSER TESTS SKIPPED: {_SKIPPED[0]}", red=True, bold=True)
-        tr.write_line("Widgets, lessons and Voilà apps were NOT checked in a browser on this run.", red=True, bold=True)
-        tr.write_line(bar, red=True, bold=True)
-    elif _TIMES:
-        total = sum(_TIMES.values())
-        tr.write_sep("-", f"real-browser suite: {total:.0f} s in fixtures and tests")
-        for name, seconds in sorted(_TIMES.items(), key=lambda kv: -kv[1])[:8]:
-            tr.write_line(f"  {seconds:6.1f} s  {name}")
-        tr.write_line(f"  screenshots: {bk.ARTIFACTS.relative_to(bk.ROOT)}/")
 
 
 @pytest.fixture(scope="package")
@@ -162,6 +148,8 @@ def lab_page(browser: Any, lab: bk.Server) -> Iterator[Any]:
 def _save_console(name: str, errors: list[str]) -> None:
     """Keep the browser console's errors beside the screenshots, for a person to read."""
     bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if str(bk.ARTIFACTS.relative_to(bk.ROOT)) not in reportkit.SCREENSHOTS:
+        reportkit.SCREENSHOTS.append(str(bk.ARTIFACTS.relative_to(bk.ROOT)))
     (bk.ARTIFACTS / f"console-{name}.txt").write_text("\n".join(errors) + "\n", encoding="utf-8")
 
 

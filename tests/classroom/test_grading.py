@@ -467,17 +467,30 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
         assert "q1 is not right" in html or student == "wrong"
 
 
-def _validate(notebook: Path) -> str:
-    """What ``nbgrader validate`` (the Validate button's command) prints for a copy."""
-    done = subprocess.run(
-        [sys.executable, "-m", "nbgrader", "validate", str(notebook)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=notebook.parent,
-        timeout=600,
-    )
-    return done.stdout + done.stderr
+def _validate(notebooks: dict[str, Path]) -> dict[str, str]:
+    """What ``nbgrader validate`` (the Validate button's command) prints for each copy. The
+    commands run side by side, each in its copy's folder with a learner folder of its own."""
+    running = {}
+    for label, notebook in notebooks.items():
+        env = dict(os.environ, EUCHRE_LEARN_HOME=str(notebook.parent / "learner-home"))
+        running[label] = subprocess.Popen(
+            [sys.executable, "-m", "nbgrader", "validate", str(notebook)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            cwd=notebook.parent,
+            env=env,
+        )
+    outputs = {}
+    try:
+        for label, proc in running.items():
+            outputs[label] = proc.communicate(timeout=600)[0]
+    finally:
+        for proc in running.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return outputs
 
 
 @pytest.mark.nbgrader
@@ -496,14 +509,14 @@ def test_validate_fails_a_blank_or_wrong_copy_and_passes_a_right_one(tmp_path: P
     check = checker(SHEETS[name])
     solutions = {q: (EXERCISES / "solutions" / name / f"{q}.py").read_text(encoding="utf-8") for q in check.qids}
     wrong = dict(solutions, q4=f'answer = {check.exercise("q4").wrong!r}\ncheck("q4", answer)')
-    outputs = {}
+    copies = {}
     for label, answers in (("blank", {}), ("wrong", wrong), ("right", solutions)):
         folder = tmp_path / label
         folder.mkdir()
         shutil.copy(course / "source" / name / "rules.md", folder / "rules.md")
-        path = folder / f"{name}.ipynb"
-        path.write_text(json.dumps(_fill(release, answers), ensure_ascii=False), encoding="utf-8")
-        outputs[label] = _validate(path)
+        copies[label] = folder / f"{name}.ipynb"
+        copies[label].write_text(json.dumps(_fill(release, answers), ensure_ascii=False), encoding="utf-8")
+    outputs = _validate(copies)
     assert "Success! Your notebook passes all the tests" not in outputs["blank"], outputs["blank"][-2000:]
     assert "q1 is not answered yet" in outputs["blank"]
     assert "Success! Your notebook passes all the tests" not in outputs["wrong"], outputs["wrong"][-2000:]

@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import reportkit
 
 from .pgkit import Cluster, NoPostgres
 
 BACKENDS = ["sqlite", "postgresql"]
 _SKIPPED: list[str] = []
-_CLUSTER: dict[str, Any] = {}
 
 
 class PostgresTestsSkipped(UserWarning):
@@ -32,6 +32,7 @@ def _skip_or_fail(reason: str) -> None:
     message = f"POSTGRESQL TESTS NOT RUN: {reason}"
     if not _SKIPPED:
         _SKIPPED.append(reason)
+        reportkit.skipped("postgres", reason)  # the banner at the end of the run (tests/reportkit.py)
         warnings.warn(message, PostgresTestsSkipped, stacklevel=2)
     if os.environ.get("EUCHRE_LEARN_REQUIRE_POSTGRES") == "1":
         pytest.fail(message + " (EUCHRE_LEARN_REQUIRE_POSTGRES=1)", pytrace=False)
@@ -48,7 +49,7 @@ def postgres() -> Iterator[Cluster]:
         cluster = Cluster()
     except NoPostgres as err:
         _skip_or_fail(str(err))
-    _CLUSTER.update(version=cluster.version, port=cluster.port, start=time.monotonic() - start)
+    reportkit.POSTGRES.update(version=cluster.version, port=cluster.port, start=time.monotonic() - start)
     try:
         yield cluster
     finally:
@@ -72,19 +73,3 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 def module_db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     """The same, once per module (for a server the module's tests share)."""
     return _url(request, request.param, tmp_path_factory.mktemp(request.param))
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    tr = terminalreporter
-    if _SKIPPED:
-        bar = "!" * 78
-        tr.write_line(bar, red=True, bold=True)
-        tr.write_line(f"POSTGRESQL TESTS SKIPPED: {_SKIPPED[0]}", red=True, bold=True)
-        tr.write_line("The class server was checked on SQLite only on this run.", red=True, bold=True)
-        tr.write_line(bar, red=True, bold=True)
-    elif _CLUSTER:
-        tr.write_sep(
-            "-",
-            f"class server tests on PostgreSQL {_CLUSTER['version']} (a private cluster on 127.0.0.1:"
-            f"{_CLUSTER['port']}, started in {_CLUSTER['start']:.1f} s)",
-        )

@@ -2,6 +2,7 @@
 
     PYTHONPATH=$PWD python tools/mine_puzzles.py mine --seed 13 --games 400 --workers 2
     PYTHONPATH=$PWD python tools/mine_puzzles.py build
+    PYTHONPATH=$PWD python tools/mine_puzzles.py recheck --workers 2   # after the coach or the bots change
 
 ``mine`` plays games (game ``g`` of a seed is always the same game: the rules, the bots and
 the deal follow from ``seed`` and ``g``), four 'standard' bots, or in every fourth game the
@@ -219,6 +220,48 @@ def cmd_build(ns: argparse.Namespace) -> None:
         print(f"  {n:4d}  {t}")
 
 
+def _recheck_one(pid: str) -> dict[str, Any]:
+    """One shipped puzzle judged again by today's coach at twice its first worlds (seed 'recheck')."""
+    from euchre_learn.analysis import puzzles
+
+    p = next(x for x in puzzles.all() if x.id == pid)
+    ev = evaluate(p.hand, 2 * p._data["first_worlds"], seed="recheck", score=p.score)
+    holds = ev.best == p.answer and ev.gap >= MIN_GAP / 2 and not ev.close
+    return {"id": pid, "holds": holds, "best": str(ev.best), "gap": round(ev.gap, 3), "close": ev.close}
+
+
+def cmd_recheck(ns: argparse.Namespace) -> None:
+    """Judge every shipped puzzle again with the coach as it is now (its bots, its conventions) at
+    twice the worlds it was first found with, and keep only those whose answer still holds: the
+    best, by at least half the mining gap, not a close call. A puzzle whose answer the review
+    would now grade otherwise is a voice that disagrees; it goes. Progress is kept in ``--log``."""
+    from euchre_learn.analysis import puzzles
+
+    log = Path(ns.log)
+    done: dict[str, dict[str, Any]] = {}
+    if log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                done[row["id"]] = row
+    todo = [p.id for p in puzzles.all() if p.id not in done]
+    with multiprocessing.Pool(ns.workers) as pool, log.open("a", encoding="utf-8") as out:
+        for k, row in enumerate(pool.imap_unordered(_recheck_one, todo, chunksize=4), 1):
+            done[row["id"]] = row
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            if k % 50 == 0:
+                print(f"{k}/{len(todo)} rechecked", flush=True)
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    kept = [p for p in data["puzzles"] if done[p["id"]]["holds"]]
+    counts: dict[str, int] = {}
+    for p in kept:
+        counts[p["theme"]] = counts.get(p["theme"], 0) + 1
+    data.update(count=len(kept), themes=dict(sorted(counts.items(), key=lambda kv: -kv[1])), puzzles=kept)
+    DATA.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    print(f"{len(kept)} of {len(done)} puzzles hold with today's coach; {DATA} rewritten")
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -236,8 +279,11 @@ def main(argv: list[str] | None = None) -> None:
     b = sub.add_parser("build", help="tag the found puzzles with themes and write the package data")
     b.add_argument("raw", nargs="*", default=sorted(str(p) for p in RAW.parent.glob("puzzles-raw*.jsonl")))
     b.add_argument("--out", default=str(DATA))
+    r = sub.add_parser("recheck", help="keep only the shipped puzzles whose answer today's coach confirms")
+    r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    r.add_argument("--log", default=str(ROOT / "build" / "puzzles-recheck.jsonl"))
     ns = p.parse_args(argv)
-    {"mine": cmd_mine, "build": cmd_build}[ns.cmd](ns)
+    {"mine": cmd_mine, "build": cmd_build, "recheck": cmd_recheck}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

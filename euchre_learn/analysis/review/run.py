@@ -49,13 +49,13 @@ Forced decisions are left out; see docs/review.md.
 
 >>> import euchre_learn as el
 >>> hand = el.examples.hand('left-bower-trap')
->>> rev = el.review(hand, seat='N', worlds=8, seed=1)
+>>> rev = el.review(hand, seat='N', worlds=24, seed=1)
 >>> [d.grade for d in rev.decisions]
-['blunder', 'best', 'inaccuracy', 'best', 'best', 'best']
+['mistake', 'best', 'inaccuracy', 'best', 'best', 'best']
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
-To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.69 points against +1.69, over 16 deals of the cards you can't see.)
+To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.38 points against +1.63, over 24 deals of the cards you can't see.)
 >>> round(rev.accuracy)
-64
+75
 """
 
 from __future__ import annotations
@@ -202,9 +202,9 @@ def review_decision(
     hand, when known. The same seed gives the same answer; :func:`review` uses it for each decision.
 
     >>> import euchre_learn as el
-    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣', worlds=8, seed=1)
+    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣', worlds=24, seed=1)
     >>> d.best, d.grade
-    (Action.parse('play J♥'), 'good')
+    (Action.parse('play J♥'), 'mistake')
     """
     a = Action.parse(action)
     if not position.is_legal(a):

@@ -202,7 +202,10 @@ def test_the_seat_widget_redraws_itself_from_the_kernels_event_loop(srv: Running
     async def notebook() -> None:
         w = el.table.join(code, server=srv.url, token=token, seat="N")
         try:
-            assert "Waiting for your teacher" in w.status.value
+            deadline = time.monotonic() + WAIT  # the first view arrives through the loop too
+            while "Waiting for your teacher" not in w.status.value:
+                assert time.monotonic() < deadline, f"the widget never showed the table: {w.status.value}"
+                await asyncio.sleep(0.02)
             srv.start(code)  # West (a bot) bids, then it is North's turn
             deadline = time.monotonic() + WAIT
             while not w.action_buttons:

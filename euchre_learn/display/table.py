@@ -28,7 +28,7 @@ from euchre_learn.engine.text import (
     upcard_taken,
 )
 
-__all__ = ["game_html", "hand_html"]
+__all__ = ["TURN_WORDS", "game_html", "hand_html"]
 
 
 def _suit_chip(suit: Suit) -> str:
@@ -40,7 +40,7 @@ def _badge(text: str, kind: str = "") -> str:
     return f'<span class="{cls}">{escape(text)}</span>'
 
 
-_TURN_WORDS = {
+TURN_WORDS = {
     "BENNY": "to name the Benny's suit",
     "ROUND_1": "to bid",
     "ROUND_2": "to bid",
@@ -51,6 +51,7 @@ _TURN_WORDS = {
     "DEFEND": "to defend alone or pass",
     "PLAY": "to play",
 }
+"""What the seat to act does, by phase name ('to bid'): the turn badge of every table drawn."""
 
 
 def _seat_html(hand: Hand, seat: Seat, shown: bool, who: str, mark_legal: bool) -> str:
@@ -68,7 +69,7 @@ def _seat_html(hand: Hand, seat: Seat, shown: bool, who: str, mark_legal: bool) 
         badges.append(_badge("sits out", "out"))
     turn = seat == hand.to_act
     if turn:
-        badges.append(_badge("▶ " + _TURN_WORDS.get(hand.phase.name, "to act"), "turn"))
+        badges.append(_badge("▶ " + TURN_WORDS.get(hand.phase.name, "to act"), "turn"))
     if shown:
         legal = None
         if mark_legal and turn and hand.phase in (Phase.PLAY, Phase.DISCARD, Phase.RAILROAD_DISCARD):
@@ -192,7 +193,7 @@ def _tricks_panel(hand: Hand) -> str:
 def _turn_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
     lines = [f'<div class="el-p-head">{escape(str(hand.phase).capitalize())}</div>']
     if hand.to_act is not None:
-        lines.append(f"<div>▶ {escape(who[hand.to_act])} {escape(_TURN_WORDS.get(hand.phase.name, 'to act'))}</div>")
+        lines.append(f"<div>▶ {escape(who[hand.to_act])} {escape(TURN_WORDS.get(hand.phase.name, 'to act'))}</div>")
     elif hand.score is not None:
         lines.append(f'<div class="el-result">{escape(result_words(hand))}</div>')
     elif hand.thrown_in:

@@ -24,6 +24,7 @@ from typing import Any
 
 from euchre_learn.display.html import back_span, card_span, holding_span, trick_slots
 from euchre_learn.display.style import escape, root
+from euchre_learn.display.table import TURN_WORDS
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team
 from euchre_learn.engine.explain import make_word
 from euchre_learn.engine.hand import Trick
@@ -31,17 +32,6 @@ from euchre_learn.engine.rules import Rules
 
 __all__ = ["seat_html", "seat_names", "seat_scoreboard_html", "trick_of"]
 
-_TURN = {
-    "BENNY": "to name the Benny's suit",
-    "ROUND_1": "to bid",
-    "ROUND_2": "to bid",
-    "DISCARD": "to discard",
-    "RAILROAD_GIVE": "to pass a card",
-    "RAILROAD_TAKE": "to take or decline",
-    "RAILROAD_DISCARD": "to discard",
-    "DEFEND": "to defend alone or pass",
-    "PLAY": "to play",
-}
 
 
 def _badge(text: str, kind: str = "") -> str:
@@ -94,7 +84,7 @@ def _seat(hand: Mapping[str, Any], seat: Seat, me: str, who: str, rules: Rules |
         badges.append(_badge("sits out", "out"))
     turn = str(seat) == hand.get("to_act")
     if turn:
-        badges.append(_badge("▶ " + _TURN.get(hand["phase"], "to act"), "turn"))
+        badges.append(_badge("▶ " + TURN_WORDS.get(hand["phase"], "to act"), "turn"))
     if str(seat) == me:
         held = [Card.parse(c) for c in hand["holding"]]
         up = Card.parse(hand["upcard"])
@@ -185,7 +175,7 @@ def _panels(view: Mapping[str, Any], who: Mapping[Seat, str], rules: Rules | Non
     to_act = hand.get("to_act")
     turn = f'<div class="el-p-head">Hand {hand["number"]}</div>'
     if to_act:
-        turn += f"<div>▶ {escape(who[Seat.parse(to_act)])} {escape(_TURN.get(hand['phase'], 'to act'))}</div>"
+        turn += f"<div>▶ {escape(who[Seat.parse(to_act)])} {escape(TURN_WORDS.get(hand['phase'], 'to act'))}</div>"
     bids = []
     for e in hand["events"]:
         seat = Seat.parse(e["seat"])

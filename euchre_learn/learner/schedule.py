@@ -214,11 +214,11 @@ class HasStore(Protocol):
     def store(self) -> Store: ...
 
 
-class Schedule:
-    """The learner's practice schedule (see the module docs). ``store`` is a
-    :class:`~euchre_learn.learner.store.Store`, anything that keeps one (:class:`HasStore`: a
-    :class:`~euchre_learn.learner.progress.Progress`), a path, or ``None`` for the learner's own. ``clock`` gives "now" (an aware
-    datetime) when a call does not; tests pass a fake one."""
+class OnStore:
+    """What a schedule keeps: the learner's store and a clock. ``store`` is a
+    :class:`~euchre_learn.learner.store.Store`, anything that keeps one (:class:`HasStore`), a path,
+    or ``None`` for the learner's own; ``clock`` gives "now" (an aware datetime) when a call does
+    not (tests pass a fake one)."""
 
     def __init__(
         self,
@@ -233,6 +233,26 @@ class Schedule:
         else:
             self.store = Store.shared() if store is None else Store(store)
         self.clock = clock or (lambda: datetime.now(timezone.utc).astimezone())
+
+    def now(self, now: datetime | None = None) -> datetime:
+        """``now``, or the clock's time (always with a time zone)."""
+        moment = self.clock() if now is None else now
+        return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+class Schedule(OnStore):
+    """The learner's practice schedule (see the module docs). ``store`` is a
+    :class:`~euchre_learn.learner.store.Store`, anything that keeps one (:class:`HasStore`: a
+    :class:`~euchre_learn.learner.progress.Progress`), a path, or ``None`` for the learner's own. ``clock`` gives "now" (an aware
+    datetime) when a call does not; tests pass a fake one."""
+
+    def __init__(
+        self,
+        store: Store | HasStore | str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(store, clock=clock)
         self._notes: list[str] = []
         if not available():
             self._notes.append(
@@ -244,11 +264,6 @@ class Schedule:
     def warnings(self) -> list[str]:
         """Problems with the store or the scheduler, in words."""
         return [*self.store.warnings, *self._notes]
-
-    def now(self, now: datetime | None = None) -> datetime:
-        """``now``, or the clock's time (always with a time zone)."""
-        moment = self.clock() if now is None else now
-        return moment if moment.tzinfo is not None else moment.astimezone()
 
     # --- changing --------------------------------------------------------------------------
     def review(

@@ -32,9 +32,8 @@ row; a wrong answer takes the mastery away until three more.
 
 from __future__ import annotations
 
-import os
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -43,7 +42,7 @@ from euchre_learn.learner.schedule import (
     EASY,
     GOOD,
     STATES,
-    HasStore,
+    OnStore,
     replay,
     retrievability,
 )
@@ -188,30 +187,11 @@ def cards_of(attempts: Iterable[Attempt], now: datetime) -> dict[str, SituationC
     return out
 
 
-class SituationSchedule:
+class SituationSchedule(OnStore):
     """The learner's situations (see the module docs). ``store`` is a
     :class:`~euchre_learn.learner.store.Store`, anything that keeps one (a
     :class:`~euchre_learn.learner.progress.Progress`), a path, or ``None`` for the learner's own;
     ``clock`` gives "now" (an aware datetime) when a call does not."""
-
-    def __init__(
-        self,
-        store: Store | HasStore | str | os.PathLike[str] | None = None,
-        *,
-        clock: Callable[[], datetime] | None = None,
-    ) -> None:
-        if isinstance(store, Store):
-            self.store = store
-        elif isinstance(store, HasStore):
-            self.store = store.store
-        else:
-            self.store = Store.shared() if store is None else Store(store)
-        self.clock = clock or (lambda: datetime.now(timezone.utc).astimezone())
-
-    def now(self, now: datetime | None = None) -> datetime:
-        """``now``, or the clock's time (always with a time zone)."""
-        moment = self.clock() if now is None else now
-        return moment if moment.tzinfo is not None else moment.astimezone()
 
     # --- changing --------------------------------------------------------------------------
     def record(

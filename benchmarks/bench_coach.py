@@ -27,7 +27,7 @@ import statistics
 import time
 
 import euchre_learn as el
-from euchre_learn.analysis.bots import get
+from euchre_learn.analysis.bots.drive import random_positions
 from euchre_learn.analysis.coach import BID_WORLDS, CARD_WORLDS, hint, judge, judge_hand
 from euchre_learn.analysis.review import review, review_decision
 
@@ -97,24 +97,6 @@ VOICE_POSITIONS = 1000
 VOICE_WORLDS = 2
 
 
-def voice_positions(count: int, seed: int) -> list[tuple[el.Hand, tuple[int, int] | None]]:
-    """Random bot-played prefixes of seeded deals, every phase; a game score in about a third."""
-    rng = random.Random(seed)
-    bot = get("standard", seed=seed)
-    out: list[tuple[el.Hand, tuple[int, int] | None]] = []
-    k = 0
-    while len(out) < count:
-        hand = el.Hand.deal(el.Seat(k % 4), seed=f"one-voice|{seed}|{k}")
-        k += 1
-        steps = []
-        while not hand.is_over:
-            steps.append(hand)
-            hand = hand.apply(bot.act(hand))
-        for pos in rng.sample(steps, min(2, len(steps))):
-            out.append((pos, (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.3 else None))
-    return out[:count]
-
-
 def one_voice(count: int = VOICE_POSITIONS) -> Table:
     """The Hint's suggestion against the review's best over ``count`` random positions."""
     table = Table(
@@ -123,7 +105,7 @@ def one_voice(count: int = VOICE_POSITIONS) -> Table:
     )
     t = time.perf_counter()
     checked = agree = 0
-    for s, (pos, score) in enumerate(voice_positions(count, 11)):
+    for s, (pos, score) in enumerate(random_positions(count, 11)):
         h = hint(pos, score=score, seed=s, worlds=VOICE_WORLDS)
         legal = pos.legal_actions()
         d = review_decision(pos, legal[s % len(legal)], worlds=VOICE_WORLDS, seed=s, score=score)

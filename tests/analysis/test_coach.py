@@ -13,6 +13,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.analysis.bots import get
+from euchre_learn.analysis.bots.drive import random_positions
 from euchre_learn.analysis.coach import FitWorlds, Judgement, hint, judge, judge_hand
 from euchre_learn.analysis.review.model import GRADES, grade_for
 
@@ -179,28 +180,8 @@ def test_going_alone_at_nine_is_not_best_when_a_call_wins_the_game() -> None:
 # ---- the judgement (item 4) -------------------------------------------------------------------------
 
 
-def _random_positions(count: int, seed: int) -> list[tuple[el.Hand, tuple[int, int] | None]]:
-    rng = random.Random(seed)
-    bot = get("standard", seed=seed)
-    out: list[tuple[el.Hand, tuple[int, int] | None]] = []
-    k = 0
-    while len(out) < count:
-        hand = el.Hand.deal(el.Seat(k % 4), seed=f"coach-test|{seed}|{k}")
-        k += 1
-        steps = []
-        while not hand.is_over:
-            steps.append(hand)
-            hand = hand.apply(bot.act(hand))
-        if hand.thrown_in:
-            continue
-        pos = rng.choice(steps)
-        score = (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.3 else None
-        out.append((pos, score))
-    return out
-
-
 def test_a_best_grade_never_names_a_better_action() -> None:
-    for pos, score in _random_positions(30, 2):
+    for pos, score in random_positions(30, 2, per_hand=1, label="coach-test", thrown_in=False):
         j = judge(pos, score=score, seed=0, worlds=8)
         assert j.grade_of(j.best) == "best"
         assert j.options[0].action == j.best
@@ -216,7 +197,7 @@ def test_a_best_grade_never_names_a_better_action() -> None:
 
 
 def test_same_seed_same_judgement() -> None:
-    pos, _ = _random_positions(1, 9)[0]
+    pos, _ = random_positions(1, 9, per_hand=1, label="coach-test", thrown_in=False)[0]
     a, b = judge(pos, seed=4, worlds=12), judge(pos, seed=4, worlds=12)
     assert a == b
     assert a.reason == b.reason
@@ -272,7 +253,7 @@ def test_a_convention_decides_between_choices_within_noise() -> None:
     from euchre_learn.analysis.convention_book import broken
 
     swapped = 0
-    for pos, score in _random_positions(40, 7):
+    for pos, score in random_positions(40, 7, per_hand=1, label="coach-test", thrown_in=False):
         j = judge(pos, score=score, seed=0, worlds=12)
         if j.forced:
             continue

@@ -9,12 +9,10 @@ the Hint and the review.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import euchre_learn as el
-from euchre_learn.analysis.bots import get
+from euchre_learn.analysis.bots.drive import random_positions
 from euchre_learn.analysis.coach import hint, judge, scaled_worlds
 from euchre_learn.analysis.coach.words import CLOSE, FORCED, reasons
 from euchre_learn.analysis.convention_book import mistakes
@@ -150,27 +148,8 @@ def test_partners_ace_is_already_winning_when_nobody_left_can_beat_it() -> None:
 # ---- random positions: 'best' never names a better action; forced says only that; one voice -------
 
 
-def _random_positions(count: int, seed: int) -> list[tuple[el.Hand, tuple[int, int] | None]]:
-    """Random bot-played prefixes of seeded deals, every phase; a game score in about a third."""
-    rng = random.Random(seed)
-    bot = get("standard", seed=seed)
-    out: list[tuple[el.Hand, tuple[int, int] | None]] = []
-    k = 0
-    while len(out) < count:
-        hand = el.Hand.deal(el.Seat(k % 4), seed=f"one-voice|{seed}|{k}")
-        k += 1
-        steps = []
-        while not hand.is_over:
-            steps.append(hand)
-            hand = hand.apply(bot.act(hand))
-        for pos in rng.sample(steps, min(2, len(steps))):
-            score = (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.3 else None
-            out.append((pos, score))
-    return out[:count]
-
-
 def test_best_grades_name_no_better_action_and_forced_moves_say_only_that() -> None:
-    for n, (pos, score) in enumerate(_random_positions(60, 7)):
+    for n, (pos, score) in enumerate(random_positions(60, 7)):
         j = judge(pos, score=score, worlds=scaled_worlds(pos, 4), seed=n)
         for a in pos.legal_actions():
             d = decide(j, a)
@@ -212,7 +191,7 @@ def margin(j) -> float:  # type: ignore[no-untyped-def]
 
 def test_one_voice_the_hints_suggestion_is_the_reviews_best() -> None:
     checked = 0
-    for s, (pos, score) in enumerate(_random_positions(ONE_VOICE_POSITIONS, 11)):
+    for s, (pos, score) in enumerate(random_positions(ONE_VOICE_POSITIONS, 11)):
         h = hint(pos, score=score, seed=s, worlds=ONE_VOICE_WORLDS)
         any_action = pos.legal_actions()[s % len(pos.legal_actions())]
         d = review_decision(pos, any_action, worlds=ONE_VOICE_WORLDS, seed=s, score=score)
@@ -234,7 +213,7 @@ def test_touching_cards_are_the_runs_the_solver_reduces() -> None:
     from euchre_learn.engine.core import PLAY_PHASE
 
     seen = 0
-    for pos, _ in _random_positions(80, 5):
+    for pos, _ in random_positions(80, 5):
         s = pos.state
         if s.phase != PLAY_PHASE:
             continue

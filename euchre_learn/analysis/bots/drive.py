@@ -9,13 +9,15 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from euchre_learn.analysis.bots.registry import get
+from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand
 
-__all__ = ["play_hands", "play_out"]
+__all__ = ["play_hands", "play_out", "random_positions"]
 
 
 def play_out(hand: Hand, bot: str = "standard", seed: Any = 0) -> Hand:
@@ -56,3 +58,34 @@ def play_hands(
         if until_barn and len(game.hands) > done and game.in_the_barn:
             break
     return game
+
+
+def random_positions(
+    count: int, seed: Any, *, per_hand: int = 2, label: str = "one-voice", thrown_in: bool = True
+) -> list[tuple[Hand, tuple[int, int] | None]]:
+    """``count`` positions where a seat must act, from seeded deals the standard bot plays out
+    (every phase: bids, discards, leads, follows), up to ``per_hand`` from each deal, each with a
+    game score (us, them) in about a third, else ``None``. Without ``thrown_in``, deals that every
+    seat passes are skipped. Tests and benchmarks use it to ask every voice about the same
+    positions; the same arguments always give the same positions.
+
+    >>> got = random_positions(5, 1)
+    >>> len(got), all(not pos.is_over for pos, _ in got), got == random_positions(5, 1)
+    (5, True, True)
+    """
+    rng = random.Random(seed)
+    bot = get("standard", seed=seed)
+    out: list[tuple[Hand, tuple[int, int] | None]] = []
+    k = 0
+    while len(out) < count:
+        hand = Hand.deal(Seat(k % 4), seed=f"{label}|{seed}|{k}")
+        k += 1
+        steps = []
+        while not hand.is_over:
+            steps.append(hand)
+            hand = hand.apply(bot.act(hand))
+        if hand.thrown_in and not thrown_in:
+            continue
+        for pos in rng.sample(steps, min(per_hand, len(steps))):
+            out.append((pos, (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.3 else None))
+    return out[:count]

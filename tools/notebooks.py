@@ -251,8 +251,8 @@ def _lesson_contents(folder: Path) -> list[str]:
         "",
         "- [The cheat sheet](cheat_sheet.ipynb): the trump order for each suit, the bidding, following suit "
         "and the scores on one page (and as a printable PDF).",
-        "- [Today's practice](13_whats_next.ipynb#Today's-practice): each day, what is due again first "
-        "(what you missed comes back sooner), then new topics; every quiz you answer feeds it.",
+        "- [Today's practice](13_whats_next.ipynb#Today's-practice): each day, what you missed first, "
+        "then new topics, then what is due again; every quiz you answer feeds it.",
         "- [The glossary](../docs/glossary.md): every Euchre word the lessons use, in plain words.",
         "- [The rule book](../docs/rules.md): every rule the engine follows, with its id.",
         "- The exercises in [`../exercises/`](../exercises/index.ipynb) practise the same rules.",

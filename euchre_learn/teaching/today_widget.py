@@ -5,7 +5,7 @@ from the quiz widgets of :mod:`euchre_learn.teaching.widgets`.
 In a notebook::
 
     from euchre_learn.teaching.today_widget import today
-    today()                       # what is due first, then new topics
+    today()                       # past mistakes first, then new topics, then what is due
 
 >>> import tempfile, os
 >>> w = today(['left-bower'], seed=2, progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))

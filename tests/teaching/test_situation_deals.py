@@ -105,16 +105,22 @@ def test_a_flagged_decision_comes_back_in_todays_practice_as_another_deal_until_
     _flag(path)
     clock = Clock()
     clock.now = T0 + timedelta(minutes=30)
-    t = TodaysPractice(progress=path, seed=3, clock=clock)
+    t = TodaysPractice(["left-bower"], progress=path, seed=3, clock=clock)
     assert t.item == ("situation", KEY) and t.source == "due" and t.count_due >= 1
     assert t.board is not None and situation(t.board).key == KEY  # another deal, drawn as a board
     for n in range(3):
+        # a check of what was last right comes after the new topic (new before checks)
+        for _ in range(2):
+            if t.item != ("situation", KEY):
+                assert t.source == "new" or t.item[0] == "quiz"
+                t.answer(t.question.answer)
+                t.next()
         assert t.item == ("situation", KEY)
         t.answer(t.question.answer)
         clock.now += timedelta(days=10)  # long enough for the situation to be due again
         card = SituationSchedule(path).card(KEY, clock.now)
         assert card is not None and card.in_a_row == n + 1
-        t = TodaysPractice(progress=Progress(path), seed=10 + n, clock=clock)  # a restart each time
+        t = TodaysPractice(["left-bower"], progress=Progress(path), seed=10 + n, clock=clock)  # a restart each time
     card = SituationSchedule(path).card(KEY, clock.now)
     assert card is not None and card.mastered and card.answers == 4 and card.loss == 0.6
     assert "situations mastered: 1 of 1" in today(progress=str(path), seed=1, clock=clock).status_view.value

@@ -4,9 +4,11 @@ temporary folder; stopped and removed at the end.
 
 The hub signs people in with JupyterHub's DummyAuthenticator (one password for everyone): ann
 and bob are learners, tess a hub admin, and pat a user in the group ``staff`` named a teachers'
-group. No single-user servers are started (no spawner is needed): a notebook's token is made with
-the hub's API, by a ``driver`` service with the scopes to make users' tokens, as the hub's
-spawner would make one (``c.Spawner.server_token_scopes`` below).
+group. The class server's part of the configuration is the sample the docs give,
+tools/hub/class_service_config.py, loaded as it is; the test changes only its address, command
+and environment. No single-user servers are started (no spawner is needed): a notebook's token is
+made with the hub's API, by a ``driver`` service with the scopes to make users' tokens, with the
+scopes the sample gives notebook servers (``c.Spawner.server_token_scopes``).
 
 The proxy is ``$CONFIGURABLE_HTTP_PROXY``, ``configurable-http-proxy`` on PATH, or the one
 ``tools/ensure_hub_proxy.sh`` installs into ``.cache/hub-proxy`` (``make test`` calls it).
@@ -34,15 +36,29 @@ PASSWORD = "class-password"
 LEARNERS = ("ann", "bob")
 ADMIN = "tess"
 STAFF = "pat"
-SERVER_TOKEN_SCOPES = [
-    "users:activity!user",
-    "access:servers!server",
-    f"access:services!service={SERVICE}",
-    f"read:services!service={SERVICE}",
-]
-"""``c.Spawner.server_token_scopes`` as docs/teaching.md gives it."""
-NOTEBOOK_SCOPES = [s for s in SERVER_TOKEN_SCOPES if not s.endswith("!server")]
-"""The same for a token made with the API (no server, so no ``!server`` scope)."""
+SAMPLE = ROOT / "tools" / "hub" / "class_service_config.py"
+"""The hub configuration the docs give for the class server: the test's hub loads it."""
+
+
+def server_token_scopes() -> list[str]:
+    """``c.Spawner.server_token_scopes`` as the sample configuration sets it."""
+    namespace: dict[str, Any] = {"get_config": _Config}
+    exec(SAMPLE.read_text(encoding="utf-8"), namespace)
+    return list(namespace["c"].Spawner.server_token_scopes)
+
+
+class _Config:
+    """Just enough of traitlets' config object to read the sample file's settings."""
+
+    def __getattr__(self, name: str) -> Any:
+        value = _Config()
+        object.__setattr__(self, name, value)
+        return value
+
+
+NOTEBOOK_SCOPES = [s for s in server_token_scopes() if not s.endswith("!server")]
+"""The scopes of a notebook server's token on the test's hub, for a token made with the API (no
+server, so no ``!server`` scope)."""
 
 
 class NoHub(Exception):
@@ -95,23 +111,15 @@ c.DummyAuthenticator.password = {password!r}
 c.Authenticator.allowed_users = {users!r}
 c.Authenticator.admin_users = {{{admin!r}}}
 c.JupyterHub.load_groups = {{"staff": {{"users": [{staff!r}]}}}}
-# the docs' configuration (docs/teaching.md): the class server as a managed service ...
-c.JupyterHub.services = [
-    {{
-        "name": "{service}",
-        "url": "http://127.0.0.1:{service_port}",
-        "command": {command!r},
-        "environment": {environment!r},
-        "oauth_no_confirm": True,
-    }},
-    {{"name": "driver", "api_token": {driver_token!r}}},
-]
-# ... every user may reach it, and their notebook servers' tokens too
-c.JupyterHub.load_roles = [
-    {{"name": "user", "scopes": ["self", "access:services!service={service}", "read:services!service={service}"]}},
-    {{"name": "driver", "scopes": ["admin:users", "tokens", "read:services"], "services": ["driver"]}},
-]
-c.Spawner.server_token_scopes = {notebook_scopes!r}
+# the configuration the docs give (tools/hub/class_service_config.py, docs/teaching.md) ...
+load_subconfig({sample!r})
+# ... with this test's address, command and environment for the class server
+c.JupyterHub.services[0].update(url="http://127.0.0.1:{service_port}", command={command!r}, environment={environment!r})
+# and a service that makes users' tokens, as a spawner would
+c.JupyterHub.services.append({{"name": "driver", "api_token": {driver_token!r}}})
+c.JupyterHub.load_roles.append(
+    {{"name": "driver", "scopes": ["admin:users", "tokens", "read:services"], "services": ["driver"]}}
+)
 """
 
 
@@ -171,7 +179,7 @@ class Hub:
                 command=command,
                 environment=env,
                 driver_token=self.driver_token,
-                notebook_scopes=SERVER_TOKEN_SCOPES,
+                sample=str(SAMPLE),
             ),
             encoding="utf-8",
         )

@@ -83,7 +83,7 @@ def hub_class_server(env: Mapping[str, str] | None = None, *, timeout: float = 5
         f"{api.rstrip('/')}/services/{quote(name)}", headers={"Authorization": f"token {token}"}
     )
     advice = (
-        "set $EUCHRE_LEARN_CLASS_SERVER to the class server's address, or give this server's token the scope "
+        "give server= (the class server's address) or set $EUCHRE_LEARN_CLASS_SERVER, or give this server's token the scope "
         f"read:services!service={name} (c.Spawner.server_token_scopes; docs/teaching.md)"
     )
     try:

@@ -108,6 +108,9 @@ def test_the_hub_admin_and_the_teachers_group_get_the_teachers_page(hub: Hub) ->
         codes = [t["code"] for t in browser.get(PREFIX + "/api/tables").json()]
         assert len(codes) >= 1 and codes[-1] in opened.text
         assert browser.get(PREFIX + "/api/me").json() == {"name": ADMIN, "teacher": True, "via": "hub"}
+    # what the server told the hub's log when the hub started it: no teacher's token, who teaches
+    assert f"everyone signs in with the hub at {PREFIX}/ (teachers: the hub's admins, group staff)" in hub.log_text()
+    assert "/teacher?token=" not in hub.log_text()
     staff, home = _signed_in(hub, STAFF)  # a member of the group named with --teacher-group
     with closing(staff):
         assert home.url.path == PREFIX + "/teacher" and home.status_code == 200  # "/" sends a teacher on

@@ -43,6 +43,7 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	bash tools/ensure_chromium.sh
 	bash tools/ensure_postgres.sh
 	bash tools/ensure_npm.sh
+	bash tools/ensure_hub_proxy.sh
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports

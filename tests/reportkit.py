@@ -1,7 +1,8 @@
 """What the end of a test run must say, kept so that it survives pytest-xdist.
 
-Two halves of the suite skip, loudly, where this machine cannot run them: the real-browser tests
-(no Chromium) and the class server's tests on PostgreSQL (no PostgreSQL). The end of the run
+Three parts of the suite skip, loudly, where this machine cannot run them: the real-browser tests
+(no Chromium), the class server's tests on PostgreSQL (no PostgreSQL) and against a real
+JupyterHub (no jupyterhub or configurable-http-proxy). The end of the run
 then says so in a banner, never a silent pass; when they did run, it gives the browser suite's
 times and the PostgreSQL cluster's version.
 
@@ -22,7 +23,7 @@ WORKER_KEY = "euchre_learn_notes"
 """The key of the notes in a worker's ``config.workeroutput``."""
 
 SKIPPED: dict[str, str] = {}
-"""A half of the suite that did not run ("browser", "postgres") -> why, the first reason given."""
+"""A part of the suite that did not run ("browser", "postgres", "hub") -> why, the first reason given."""
 
 BROWSER_TIMES: dict[str, float] = {}
 """The real-browser suite's fixtures and tests -> seconds."""
@@ -42,11 +43,15 @@ BANNERS = {
         "POSTGRESQL TESTS SKIPPED",
         "The class server was checked on SQLite only on this run.",
     ),
+    "hub": (
+        "JUPYTERHUB TESTS SKIPPED",
+        "The class server as a JupyterHub service was NOT checked against a real hub on this run.",
+    ),
 }
 
 
 def skipped(kind: str, reason: str) -> None:
-    """Note that the ``kind`` half of the suite ("browser" or "postgres") was skipped, and why."""
+    """Note that the ``kind`` part of the suite ("browser", "postgres" or "hub") was skipped, and why."""
     if kind not in BANNERS:
         raise ValueError(f"skipped: kind must be one of {sorted(BANNERS)}, not {kind!r}")
     SKIPPED.setdefault(kind, reason)

@@ -213,9 +213,26 @@ def _parser() -> argparse.ArgumentParser:
     ks.add_argument(
         "--db", help="a database URL (postgresql://...) or a SQLite file (default: class.sqlite3 in the data folder)"
     )
-    ks.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    ks.add_argument("--port", type=int, help="the port (default 8765; as a hub's service, the one the hub gave)")
     ks.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
+        "--host",
+        help="the address to listen on (default 127.0.0.1: this machine only; as a hub's service, the hub's choice)",
+    )
+    ks.add_argument(
+        "--hub",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="run as a JupyterHub service: people sign in with the hub, no tokens (default: when the hub "
+        "started the server; needs 'euchre-learn[hub]')",
+    )
+    ks.add_argument(
+        "--teachers", default="", help="as a hub's service: hub users who are teachers too, comma-separated"
+    )
+    ks.add_argument(
+        "--teacher-group",
+        action="append",
+        default=[],
+        help="as a hub's service: a hub group whose members are teachers (again for more groups)",
     )
 
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
@@ -416,7 +433,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             from euchre_learn.classroom.server import serve
 
-            return serve(args.db, args.host, args.port)
+            return serve(
+                args.db,
+                args.host,
+                args.port,
+                hub=args.hub,
+                teachers=args.teachers.split(","),
+                teacher_groups=args.teacher_group,
+            )
         if args.command == "cheat-sheet":
             from euchre_learn.classroom.cheatsheet import write_cheat_sheet
 

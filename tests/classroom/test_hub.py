@@ -104,3 +104,39 @@ def test_the_commands_and_names_in_the_image_exist(tmp_path: Path) -> None:
     text = "".join(p.read_text(encoding="utf-8", errors="replace") for p in bundle.glob("*.js"))
     for plugin in disabled:
         assert f'"{plugin}"' in text or f"'{plugin}'" in text or plugin in text, plugin
+
+
+class _Config:
+    """Just enough of traitlets' config object (``c.Section.setting = ...``) to read a config file."""
+
+    def __getattr__(self, name: str) -> object:
+        value = _Config()
+        object.__setattr__(self, name, value)
+        return value
+
+
+def _hub_settings(code: str) -> dict[str, object]:
+    namespace: dict[str, object] = {"get_config": _Config, "c": _Config()}
+    exec(code, namespace)
+    c = namespace["c"]
+    return {
+        "services": c.JupyterHub.services,  # type: ignore[attr-defined]
+        "load_roles": c.JupyterHub.load_roles,  # type: ignore[attr-defined]
+        "server_token_scopes": c.Spawner.server_token_scopes,  # type: ignore[attr-defined]
+    }
+
+
+def test_the_class_servers_hub_configuration_in_the_notes_is_the_sample_file() -> None:
+    """docs/teaching.md shows the lines of tools/hub/class_service_config.py (which the real-hub
+    test, tests/classroom/server/test_server_hub.py, loads as it is), and its command exists."""
+    section = _section((ROOT / "docs" / "teaching.md").read_text(encoding="utf-8"), "A class on JupyterHub")
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    shown = next(b for b in blocks if "c.JupyterHub.services" in b)
+    sample = _hub_settings((ROOT / "tools" / "hub" / "class_service_config.py").read_text(encoding="utf-8"))
+    assert _hub_settings(shown) == sample
+    (service,) = sample["services"]  # type: ignore[misc]
+    command = service["command"]
+    assert command[:3] == ["euchre-learn", "class", "serve"]
+    args = cli._parser().parse_args(command[1:])
+    assert args.command == "class" and args.db and args.hub is None  # the hub's environment turns it on
+    assert "tools/hub/class_service_config.py" in section

@@ -8,6 +8,7 @@
 - :mod:`.protocol`: the messages, their checks, the errors and the rate limit;
 - :mod:`.tables`: the live tables: seats, the engine's checks, bots, reviews;
 - :mod:`.pages`: the teacher's page and the CSV export;
+- :mod:`.hub`: signing in with a JupyterHub, when the server runs as the hub's service;
 - :mod:`.app`: the routes.
 """
 
@@ -16,8 +17,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+from urllib.parse import urlsplit
 
 from euchre_learn.classroom.server.app import create_app, new_token
 from euchre_learn.classroom.server.db import Database, database_url
@@ -33,14 +36,41 @@ def _default_folder() -> Any:
     return data_dir()
 
 
-def serve(db: str | None = None, host: str = "127.0.0.1", port: int = 8765, *, out: Any = None) -> int:
+def serve(
+    db: str | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    *,
+    out: Any = None,
+    hub: bool | None = None,
+    teachers: Iterable[str] = (),
+    teacher_groups: Iterable[str] = (),
+) -> int:
     """Run the class server until Ctrl+C. ``db``: a SQLAlchemy URL or a SQLite file (default
     ``class.sqlite3`` in euchre_learn's data folder). Prints the teacher's link: a new token at
-    every start, so an old link stops working when the server restarts."""
+    every start, so an old link stops working when the server restarts.
+
+    ``hub``: run as a JupyterHub service, people signing in with the hub (:mod:`.hub`); by
+    default, when the hub started this process (its settings are in the environment). Then the
+    address is the one the hub gave (``$JUPYTERHUB_SERVICE_URL``) unless ``host``/``port`` say
+    otherwise, and the teachers are the hub's admins, the users ``teachers`` and the members
+    of the groups ``teacher_groups``. Otherwise ``host`` 127.0.0.1 and ``port`` 8765."""
     import uvicorn
+
+    from euchre_learn.classroom.server.hub import HubLogin, under_hub
 
     out = out or sys.stdout
     import sqlalchemy
+
+    if hub is None:
+        hub = under_hub()
+    login = HubLogin(teachers=teachers, teacher_groups=teacher_groups) if hub else None
+    if login is not None:
+        given = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
+        host = host or given.hostname
+        port = port or given.port
+    host = host or "127.0.0.1"
+    port = port or 8765
 
     url = database_url(db, _default_folder())
     safe_url = url.split("@")[-1] if "@" in url else url  # no password on the screen
@@ -53,10 +83,22 @@ def serve(db: str | None = None, host: str = "127.0.0.1", port: int = 8765, *, o
     # reviews take seconds of CPU each: a process pool keeps the event loop free. "spawn", since
     # forking a process that already runs threads (uvicorn's, SQLAlchemy's) can deadlock.
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    app = create_app(database, teacher_token=token, executor=pool)
+    app = create_app(database, teacher_token=token, executor=pool, hub=login)
     shown = f"[{host}]" if ":" in host else host
     print(f"euchre-learn: the class server keeps its data in {safe_url}", file=out)
-    print(f"euchre-learn: the teacher's link (keep it private): http://{shown}:{port}/teacher?token={token}", file=out)
+    if login is not None:
+        who = ", ".join(
+            ["the hub's admins", *sorted(login.teachers), *(f"group {g}" for g in sorted(login.teacher_groups))]
+        )
+        print(
+            f"euchre-learn: the JupyterHub service {login.name!r}: everyone signs in with the hub at "
+            f"{login.root}/ (teachers: {who}); learners join with el.table.join(code), no token",
+            file=out,
+        )
+    else:
+        print(
+            f"euchre-learn: the teacher's link (keep it private): http://{shown}:{port}/teacher?token={token}", file=out
+        )
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(f"euchre-learn: listening on {host}: other machines can reach this server", file=out)
     out.flush()

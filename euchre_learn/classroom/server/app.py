@@ -17,6 +17,14 @@ Routes:
 - ``POST /api/tables``, ``POST /api/tables/{code}/start``, ``GET /api/tables``,
   ``POST /api/students``, ``POST /api/students/{name}/token`` (a new token; the old one goes
   stale), ``GET /api/progress``: the same for programs (``Bearer`` teacher token).
+- ``GET /api/me``: who the server takes the caller for (``name``, ``teacher``, ``via``).
+
+As a JupyterHub service (``hub=``, :mod:`.hub`), every route sits under the service's prefix
+(``/services/<name>/...``), ``GET /oauth_callback`` ends the hub's sign-in, and the hub's users
+need no token: a browser signs in with the hub (``/`` and ``/teacher`` send it there), a
+notebook's ``$JUPYTERHUB_API_TOKEN`` is taken wherever a student's token is (the hello, the
+``Bearer`` header), and hub admins (and the teachers named) are the class's teachers. The
+tokens of ``euchre-learn class serve`` keep working beside it.
 """
 
 from __future__ import annotations
@@ -32,14 +40,17 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import euchre_learn.classroom.server.pages as pages
 from euchre_learn import Seat
 from euchre_learn.classroom.server.db import Database
+from euchre_learn.classroom.server.hub import HubError, HubLogin, hub_student
 from euchre_learn.classroom.server.protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -55,6 +66,20 @@ __all__ = ["TEACHER_COOKIE", "create_app", "new_token"]
 TEACHER_COOKIE = "euchre_teacher"
 MAX_BODY = 262_144
 """The largest request body the server reads, in bytes."""
+
+
+class _Prefix:
+    """Serve under ``root`` (a hub's proxy sends ``/services/<name>/...`` as it is): the routes
+    match below it, and ``request.scope["root_path"]`` is ``root`` for the pages' links."""
+
+    def __init__(self, app: ASGIApp, root: str) -> None:
+        self.app = app
+        self.root = root
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            scope = dict(scope, root_path=self.root)
+        await self.app(scope, receive, send)
 
 
 def new_token() -> str:
@@ -137,14 +162,18 @@ def create_app(
     config: ServerConfig | None = None,
     teacher_token: str | None = None,
     executor: Executor | None = None,
+    hub: HubLogin | None = None,
 ) -> Starlette:
-    """The class server's app over ``db`` (a :class:`~.db.Database` or a SQLAlchemy URL).
+    """The class server's app over ``db`` (a :class:`~.db.Database` or a SQLAlchemy URL);
+    ``hub``: signing in with a JupyterHub, when the server is a hub's service.
 
     ``app.state.server`` is the :class:`~.tables.ClassServer`; ``app.state.teacher_token`` the
     teacher's token when known (``teacher_token``, or the one made with a new class)."""
     database = db if isinstance(db, Database) else Database(db)
     config = config or ServerConfig()
     token = ensure_class(database, teacher_token)
+    class_id = database.first_class()
+    assert class_id is not None
     server = ClassServer(database, config, executor=executor)
     limits = _Limits(config)
 
@@ -157,14 +186,45 @@ def create_app(
             await server.stop()
 
     # --- who is asking -------------------------------------------------------------------------
-    def teacher_class(request: Request) -> dict[str, Any] | None:
+    def root(request: Request) -> str:
+        return str(request.scope.get("root_path", "")).rstrip("/")
+
+    async def teacher_class(request: Request) -> dict[str, Any] | None:
         tok = _bearer(request) or request.cookies.get(TEACHER_COOKIE)
-        return database.class_by_teacher_token(tok) if tok else None
+        cls = database.class_by_teacher_token(tok) if tok else None
+        if cls is None and hub is not None:
+            user = await hub.request_user(request)
+            if user is not None and hub.is_teacher(user):
+                cls = database.class_by_id(class_id)
+        return cls
+
+    async def student_for(tok: str) -> dict[str, Any] | None:
+        """The student of a class token, or on a hub of the hub user's own token."""
+        found = database.student_by_token(tok)
+        if found is None and hub is not None:
+            user = await hub.user_for_token(tok)
+            if user is not None:
+                found = hub_student(database, class_id, str(user["name"]))
+        return found
+
+    unknown_token = "this token is not known (or was replaced by a new one): ask your teacher for your link"
+    if hub is not None:
+        unknown_token = (
+            "this token is neither a class token nor a hub token that may reach this service (the hub must give "
+            f"users' servers the scope access:services!service={hub.name}: docs/teaching.md)"
+        )
 
     def refuse_teacher() -> JSONResponse:
+        if hub is not None:
+            return _problem(401, "bad_token", "this needs a teacher: sign in with the hub as one (a hub admin)")
         return _problem(
             401, "bad_token", "this needs the teacher's token (the link printed by euchre-learn class serve)"
         )
+
+    async def hub_down(request: Request, exc: Exception) -> Response:
+        if "/api/" in request.url.path:
+            return _problem(502, "hub_unavailable", str(exc))
+        return HTMLResponse(pages.message_page(f"Cannot sign you in now: {exc}.", root(request)), status_code=502)
 
     async def read_json(request: Request) -> Any:
         body = await request.body()
@@ -189,25 +249,51 @@ def create_app(
 
     # --- pages ---------------------------------------------------------------------------------
     async def home(request: Request) -> Response:
-        return HTMLResponse(pages.home_page())
+        if hub is None:
+            return HTMLResponse(pages.home_page())
+        user = await hub.request_user(request)
+        if user is None:
+            return hub.login(request)
+        if hub.is_teacher(user):
+            return RedirectResponse(f"{root(request)}/teacher", status_code=303)
+        return HTMLResponse(pages.learner_page(str(user["name"])))
+
+    async def api_me(request: Request) -> Response:
+        tok = _bearer(request)
+        if tok and database.class_by_teacher_token(tok) is not None:
+            return JSONResponse({"name": None, "teacher": True, "via": "token"})
+        found = database.student_by_token(tok) if tok else None
+        if found is not None:
+            return JSONResponse({"name": found["name"], "teacher": False, "via": "token"})
+        user = None if hub is None else await hub.request_user(request)
+        if hub is None or user is None:
+            return _problem(401, "bad_token", "not signed in: no known token or hub session")
+        return JSONResponse({"name": user["name"], "teacher": hub.is_teacher(user), "via": "hub"})
 
     async def teacher(request: Request) -> Response:
         link_token = request.query_params.get("token")
+        here = root(request)
         if link_token:
             if database.class_by_teacher_token(link_token) is None:
-                return HTMLResponse(pages.message_page("This teacher link is not valid (any more)."), status_code=401)
-            response = RedirectResponse("/teacher", status_code=303)
+                return HTMLResponse(
+                    pages.message_page("This teacher link is not valid (any more).", here), status_code=401
+                )
+            response = RedirectResponse(f"{here}/teacher", status_code=303)
             response.set_cookie(TEACHER_COOKIE, link_token, httponly=True, samesite="strict")
             return response
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
+        user = None if hub is None else await hub.request_user(request)
         if cls is None:
-            return HTMLResponse(
-                pages.message_page("Open the teacher's link printed by euchre-learn class serve."), status_code=401
-            )
+            if hub is not None and user is None:
+                return hub.login(request)
+            text = "Open the teacher's link printed by euchre-learn class serve."
+            if user is not None:
+                text = f"Signed in with the hub as {user['name']}: the teacher's page is for the class's teachers."
+            return HTMLResponse(pages.message_page(text, here), status_code=401 if user is None else 403)
         try:
             start, end = _range(request)
         except ValueError as err:
-            return HTMLResponse(pages.message_page(str(err)), status_code=400)
+            return HTMLResponse(pages.message_page(str(err), here), status_code=400)
         rooms = [r for r in server.rooms.values() if r.class_id == cls["id"]]
         html = pages.teacher_page(
             cls,
@@ -218,11 +304,13 @@ def create_app(
             request.query_params.get("from", ""),
             request.query_params.get("to", ""),
             database.flagged_decisions(cls["id"]),
+            root=here,
+            signed_in=None if user is None else str(user["name"]),
         )
         return HTMLResponse(html)
 
     async def teacher_open_table(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         try:
@@ -235,33 +323,33 @@ def create_app(
                 bot=form.get("bot", "standard"),
             )
         except (ValueError, ProtocolError) as err:
-            return HTMLResponse(pages.message_page(str(err)), status_code=400)
-        return RedirectResponse("/teacher", status_code=303)
+            return HTMLResponse(pages.message_page(str(err), root(request)), status_code=400)
+        return RedirectResponse(f"{root(request)}/teacher", status_code=303)
 
     async def teacher_start_table(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         room = server.rooms.get(request.path_params["code"])
         if room is None or room.class_id != cls["id"]:
-            return HTMLResponse(pages.message_page("No such table."), status_code=404)
+            return HTMLResponse(pages.message_page("No such table.", root(request)), status_code=404)
         await server.start_table(room.code)
-        return RedirectResponse("/teacher", status_code=303)
+        return RedirectResponse(f"{root(request)}/teacher", status_code=303)
 
     async def teacher_add_student(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         try:
             form = await read_form(request)
             name, tok = add_student(cls["id"], form.get("name", ""))
         except (ValueError, ProtocolError) as err:
-            return HTMLResponse(pages.message_page(str(err)), status_code=400)
-        return HTMLResponse(pages.student_added_page(name, tok, str(request.base_url)))
+            return HTMLResponse(pages.message_page(str(err), root(request)), status_code=400)
+        return HTMLResponse(pages.student_added_page(name, tok, str(request.base_url), root(request)))
 
-    def teacher_progress(request: Request) -> Any:
+    async def teacher_progress(request: Request) -> Any:
         """The signed-in teacher's class progress for the request's date range, or the error response."""
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         try:
@@ -271,7 +359,7 @@ def create_app(
         return database.progress(cls["id"], start, end)
 
     async def progress_csv(request: Request) -> Response:
-        rows = teacher_progress(request)
+        rows = await teacher_progress(request)
         if isinstance(rows, Response):
             return rows
         text = pages.progress_csv(rows)
@@ -293,7 +381,7 @@ def create_app(
         return name, tok
 
     async def api_tables(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         if request.method == "GET":
@@ -320,7 +408,7 @@ def create_app(
         return JSONResponse(room.summary(), status_code=201)
 
     async def api_start(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         room = server.rooms.get(request.path_params["code"])
@@ -330,7 +418,7 @@ def create_app(
         return JSONResponse(room.summary())
 
     async def api_students(request: Request) -> Response:
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         if request.method == "GET":
@@ -348,7 +436,7 @@ def create_app(
 
     async def api_student_token(request: Request) -> Response:
         """A new token for a student (a lost or shared one): the old token is stale from now on."""
-        cls = teacher_class(request)
+        cls = await teacher_class(request)
         if cls is None:
             return refuse_teacher()
         name = request.path_params["name"]
@@ -360,7 +448,7 @@ def create_app(
         return JSONResponse({"name": name, "token": tok})
 
     async def api_progress(request: Request) -> Response:
-        rows = teacher_progress(request)
+        rows = await teacher_progress(request)
         return rows if isinstance(rows, Response) else JSONResponse(rows)
 
     async def api_answers(request: Request) -> Response:
@@ -368,11 +456,9 @@ def create_app(
         refused = limited(request, tok)
         if refused is not None:
             return refused
-        student = database.student_by_token(tok) if tok else None
+        student = await student_for(tok) if tok else None
         if student is None:
-            return _problem(
-                401, "bad_token", "this token is not known (or was replaced): ask your teacher for your link"
-            )
+            return _problem(401, "bad_token", unknown_token)
         try:
             body = await read_json(request)
             events = check_answers(body.get("answers") if isinstance(body, dict) else None)
@@ -421,17 +507,17 @@ def create_app(
                     elif kind == "hello":
                         if student is not None:
                             raise ProtocolError("already_joined", "this connection has said hello already")
-                        found = database.student_by_token(msg["token"])
+                        try:
+                            found = await student_for(msg["token"])
+                        except HubError as err:
+                            raise ProtocolError("hub_unavailable", str(err)) from None
                         if found is None:
                             bad_tokens += 1
                             if bad_tokens >= 5:
                                 await conn.send(error("bad_token", "too many unknown tokens: the connection is closed"))
                                 await ws.close(code=1008)
                                 break
-                            raise ProtocolError(
-                                "bad_token",
-                                "this token is not known (or was replaced by a new one): ask your teacher for your link",
-                            )
+                            raise ProtocolError("bad_token", unknown_token)
                         seat_of = await server.join(found, msg["table"], msg.get("seat"), conn)
                         student = found
                     elif student is None or seat_of is None:
@@ -482,9 +568,13 @@ def create_app(
             Route("/api/students/{name}/token", api_student_token, methods=["POST"]),
             Route("/api/progress", api_progress),
             Route("/api/answers", api_answers, methods=["POST"]),
+            Route("/api/me", api_me),
             WebSocketRoute("/ws", ws_endpoint),
-        ],
+        ]
+        + ([] if hub is None else [Route("/oauth_callback", hub.callback)]),
         lifespan=lifespan,
+        middleware=[] if hub is None or not hub.root else [Middleware(_Prefix, root=hub.root)],
+        exception_handlers={HubError: hub_down},
     )
     app.state.server = server
     app.state.db = database

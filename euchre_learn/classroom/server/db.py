@@ -266,6 +266,18 @@ class Database:
             row = conn.execute(sa.select(classes).where(classes.c.teacher_token_hash == hash_token(token))).first()
             return None if row is None else dict(row._mapping)
 
+    def class_by_id(self, class_id: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(classes).where(classes.c.id == class_id)).first()
+            return None if row is None else dict(row._mapping)
+
+    def student_by_name(self, class_id: int, name: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(students).where(students.c.class_id == class_id, students.c.name == name)
+            ).first()
+            return None if row is None else dict(row._mapping)
+
     def add_student(self, class_id: int, name: str, token: str) -> int:
         with self.engine.begin() as conn:
             res = conn.execute(

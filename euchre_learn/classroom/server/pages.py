@@ -23,6 +23,7 @@ from euchre_learn import Rules
 __all__ = [
     "STRUGGLING_BELOW",
     "home_page",
+    "learner_page",
     "message_page",
     "progress_csv",
     "struggling",
@@ -68,17 +69,30 @@ def home_page() -> str:
     )
 
 
-def message_page(text: str) -> str:
-    return _page("Euchre class server", f'<p role="alert">{escape(text)}</p><p><a href="/teacher">Back</a></p>')
+def learner_page(name: str) -> str:
+    """What a learner signed in with the hub sees at the server's address."""
+    return _page(
+        "Euchre class server",
+        f"<p>Signed in with the hub as <b>{escape(name)}</b>, a learner in this class.</p>"
+        "<p>Join a table from a notebook on this hub with the table's code (your teacher shows it): "
+        "<code>el.table.join(\"K7QBX\")</code>. No token is needed: the notebook signs you in as you.</p>",
+    )
 
 
-def student_added_page(name: str, token: str, base_url: str) -> str:
+def message_page(text: str, root: str = "") -> str:
+    """A short message, with a link back to the teacher's page (``root``: the server's prefix)."""
+    return _page(
+        "Euchre class server", f'<p role="alert">{escape(text)}</p><p><a href="{escape(root)}/teacher">Back</a></p>'
+    )
+
+
+def student_added_page(name: str, token: str, base_url: str, root: str = "") -> str:
     return _page(
         f"{name} added",
         f"<p>Give {escape(name)} this token (it is shown only now; a new one can be made later):</p>"
         f"<p><code>{escape(token)}</code></p>"
         f"<p>In a notebook: <code>el.table.join(code, server={escape(base_url)!r}, token=...)</code></p>"
-        '<p><a href="/teacher">Back to the class</a></p>',
+        f'<p><a href="{escape(root)}/teacher">Back to the class</a></p>',
     )
 
 
@@ -142,14 +156,19 @@ def teacher_page(
     start: str,
     end: str,
     flagged: Sequence[Mapping[str, Any]] = (),
+    *,
+    root: str = "",
+    signed_in: str | None = None,
 ) -> str:
     """The teacher's page: the tables in play, a form to open one, the students and their
     table reviews, who is struggling, the decisions the coach flagged at the tables, and
-    progress per student and topic for a date range."""
+    progress per student and topic for a date range. ``root``: the server's prefix (on a hub,
+    ``/services/<name>``); ``signed_in``: the hub user's name, when signed in with the hub."""
+    root = escape(root)
     rows = []
     for t in tables:
         start_form = (
-            f'<form method="post" action="/teacher/tables/{escape(t["code"])}/start"><button>Start</button></form>'
+            f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/start"><button>Start</button></form>'
             if t["status"] == "waiting"
             else ""
         )
@@ -167,7 +186,7 @@ def teacher_page(
     )
     presets = "".join(f"<option>{escape(p)}</option>" for p in Rules.presets())
     open_form = (
-        '<form method="post" action="/teacher/tables">'
+        f'<form method="post" action="{root}/teacher/tables">'
         f'<label>Rules <select name="preset">{presets}</select></label> '
         '<label>Points <input name="points" size="3" placeholder="10"></label> '
         '<label>Bots <select name="bot"><option>beginner</option><option selected>standard</option>'
@@ -189,7 +208,7 @@ def teacher_page(
         + "</table>"
     )
     add_form = (
-        '<form method="post" action="/teacher/students"><label>Name <input name="name" required maxlength="100">'
+        f'<form method="post" action="{root}/teacher/students"><label>Name <input name="name" required maxlength="100">'
         "</label> <button>Add a student</button></form>"
     )
     low = struggling(progress)
@@ -213,10 +232,10 @@ def teacher_page(
             f"<td>{_time(r['last'])}</td></tr>"
         )
     range_form = (
-        '<form method="get" action="/teacher">'
+        f'<form method="get" action="{root}/teacher">'
         f'<label>From <input type="date" name="from" value="{escape(start)}"></label> '
         f'<label>To <input type="date" name="to" value="{escape(end)}"></label> <button>Show</button></form>'
-        f' <a href="/teacher/progress.csv?from={escape(start)}&amp;to={escape(end)}">Download CSV</a>'
+        f' <a href="{root}/teacher/progress.csv?from={escape(start)}&amp;to={escape(end)}">Download CSV</a>'
     )
     progress_html = (
         "<table><tr><th>student</th><th>topic</th><th>situation family</th><th>answered</th><th>right</th>"
@@ -236,8 +255,9 @@ def teacher_page(
         if frows
         else '<p class="muted">No flagged decisions at the tables yet.</p>'
     )
+    who = "" if signed_in is None else f'<p class="muted">Signed in with the hub as {escape(signed_in)}.</p>'
     body = (
-        f"<h2>Tables</h2>{table_html}{open_form}"
+        f"{who}<h2>Tables</h2>{table_html}{open_form}"
         f"<h2>Students</h2>{students_html}{add_form}"
         f"<h2>Struggling</h2>{low_html}"
         f"<h2>Flagged decisions at the tables</h2>{flagged_html}"

@@ -132,13 +132,22 @@ def join(
     ``$EUCHRE_LEARN_CLASS_TOKEN``); ``seat``: the seat you want ('N', 'E', 'S', 'W'; default:
     your seat if you sat here before, else the first free one). Running the cell again
     resumes your seat, and a dropped connection is opened again by itself.
+
+    In a notebook on a JupyterHub whose class server runs as the hub's service, the code is
+    enough: the hub says where the server is (:func:`.remote.hub_class_server`) and your
+    notebook server's own token (``$JUPYTERHUB_API_TOKEN``) signs you in as your hub user.
     """
-    from euchre_learn.interactive.table.remote import SeatConnection
+    from euchre_learn.interactive.table.remote import SeatConnection, hub_class_server
     from euchre_learn.interactive.table.seat import SeatTable
     from euchre_learn.interactive.table.seat_widget import SeatWidget
 
     server = server or os.environ.get(SERVER_VARIABLE, "").strip() or None
     token = token or os.environ.get(TOKEN_VARIABLE, "").strip() or None
+    on_hub = bool(os.environ.get("JUPYTERHUB_API_TOKEN", "").strip())
+    if server is None and on_hub:
+        server = hub_class_server()
+    if token is None and on_hub:
+        token = os.environ["JUPYTERHUB_API_TOKEN"].strip()
     if server is None:
         raise ValueError(
             f"server= is needed: the class server's address your teacher gave you, like "

@@ -10,6 +10,7 @@ widgets, so it stays testable and light.
   server gives the learner the same seat back, with the table as it is.
 - :class:`TableClient`: the same seat without a thread, for scripts and tests: ``act()``
   sends and waits for the server's answer.
+- :func:`hub_class_server`: on a JupyterHub, where the class server runs as the hub's service.
 
 Neither imports anything of the classroom floor: the server stays in
 :mod:`euchre_learn.classroom.server`; here is only what a learner's notebook runs.
@@ -21,15 +22,21 @@ Neither imports anything of the classroom floor: the server stays in
 from __future__ import annotations
 
 import json
+import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from euchre_learn.engine.hand import IllegalActionError
 
-__all__ = ["SeatConnection", "TableClient", "ws_url"]
+__all__ = ["DEFAULT_SERVICE", "SERVICE_VARIABLE", "SeatConnection", "TableClient", "hub_class_server", "ws_url"]
+
+SERVICE_VARIABLE = "EUCHRE_LEARN_CLASS_SERVICE"
+"""The class server's service name on the hub, when not :data:`DEFAULT_SERVICE`."""
+DEFAULT_SERVICE = "euchre-class"
 
 
 def ws_url(server: str) -> str:
@@ -41,6 +48,55 @@ def ws_url(server: str) -> str:
     if base.startswith("http://"):
         return "ws://" + base[len("http://") :] + "/ws"
     return base if base.endswith("/ws") else base + "/ws"
+
+
+def hub_class_server(env: Mapping[str, str] | None = None, *, timeout: float = 5.0) -> str | None:
+    """On a JupyterHub, the address of the class server running as the hub's service named
+    ``$EUCHRE_LEARN_CLASS_SERVICE`` (default ``euchre-class``); None when this is not a
+    notebook on a hub (no ``$JUPYTERHUB_API_URL`` and ``$JUPYTERHUB_API_TOKEN``).
+
+    With the hub's public address known (``$JUPYTERHUB_PUBLIC_HUB_URL``), the service is there,
+    behind the hub's proxy, at ``/services/<name>/``. Otherwise the hub is asked for the service
+    (``GET /hub/api/services/<name>``, which needs the scope ``read:services!service=<name>``
+    on this server's token) and its own address is used. A hub that does not say raises
+    ``ValueError`` with what to set.
+
+    >>> hub_class_server({})
+    >>> env = {"JUPYTERHUB_API_URL": "http://hub:8081/hub/api", "JUPYTERHUB_API_TOKEN": "t",
+    ...        "JUPYTERHUB_PUBLIC_HUB_URL": "https://hub.school.edu/hub/", "JUPYTERHUB_BASE_URL": "/"}
+    >>> hub_class_server(env)
+    'https://hub.school.edu/services/euchre-class'
+    """
+    import urllib.error
+    import urllib.request
+
+    env = os.environ if env is None else env
+    api, token = env.get("JUPYTERHUB_API_URL", "").strip(), env.get("JUPYTERHUB_API_TOKEN", "").strip()
+    if not api or not token:
+        return None
+    name = env.get(SERVICE_VARIABLE, "").strip() or DEFAULT_SERVICE
+    public = urlsplit(env.get("JUPYTERHUB_PUBLIC_HUB_URL", "").strip())
+    if public.scheme and public.netloc:
+        base = "/" + env.get("JUPYTERHUB_BASE_URL", "/").strip("/")
+        return f"{public.scheme}://{public.netloc}{base.rstrip('/')}/services/{name}"
+    request = urllib.request.Request(
+        f"{api.rstrip('/')}/services/{quote(name)}", headers={"Authorization": f"token {token}"}
+    )
+    advice = (
+        "give server= (the class server's address) or set $EUCHRE_LEARN_CLASS_SERVER, or give this server's token the scope "
+        f"read:services!service={name} (c.Spawner.server_token_scopes; docs/teaching.md)"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
+            model = json.loads(reply.read())
+    except urllib.error.HTTPError as err:
+        raise ValueError(f"the hub did not say where its service {name!r} is (HTTP {err.code}): {advice}") from None
+    except (OSError, ValueError) as err:
+        raise ConnectionError(f"cannot ask the hub at {api} where the class server is: {err}") from None
+    url, prefix = model.get("url"), model.get("prefix")
+    if not isinstance(url, str) or not url or not isinstance(prefix, str):
+        raise ValueError(f"the hub's service {name!r} has no address this notebook may read: {advice}")
+    return url.rstrip("/") + "/" + prefix.strip("/")
 
 
 class SeatConnection:

@@ -32,7 +32,7 @@ from euchre_learn import Game, IllegalActionError, Rules, Seat
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.protocol import ProtocolError
 from euchre_learn.classroom.server.review_message import review_hand
-from euchre_learn.classroom.server.view import seat_record, seat_view
+from euchre_learn.classroom.server.view import keepsake, seat_view
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
@@ -94,8 +94,6 @@ class Room:
     log: list[tuple[str, str]] = field(default_factory=list)
     bot_acts: set[int] = field(default_factory=set)
     """The numbers of the actions a bot took (for an empty seat, or a learner away)."""
-    records: dict[tuple[int, Seat], dict[str, Any] | None] = field(default_factory=dict)
-    """Each finished hand as each seat may keep it (:func:`.view.seat_record`), made once."""
 
     @property
     def game_id(self) -> str:
@@ -397,7 +395,7 @@ class ClassServer:
     async def _after_action(self, room: Room, before: Game) -> None:
         game = room.game
         if len(game.hands) > len(before.hands):
-            self._spawn(self._send_records(room, len(game.hands) - 1))
+            await self._send_records(room, len(game.hands) - 1)
             self._reviews(room, len(game.hands) - 1)
         if game.winner is not None and room.status != "over":
             room.status = "over"
@@ -418,32 +416,21 @@ class ClassServer:
     async def send_reviews(self, room: Room, seat: Seat, conn: Connection) -> None:
         """Every finished hand as this seat may keep it, then the reviews of its decisions."""
         for index in range(len(room.game.hands)):
-            msg = await self.record_message(room, index, seat)
-            if msg is not None:
-                await conn.send(msg)
+            await conn.send(self.record_message(room, index, seat))
         for row in self.db.reviews(room.id, str(seat)):
             await conn.send(json.loads(row["body"]))
 
     # --- the learners' own copies of the hands ------------------------------------------------
-    async def record_message(self, room: Room, index: int, seat: Seat) -> dict[str, Any] | None:
-        """Finished hand ``index`` as ``seat`` may keep it in its own saved games: the hand
-        with every card that seat never saw as a stand-in (:func:`.view.seat_record`), the
-        score before it, who sat where. ``None`` if it cannot be made (never expected)."""
-        key = (index, seat)
-        if key not in room.records:
-            hand = room.game.hands[index]
-            room.records[key] = await asyncio.to_thread(seat_record, hand, seat, index + 1)
-        record = room.records[key]
-        if record is None:
-            return None
+    def record_message(self, room: Room, index: int, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` keeps of finished hand ``index`` in its learner's own games: the hand as
+        the seat saw it (:func:`.view.keepsake`: nothing it did not see; the learner's side
+        fills in the rest with stand-ins), the score before it, who sat where."""
         before = {"NS": 0, "EW": 0}
         for h in room.game.hands[:index]:
             for team, pts in h.points.items():
                 before[team.name] += pts
         players = room.players()
-        game_info = {
-            "number": index,
-            "humans": [str(seat)],
+        info = {
             "table": room.code,
             "players": {k: v.get("name") for k, v in players.items()},
             "bots": {k: room.bot_name for k, v in players.items() if v["kind"] == "bot"},
@@ -453,16 +440,18 @@ class ClassServer:
             "table": room.code,
             "game": room.game_id,
             "hand": index + 1,
-            "record": {**record, "score": before, "game": game_info},
+            "score": before,
+            "preset": room.preset,
+            "points_to_win": room.rules.points_to_win,
+            "info": info,
+            **keepsake(room.game.hands[index], seat, index + 1),
         }
 
     async def _send_records(self, room: Room, index: int) -> None:
         for seat, conns in list(room.conns.items()):
             if not conns or seat not in room.seated:
                 continue
-            msg = await self.record_message(room, index, seat)
-            if msg is None:
-                continue
+            msg = self.record_message(room, index, seat)
             for conn in list(conns):
                 with contextlib.suppress(Exception):
                     await conn.send(msg)

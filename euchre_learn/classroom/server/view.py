@@ -18,15 +18,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from euchre_learn import Card, Game, Hand, Rules, Seat, Team, deck, replay
+from euchre_learn import Game, Hand, Seat, Team, replay
+from euchre_learn.interactive.table.stand_ins import HIDDEN_KINDS, stand_in_record
 
-__all__ = ["HIDDEN_KINDS", "hand_view", "seat_record", "seat_view", "stand_in_record"]
-
-HIDDEN_KINDS = ("discard", "give")
-"""Actions whose card is laid face down: only the seat that took it learns the card."""
+__all__ = ["HIDDEN_KINDS", "hand_view", "keepsake", "seat_record", "seat_view"]
 
 
 _PUBLIC: dict[int, tuple[Hand, dict[str, Any], list[tuple[Seat, str]]]] = {}
@@ -160,100 +158,24 @@ def _steps(hand: Hand) -> list[Hand]:
     return out
 
 
-def stand_in_record(views: Sequence[Mapping[str, Any]], seat: Seat, rules: Rules) -> dict[str, Any] | None:
-    """A whole record of a finished hand built from ``views`` alone (what one seat was shown,
-    one :func:`hand_view` after each action, the deal first): the seat's own cards and every
-    card it saw are the real ones; each card it never saw (another seat's discard, a hand that
-    sat out, the kitty) is a **stand-in**: the unseen cards, in deck order, laid into those
-    places in a fixed order. So the record says nothing the seat did not know: two deals the
-    seat could not tell apart give the same record. Its ``"stand_ins"`` lists those cards.
-    ``None`` when the views do not make a hand that replays (they always should)."""
-    first, last = views[0], views[-1]
-    dealer = Seat.parse(first["dealer"])
-    up = Card.parse(first["upcard"])
-    own_dealt = [Card.parse(c) for c in first["holding"]]
-    seen_own = {Card.parse(c) for v in views for c in v["holding"]}
-    events = [(Seat.parse(e["seat"]), str(e["action"])) for e in last["events"]]
-    plays = [(Seat.parse(c["seat"]), Card.parse(c["card"])) for t in last["tricks"] for c in t["cards"]]
-    played: dict[Seat, set[Card]] = {s: set() for s in Seat}
-    for s, c in plays:
-        played[s].add(c)
-    known = set(own_dealt) | seen_own | {up} | {c for _s, c in plays}
-    for s, text in events:
-        if s == seat and " " in text and text.split(" ", 1)[0] in HIDDEN_KINDS:
-            known.add(Card.parse(text.split(" ", 1)[1]))
-    pool = [c for c in deck(rules) if c not in known]
-    picked_up = any(t.startswith("order up") for _s, t in events) and any(
-        s == dealer and t.split(" ", 1)[0] == "discard" for s, t in events
-    )
-    took = next((s for s, t in events if t == "take"), None)
-    giver = next((s for s, t in events if t.split(" ", 1)[0] == "give"), None)
-    gift: Card | None = None  # the railroad card, where this seat knows it
-    if giver == seat:
-        gift = next(Card.parse(t.split(" ", 1)[1]) for s, t in events if s == seat and t.startswith("give "))
-    elif took == seat:
-        extra = seen_own - set(own_dealt) - {up}
-        gift = next(iter(extra), None)
-    # a loner who took the card up and never played it laid it away at the railroad's discard
-    # (the first discard may not be the upcard, R3.2): the card passed is then one it played
-    up_laid_away = took is not None and took != seat and took == dealer and picked_up and up not in played[took]
-    if up_laid_away and gift is None and took is not None:
-        gift = min(played[took])  # which one this seat cannot tell: the lowest stands in
-    dealt: dict[Seat, list[Card]] = {seat: own_dealt}
-    fillers: dict[Seat, list[Card]] = {}
-    for s in Seat:
-        if s == seat:
-            continue
-        base = set(played[s])
-        if s == dealer and picked_up:
-            base.discard(up)
-        if s == took and gift is not None:
-            base.discard(gift)
-        if s == giver and gift is not None:
-            base.add(gift)
-        fill, pool = pool[: 5 - len(base)], pool[5 - len(base) :]
-        fillers[s] = list(fill)
-        dealt[s] = sorted(base) + fill
-    actions = []
-    after_take = False
-    for s, text in events:
-        kind = text.split(" ", 1)[0]
-        if s != seat and text in HIDDEN_KINDS:  # a card laid face down that this seat never saw
-            if kind == "give" and gift is not None:
-                card = gift
-            elif kind == "give":
-                card = gift = fillers[s].pop(0)
-            elif after_take and s == took and up_laid_away:
-                card = up
-            elif after_take and s == took and gift is not None and gift not in played[s]:
-                card = gift  # the loner lays away the railroad card: it was never played
-            else:
-                card = fillers[s].pop(0)
-            text = f"{kind} {card}"
-        after_take = after_take or text == "take"
-        actions.append(f"{s} {text}")
-    actions += [f"{s} play {c}" for s, c in plays]
-    record = {
-        "format": "euchre-learn/hand-1",
-        "rules": rules.name or {k: list(v) if isinstance(v, tuple) else v for k, v in rules.changes().items()},
-        "dealer": str(dealer),
-        "hands": {str(s): " ".join(str(c) for c in dealt[s]) for s in Seat},
-        "upcard": str(up),
-        "kitty": " ".join(str(c) for c in pool),
-        "actions": actions,
+def keepsake(hand: Hand, seat: Seat, number: int) -> dict[str, Any]:
+    """What the server sends ``seat`` to keep of finished hand ``number`` (from 1): the hand as
+    that seat saw it at its end (:func:`hand_view`: the bids, the cards played, its own face-down
+    cards) and the five cards it was dealt. Nothing it did not see: the learner's side
+    completes it with stand-ins (:func:`~euchre_learn.interactive.table.stand_ins.stand_in_record`)."""
+    if not hand.is_over:
+        raise ValueError("a hand is kept only once it is over")
+    return {
+        "seat": str(seat),
+        "dealt": [str(c) for c in hand.dealt(seat)],
+        "view": hand_view(hand, seat, number),
     }
-    try:
-        out = replay(record).to_record()  # in the engine's own order
-    except ValueError:
-        return None
-    out["stand_ins"] = " ".join(str(c) for c in deck(rules) if c not in known)
-    return out
 
 
 def seat_record(hand: Hand, seat: Seat, number: int = 1) -> dict[str, Any] | None:
-    """The finished ``hand`` as ``seat`` may keep it (:func:`stand_in_record` of what it was
-    shown), checked: replayed, it shows ``seat`` exactly what the real hand showed it after every
-    action. ``None`` when that check fails, so nothing that could mislead is ever sent.
+    """The record the learner at ``seat`` keeps of the finished ``hand``: its :func:`keepsake`
+    completed with stand-ins, checked: replayed, it shows ``seat`` exactly what the real hand
+    showed it after every action (``None`` if not, which the tests show never happens).
 
     >>> import euchre_learn as el
     >>> hand = el.Hand.deal('S', seed=4)
@@ -263,14 +185,10 @@ def seat_record(hand: Hand, seat: Seat, number: int = 1) -> dict[str, Any] | Non
     >>> rec['hands']['W'] == hand.to_record()['hands']['W'], el.replay(rec).is_over
     (True, True)
     """
-    if not hand.is_over:
-        raise ValueError("a hand is kept only once it is over")
-    steps = _steps(hand)
-    views = [hand_view(h, seat, number) for h in steps]
-    record = stand_in_record(views, seat, hand.rules)
+    kept = keepsake(hand, seat, number)
+    record = stand_in_record(kept["view"], kept["dealt"], seat, hand.rules)
     if record is None:
         return None
-    mine = _steps(replay(record))
-    if len(mine) != len(steps) or any(hand_view(h, seat, number) != v for h, v in zip(mine, views, strict=True)):
-        return None
-    return record
+    views = [hand_view(h, seat, number) for h in _steps(hand)]
+    mine = [hand_view(h, seat, number) for h in _steps(replay(record))]
+    return record if mine == views else None

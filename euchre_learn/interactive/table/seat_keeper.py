@@ -4,11 +4,11 @@ At a class table (``el.table.join``, :mod:`.seat`) the server deals and reviews;
 the learner's copy, on the learner's machine, the way the bot table does (:mod:`.saver`,
 :mod:`~euchre_learn.interactive.review_panel`):
 
-- **the game**: as each hand ends, the server sends the seat a ``record`` of it as that seat may
-  keep it: every card the seat saw is the real one, every card it never saw (another seat's
-  discard, a hand that sat out, the kitty) a *stand-in* listed in the record's ``"stand_ins"``
-  (:func:`euchre_learn.classroom.server.view.seat_record`; the server never sends another seat's
-  hidden cards, not even after the hand). :meth:`SeatKeeper.take_record` saves it under the
+- **the game**: as each hand ends, the server sends the seat a ``record`` of it: the hand as that
+  seat saw it and the cards it was dealt, never another seat's hidden cards, not even after the
+  hand. :meth:`SeatKeeper.take_record` makes it whole with stand-ins for the cards the seat never
+  saw (another seat's discard, a hand that sat out, the kitty; listed in the record's
+  ``"stand_ins"``, :mod:`.stand_ins`) and saves it under the
   table's game id, with the score before it and the learner's seat, so ``el.table.saved_games()``
   lists the game as one of the learner's own, and ``el.review(game.records, seat=game.learner)``
   reviews it again (the coach judges each decision on what the seat knew, so the stand-ins change
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.review import Decision, ReviewOption
@@ -40,7 +41,9 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
+from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.retry_question import file_retry
+from euchre_learn.interactive.table.stand_ins import stand_in_record
 from euchre_learn.learner.store import AddDecision, SaveHand, Store
 
 if TYPE_CHECKING:
@@ -87,25 +90,35 @@ class SeatKeeper:
 
     # --- the game -----------------------------------------------------------------------------
     def take_record(self, msg: Mapping[str, Any]) -> bool:
-        """Save one finished hand (a ``record`` message); ``True`` when it was new to the store."""
-        game, number, record = msg.get("game"), msg.get("hand"), msg.get("record")
-        if not (
-            isinstance(game, str) and game and isinstance(number, int) and number >= 1 and isinstance(record, dict)
-        ):
+        """Save one finished hand (a ``record`` message: the hand as the seat saw it) as one of
+        the learner's games, completed with stand-ins (:func:`.stand_ins.stand_in_record`);
+        ``True`` when it was new to the store."""
+        game, number = msg.get("game"), msg.get("hand")
+        if not (isinstance(game, str) and game and isinstance(number, int) and number >= 1):
             self.problems.append(f"a hand record from the server made no sense: {str(msg)[:120]}")
             return False
         try:
-            if not replay(record).is_over:
-                raise ValueError("the hand stops before its end")
-        except ValueError as err:
+            seat = Seat.parse(msg["seat"])
+            rules = Rules.preset(str(msg.get("preset") or "standard"))
+            if msg.get("points_to_win") is not None:
+                rules = Rules.from_value(replace(rules, points_to_win=int(msg["points_to_win"])))
+            record = stand_in_record(msg["view"], msg["dealt"], seat, rules)
+            if record is None or not replay(record).is_over:
+                raise ValueError("what the seat saw does not make a whole, finished hand")
+            score = msg.get("score") or {"NS": 0, "EW": 0}
+            info = msg.get("info")
+            info = dict(info) if isinstance(info, Mapping) else {}
+            record = {**record, "score": {"NS": int(score["NS"]), "EW": int(score["EW"])}}
+            record["game"] = {**info, "number": number - 1, "humans": [str(seat)]}
+        except (KeyError, TypeError, ValueError) as err:
             self.problems.append(f"hand {number} of {game} could not be kept: {err}")
             return False
         self.game_id = game
-        self.records[number] = dict(record)
+        self.records[number] = record
         saved = {n: r for _g, n, r in self.store.hands(game)}
         if saved.get(number - 1) == record:
             return False
-        self.store.write(SaveHand(game, number - 1, dict(record), time.time()))
+        self.store.write(SaveHand(game, number - 1, record, time.time()))
         return True
 
     # --- the decisions ------------------------------------------------------------------------

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 import euchre_learn as el
+from euchre_learn.interactive.retry_question import choice_label
 from euchre_learn.interactive.table.remote import SeatConnection
 from euchre_learn.interactive.table.seat import SeatTable
+from euchre_learn.interactive.table.seat_widget import SeatWidget
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.saved_games import saved_games
 from euchre_learn.learner.situation_schedule import SituationSchedule
@@ -186,5 +188,17 @@ def test_try_it_again_at_a_class_table_is_played_locally_and_filed(srv: Running,
         assert store.retries()[key]["topic"] == "table-retry"
         assert any(c.key == key for c in store.cards("retry"))
         assert store.answers("table-retry") == [("table-retry", False)]  # solved, not at the first try
+        # the same from the seat widget: "Try it again" under the review, a button per choice
+        w = SeatWidget(t)
+        assert len(w.retry_buttons) == len(offered)
+        w.retry_buttons[0].click()
+        assert w.retry is not None and w.retry.position == retry.position
+        best = choice_label(w.retry.position, el.Action.parse(d["best"]))
+        next(b for b in w.choice_buttons if b.description == best).click()
+        assert w.retry.finished and w.retry.solved
+        assert "best" in w.retry_feedback.value or "Good" in w.retry_feedback.value
+        assert all(b.disabled for b in w.choice_buttons)
+        assert store.answers("table-retry") == [("table-retry", False), ("table-retry", True)]
+        assert list(store.retries()) == [key]  # the same position: the same question, once
     finally:
         t.close()

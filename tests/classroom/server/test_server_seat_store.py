@@ -25,7 +25,7 @@ from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.saved_games import saved_games
 from euchre_learn.learner.situation_schedule import SituationSchedule
 
-from .serverkit import Running, known_cards, quick_config, running
+from .serverkit import Client, Running, known_cards, quick_config, running
 
 WAIT = 120.0
 """The longest any step may take (the reviews run four deals a decision on a shared machine)."""
@@ -202,3 +202,29 @@ def test_try_it_again_at_a_class_table_is_played_locally_and_filed(srv: Running,
         assert list(store.retries()) == [key]  # the same position: the same question, once
     finally:
         t.close()
+
+
+def test_decisions_the_bot_played_for_an_absent_learner_are_not_filed_as_theirs(tmp_path: Path) -> None:
+    config = quick_config(review=True, review_worlds=4, seat_timeout=0.3)
+    with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", config) as server:
+        code = server.table(seed="keep-3", dealer="W", bot="standard", points_to_win=10)
+        token = server.student("learner away")
+        first = Client(server.ws_url)
+        first.hello(token, code, "S")
+        first.close()  # seated, then gone: the bot plays South
+        server.start(code)
+        deadline = time.monotonic() + WAIT
+        while not server.game(code)[-1].hands:
+            assert time.monotonic() < deadline, "the bots did not finish a hand"
+            time.sleep(0.2)
+        progress = Progress(tmp_path / "learner.sqlite3")
+        back = SeatTable(SeatConnection(server.url, token, code, "S", timeout=10), timeout=30, progress=progress)
+        try:
+            _kept(back, 1)
+            review = next(r for r in back.reviews if r["hand"] == 1)
+            assert review["decisions"] and all(d["by_bot"] for d in review["decisions"])
+            assert not back.retries(review)  # nothing of the bot's to try again
+            assert [g.id for g in saved_games(progress.store)] == [review["game"]]  # the game is still theirs
+            assert progress.store.decisions() == []  # but not the bot's decisions
+        finally:
+            back.close()

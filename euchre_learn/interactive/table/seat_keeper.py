@@ -8,11 +8,10 @@ the learner's copy, on the learner's machine, the way the bot table does (:mod:`
   seat saw it and the cards it was dealt, never another seat's hidden cards, not even after the
   hand. :meth:`SeatKeeper.take_record` makes it whole with stand-ins for the cards the seat never
   saw (another seat's discard, a hand that sat out, the kitty; listed in the record's
-  ``"stand_ins"``, :mod:`.stand_ins`) and saves it under the
-  table's game id, with the score before it and the learner's seat, so ``el.table.saved_games()``
-  lists the game as one of the learner's own, and ``el.review(game.records, seat=game.learner)``
-  reviews it again (the coach judges each decision on what the seat knew, so the stand-ins change
-  nothing);
+  ``"stand_ins"``, :mod:`.stand_ins`) and saves it under the table's game id, with the score
+  before it and the learner's seat, so ``el.table.saved_games()`` lists the game as one of the
+  learner's own, and ``el.review(game.records, seat=game.learner)`` reviews it again (the coach
+  judges each decision on what the seat knew, so the stand-ins change nothing);
 - **the decisions**: :meth:`SeatKeeper.take_review` files each decision of the server's review
   (the learner's own; not a forced move, not one the table's bot played while the learner was
   away) with its situation, grade and loss (:class:`~euchre_learn.learner.store.AddDecision`), so

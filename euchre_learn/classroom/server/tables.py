@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import secrets
 import time
@@ -97,9 +96,9 @@ class Room:
 
     @property
     def game_id(self) -> str:
-        """The id the learners keep this table's game under: its code and a hash of its seed
-        (stable across restarts; the seed itself, which deals every card, is never sent)."""
-        return f"class-{self.code}-{hashlib.sha256(('game/' + self.seed).encode()).hexdigest()[:8]}"
+        """The id the learners keep this table's game under: its code and its number in the
+        class's database (stable across restarts; nothing of the seed, which deals every card)."""
+        return f"class-{self.code}-{self.id}"
 
     def hand_start(self, index: int) -> int:
         """The number of the first action of finished hand ``index`` (0 for the first hand)."""

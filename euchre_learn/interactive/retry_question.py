@@ -4,7 +4,7 @@
 :class:`~euchre_learn.teaching.quiz.question.Question`: the situation in words (no hidden card
 named), the seat's cards, every legal action a choice and the best one the answer.
 :mod:`euchre_learn.interactive.review_panel` keeps each finished retry in the learner's store
-with it (and re-exports it).
+with it (and re-exports it), through :func:`file_retry`, which a class table's seat uses too.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.interactive.table.words import action_label, describe_action
 
 if TYPE_CHECKING:
+    from euchre_learn.analysis.review.drill import RetryResult
+    from euchre_learn.learner.progress import Progress
     from euchre_learn.teaching.quiz.question import Question
 
-__all__ = ["RETRY_TOPIC", "choice_label", "retry_question", "situation_text"]
+__all__ = ["RETRY_TOPIC", "choice_label", "file_retry", "retry_question", "situation_text"]
 
 RETRY_TOPIC = "table-retry"
 """The topic a retried decision from the table is counted under in the learner's progress."""
@@ -112,3 +114,15 @@ def retry_question(decision: Decision, key: str = "") -> Question:
         id=key,
         record=pos.to_record(),
     )
+
+
+def file_retry(progress: Progress, decision: Decision, result: RetryResult, note: str | None = None) -> None:
+    """Keep a finished retry of ``decision`` in the learner's store as a quiz question (kind
+    ``'retry'``, under ``result.key``), and count the attempt as a review of it: a miss brings it
+    back soon, a first-try success later (the FSRS schedule), so Today's practice asks it again.
+    The bot table's review panel and a class table's seat both file their retries here."""
+    from euchre_learn.learner.store import PutRetry
+
+    question = retry_question(decision, key=result.key)
+    progress.store.write(PutRetry(result.key, question.to_dict(), note=note or f"{decision.grade} at the table"))
+    progress.record(RETRY_TOPIC, result.first_try, item=("retry", result.key))

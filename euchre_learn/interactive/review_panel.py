@@ -48,10 +48,9 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.explain import score_reason
 from euchre_learn.engine.hand import Hand
-from euchre_learn.interactive.retry_question import RETRY_TOPIC, choice_label, retry_question
+from euchre_learn.interactive.retry_question import RETRY_TOPIC, choice_label, file_retry, retry_question
 from euchre_learn.interactive.table.saver import save_decisions
 from euchre_learn.learner.saved_games import hand_record
-from euchre_learn.learner.store import PutRetry
 
 if TYPE_CHECKING:
     import ipywidgets  # type: ignore[import-untyped]
@@ -288,10 +287,7 @@ class ReviewPanel:
     def _record_retry(self, decision: Decision, result: RetryResult) -> None:
         """Keep the retry as a quiz question, and count the attempt as a review of it: a miss
         brings it back soon, a first-try success later (the FSRS schedule)."""
-        question = retry_question(decision, key=result.key)
-        p = self.progress
-        p.store.write(PutRetry(result.key, question.to_dict(), note=f"{decision.grade} at the table"))
-        p.record(RETRY_TOPIC, result.first_try, item=("retry", result.key))
+        file_retry(self.progress, decision, result)
 
     # --- after a game -------------------------------------------------------------------------
     def game_jobs(self, game: int | None = None) -> list[HandReview]:

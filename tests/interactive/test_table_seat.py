@@ -101,3 +101,54 @@ def test_the_widget_shows_only_the_seats_own_cards_and_plays_them_from_the_felt(
     assert conn.sent[-1]["action"] == f"play {playable[0]['card']}"
     assert w.message.value == ""
     assert not any(f'data-card="{c}"' in w.board.value for c in hidden())
+
+
+def test_the_keeper_files_the_learners_own_decisions_once_and_refuses_a_broken_record(tmp_path: Any) -> None:
+    """SeatKeeper (interactive/table/seat_keeper.py) on the messages the class server sends after
+    a hand: the hand is saved as one of the learner's games; the decisions are filed, but not a
+    forced one nor one the table's bot played while the learner was away; the same messages
+    again change nothing; a record that does not replay is refused and noted."""
+    from euchre_learn.classroom.server.review_message import review_hand
+    from euchre_learn.classroom.server.view import keepsake
+    from euchre_learn.interactive.table.seat_keeper import SeatKeeper
+    from euchre_learn.learner.progress import Progress
+    from euchre_learn.learner.saved_games import saved_games
+
+    hand = el.Hand.deal("N", seed=21)
+    bot = el.bots.get("standard", seed=2)
+    while not hand.is_over:
+        hand = hand.apply(bot.act(hand))
+    sent = {"type": "record", "game": "class-TEST1-0", "hand": 1, "score": {"NS": 2, "EW": 5}, "preset": "standard"}
+    sent |= keepsake(hand, el.Seat.S, 1)
+    mine = [i for i, (s, _a) in enumerate(hand.history) if s == el.Seat.S]
+    review = {
+        **review_hand(hand.to_record(), "S", "keep", 4, by_bot=mine[:1]),
+        "game": "class-TEST1-0",
+        "hand": 1,
+        "table": "TEST1",
+    }
+    keeper = SeatKeeper(Progress(tmp_path / "learner.sqlite3"))
+    assert keeper.take_record(sent)
+    filed = keeper.take_review(review)
+    want = [d for d in review["decisions"] if not d["forced"] and not d["by_bot"]]
+    assert filed == len(want) and len(review["decisions"]) > len(want)
+    assert sorted(r.index for r in keeper.store.decisions()) == sorted(d["index"] for d in want)
+    assert mine[0] not in {r.index for r in keeper.store.decisions()}  # the bot's, not the learner's
+    (game,) = saved_games(keeper.store)
+    assert game.id == "class-TEST1-0" and game.learner == el.Seat.S and game.records[0]["score"] == {"NS": 2, "EW": 5}
+    # again (a reconnect): nothing new
+    assert not keeper.take_record(sent)
+    assert keeper.take_review(review) == 0
+    assert len(keeper.store.hands()) == 1
+    assert game.hands[0].dealt(el.Seat.S) == hand.dealt(el.Seat.S)
+    # the coach judges on what the seat knew: the kept hand, stand-ins and all, is reviewed the same
+    kept = {k: v for k, v in game.records[0].items() if k != "score"}  # the server reviewed the hand alone
+    again = el.review(kept, seat="S", worlds=4, seed="keep")
+    assert [(d.index, d.grade, round(d.loss, 3)) for d in again.decisions] == [
+        (d["index"], d["grade"], d["loss"]) for d in review["decisions"]
+    ]
+    # a record that does not make a hand is noted, never saved
+    broken = {**sent, "hand": 2, "dealt": sent["dealt"][:4]}
+    assert not keeper.take_record(broken)
+    assert keeper.problems and "hand 2" in keeper.problems[-1]
+    assert len(keeper.store.hands()) == 1

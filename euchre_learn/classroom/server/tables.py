@@ -30,7 +30,8 @@ import euchre_learn as el
 from euchre_learn import Game, IllegalActionError, Rules, Seat
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.protocol import ProtocolError
-from euchre_learn.classroom.server.view import seat_view
+from euchre_learn.classroom.server.review_message import review_hand
+from euchre_learn.classroom.server.view import keepsake, seat_view
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
@@ -43,46 +44,6 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 class Connection(Protocol):
     async def send(self, message: dict[str, Any]) -> None: ...
-
-
-def review_hand(record: dict[str, Any], seat: str, seed: str, worlds: int | None) -> dict[str, Any]:
-    """The coach's review of ``seat``'s decisions in a finished hand, as the message the
-    learner gets: accuracy, every decision of this seat (never another's), the flagged ones.
-
-    A plain function of plain data, so that it runs in a process pool."""
-    rev = el.review(record, seat=seat, worlds=worlds, seed=seed)
-    coach_flags = getattr(rev, "flagged", None)  # the coach's own choice, where it has one (API.md)
-    shown = {d.index for d in coach_flags()} if callable(coach_flags) else None
-    decisions = []
-    for d in rev.decisions:
-        if str(d.seat) != seat:  # the review is of this seat alone; never pass on another's
-            continue
-        if shown is not None:
-            flagged = d.index in shown
-        else:  # graded inaccuracy or worse, never a forced move
-            flagged = d.grade in ("inaccuracy", "mistake", "blunder") and not d.forced
-        decisions.append(
-            {
-                "index": d.index,
-                "phase": d.phase.name,
-                "action": str(d.action),
-                "best": str(d.best),
-                "grade": d.grade,
-                "loss": round(float(d.loss), 3),
-                "explanation": d.explanation,
-                "forced": bool(d.forced),
-                "flagged": flagged,
-                "convention": getattr(d, "convention", None),
-            }
-        )
-    accuracy = rev.accuracy
-    return {
-        "type": "review",
-        "seat": seat,
-        "accuracy": None if accuracy is None else round(float(accuracy), 1),
-        "decisions": decisions,
-        "flagged": sum(1 for d in decisions if d["flagged"]),
-    }
 
 
 @dataclass
@@ -130,6 +91,18 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     log: list[tuple[str, str]] = field(default_factory=list)
+    bot_acts: set[int] = field(default_factory=set)
+    """The numbers of the actions a bot took (for an empty seat, or a learner away)."""
+
+    @property
+    def game_id(self) -> str:
+        """The id the learners keep this table's game under: its code and its number in the
+        class's database (stable across restarts; nothing of the seed, which deals every card)."""
+        return f"class-{self.code}-{self.id}"
+
+    def hand_start(self, index: int) -> int:
+        """The number of the first action of finished hand ``index`` (0 for the first hand)."""
+        return sum(len(h.history) for h in self.game.hands[:index])
 
     def controller(self, seat: Seat) -> str:
         """'learner' when a learner plays ``seat`` now, else 'bot'."""
@@ -224,6 +197,8 @@ class ClassServer:
                     raise RuntimeError(f"table {row['code']}: the action log jumps from {room.n} to {a['n']}")
                 room.game = room.game.apply(a["action"])
                 room.log.append((a["seat"], a["action"]))
+                if a["by_bot"]:
+                    room.bot_acts.add(room.n)
                 room.n += 1
             students = {s["id"]: s["name"] for s in self.db.students(row["class_id"])}
             for letter, sid in self.db.seats(row["id"]).items():
@@ -410,6 +385,8 @@ class ClassServer:
         self, room: Room, seat: Seat, action: str, after: Game, *, by_bot: bool, student_id: int | None
     ) -> None:
         self.db.append_action(room.id, room.n, str(seat), action, by_bot=by_bot, student_id=student_id)
+        if by_bot:
+            room.bot_acts.add(room.n)
         room.game = after
         room.log.append((str(seat), action))
         room.n += 1
@@ -417,6 +394,7 @@ class ClassServer:
     async def _after_action(self, room: Room, before: Game) -> None:
         game = room.game
         if len(game.hands) > len(before.hands):
+            await self._send_records(room, len(game.hands) - 1)
             self._reviews(room, len(game.hands) - 1)
         if game.winner is not None and room.status != "over":
             room.status = "over"
@@ -435,8 +413,47 @@ class ClassServer:
                     conns.discard(conn)
 
     async def send_reviews(self, room: Room, seat: Seat, conn: Connection) -> None:
+        """Every finished hand as this seat may keep it, then the reviews of its decisions."""
+        for index in range(len(room.game.hands)):
+            await conn.send(self.record_message(room, index, seat))
         for row in self.db.reviews(room.id, str(seat)):
             await conn.send(json.loads(row["body"]))
+
+    # --- the learners' own copies of the hands ------------------------------------------------
+    def record_message(self, room: Room, index: int, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` keeps of finished hand ``index`` in its learner's own games: the hand as
+        the seat saw it (:func:`.view.keepsake`: nothing it did not see; the learner's side
+        fills in the rest with stand-ins), the score before it, who sat where."""
+        before = {"NS": 0, "EW": 0}
+        for h in room.game.hands[:index]:
+            for team, pts in h.points.items():
+                before[team.name] += pts
+        players = room.players()
+        info = {
+            "table": room.code,
+            "players": {k: v.get("name") for k, v in players.items()},
+            "bots": {k: room.bot_name for k, v in players.items() if v["kind"] == "bot"},
+        }
+        return {
+            "type": "record",
+            "table": room.code,
+            "game": room.game_id,
+            "hand": index + 1,
+            "score": before,
+            "preset": room.preset,
+            "points_to_win": room.rules.points_to_win,
+            "info": info,
+            **keepsake(room.game.hands[index], seat, index + 1),
+        }
+
+    async def _send_records(self, room: Room, index: int) -> None:
+        for seat, conns in list(room.conns.items()):
+            if not conns or seat not in room.seated:
+                continue
+            msg = self.record_message(room, index, seat)
+            for conn in list(conns):
+                with contextlib.suppress(Exception):
+                    await conn.send(msg)
 
     # --- bots --------------------------------------------------------------------------------
     def _wake(self, room: Room) -> None:
@@ -497,10 +514,14 @@ class ClassServer:
         if hand.thrown_in:
             return
         record = hand.to_record()
+        start = room.hand_start(index)
         for seat, sid in room.seated.items():
-            self._spawn(self._review(room, index, seat, sid, record))
+            by_bot = [i for i, (s, _a) in enumerate(hand.history) if s == seat and start + i in room.bot_acts]
+            self._spawn(self._review(room, index, seat, sid, record, by_bot))
 
-    async def _review(self, room: Room, index: int, seat: Seat, sid: int, record: dict[str, Any]) -> None:
+    async def _review(
+        self, room: Room, index: int, seat: Seat, sid: int, record: dict[str, Any], by_bot: list[int]
+    ) -> None:
         loop = asyncio.get_running_loop()
         body = await loop.run_in_executor(
             self.executor,
@@ -509,8 +530,9 @@ class ClassServer:
             str(seat),
             f"{room.seed}/review {index}/{seat}",
             self.config.review_worlds,
+            by_bot,
         )
-        body = {**body, "table": room.code, "hand": index + 1}
+        body = {**body, "table": room.code, "hand": index + 1, "game": room.game_id}
         self.db.save_review(room.id, index + 1, str(seat), sid, body["accuracy"], body["flagged"], json.dumps(body))
         for conn in list(room.conns.get(seat, ())):
             with contextlib.suppress(Exception):

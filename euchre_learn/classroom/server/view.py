@@ -21,12 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euchre_learn import Game, Hand, Seat, Team
+from euchre_learn import Game, Hand, Seat, Team, replay
+from euchre_learn.interactive.table.stand_ins import HIDDEN_KINDS, stand_in_record
 
-__all__ = ["HIDDEN_KINDS", "hand_view", "seat_view"]
-
-HIDDEN_KINDS = ("discard", "give")
-"""Actions whose card is laid face down: only the seat that took it learns the card."""
+__all__ = ["HIDDEN_KINDS", "hand_view", "keepsake", "seat_record", "seat_view"]
 
 
 _PUBLIC: dict[int, tuple[Hand, dict[str, Any], list[tuple[Seat, str]]]] = {}
@@ -144,3 +142,53 @@ def seat_view(
         "hand": hand_view(hand, seat, number),
         "last_hand": None if last is None else hand_view(last, seat, number - 1),
     }
+
+
+# --- a finished hand, as a seat may keep it ------------------------------------------------------
+
+
+def _steps(hand: Hand) -> list[Hand]:
+    """``hand`` after each of its actions, from the deal on (the first is the deal itself)."""
+    rec = hand.to_record()
+    step = Hand.from_cards(rec["dealer"], rec["hands"], rec["upcard"], rec["kitty"], rules=hand.rules)
+    out = [step]
+    for _seat, action in hand.history:
+        step = step.apply(action)
+        out.append(step)
+    return out
+
+
+def keepsake(hand: Hand, seat: Seat, number: int) -> dict[str, Any]:
+    """What the server sends ``seat`` to keep of finished hand ``number`` (from 1): the hand as
+    that seat saw it at its end (:func:`hand_view`: the bids, the cards played, its own face-down
+    cards) and the five cards it was dealt. Nothing it did not see: the learner's side
+    completes it with stand-ins (:func:`~euchre_learn.interactive.table.stand_ins.stand_in_record`)."""
+    if not hand.is_over:
+        raise ValueError("a hand is kept only once it is over")
+    return {
+        "seat": str(seat),
+        "dealt": [str(c) for c in hand.dealt(seat)],
+        "view": hand_view(hand, seat, number),
+    }
+
+
+def seat_record(hand: Hand, seat: Seat, number: int = 1) -> dict[str, Any] | None:
+    """The record the learner at ``seat`` keeps of the finished ``hand``: its :func:`keepsake`
+    completed with stand-ins, checked: replayed, it shows ``seat`` exactly what the real hand
+    showed it after every action (``None`` if not, which the tests show never happens).
+
+    >>> import euchre_learn as el
+    >>> hand = el.Hand.deal('S', seed=4)
+    >>> while not hand.is_over:
+    ...     hand = hand.apply(hand.legal_actions()[0])
+    >>> rec = seat_record(hand, el.Seat.W)
+    >>> rec['hands']['W'] == hand.to_record()['hands']['W'], el.replay(rec).is_over
+    (True, True)
+    """
+    kept = keepsake(hand, seat, number)
+    record = stand_in_record(kept["view"], kept["dealt"], seat, hand.rules)
+    if record is None:
+        return None
+    views = [hand_view(h, seat, number) for h in _steps(hand)]
+    mine = [hand_view(h, seat, number) for h in _steps(replay(record))]
+    return record if mine == views else None

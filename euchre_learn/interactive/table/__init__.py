@@ -18,7 +18,8 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 - :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play;
 - a seat at a class table (``euchre-learn class serve``): :mod:`.remote` (the websocket, read by
   a background thread), :mod:`.seat` (the seat's model: its view of the table, never another's
-  cards), :mod:`.seat_html` (the felt drawn from that view) and :mod:`.seat_widget`.
+  cards), :mod:`.seat_keeper` (the learner's copy: the games, the decisions, the retries),
+  :mod:`.seat_html` (the felt drawn from that view) and :mod:`.seat_widget`.
 
 This package joins them for a lesson's cell; it imports the widget (and ipywidgets) only when a
 table is put on screen, so ``el.table.Table`` stays light.
@@ -41,6 +42,7 @@ from euchre_learn.interactive.table.words import action_label, describe_action
 if TYPE_CHECKING:
     from euchre_learn.interactive.table.seat_widget import SeatWidget
     from euchre_learn.interactive.table.widget import SetupForm, TableWidget
+    from euchre_learn.learner.progress import Progress
 
 __all__ = [
     "CardChoice",
@@ -122,6 +124,7 @@ def join(
     *,
     seat: Seat | str | None = None,
     timeout: float = 10.0,
+    progress: Progress | str | None = None,
 ) -> SeatWidget:
     """Take a seat at the class table ``code`` (the short code your teacher shows), in the
     table widget: your cards are the controls, the server deals and checks every action, and
@@ -136,6 +139,13 @@ def join(
     In a notebook on a JupyterHub whose class server runs as the hub's service, the code is
     enough: the hub says where the server is (:func:`.remote.hub_class_server`) and your
     notebook server's own token (``$JUPYTERHUB_API_TOKEN``) signs you in as your hub user.
+
+    What you play here is yours: as each hand ends it is saved to your games
+    (:func:`saved_games` lists the game, with the cards you never saw as stand-ins: the server
+    never sends another seat's hidden cards), each decision the coach reviewed is filed with its
+    situation, so a flagged one comes back in Today's practice, and each flagged decision has a
+    "Try it again" button, filed like the bot table's retries. ``progress``: where all that
+    goes (a :class:`~euchre_learn.learner.progress.Progress` or a path; default your own store).
     """
     from euchre_learn.interactive.table.remote import SeatConnection, hub_class_server
     from euchre_learn.interactive.table.seat import SeatTable
@@ -157,4 +167,4 @@ def join(
         raise ValueError(f"token= is needed: the token your teacher gave you (or set ${TOKEN_VARIABLE})")
     want = None if seat is None else str(Seat.parse(seat))
     conn = SeatConnection(server, token, code, want, timeout=timeout)
-    return SeatWidget(SeatTable(conn, timeout=timeout))
+    return SeatWidget(SeatTable(conn, timeout=timeout, progress=progress))

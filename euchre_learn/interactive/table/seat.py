@@ -6,7 +6,10 @@ another seat's hidden cards. :class:`SeatTable` keeps the last view (:attr:`Seat
 and what the widget needs from it: whose turn, the legal choices the server sent (bids as
 buttons, cards as the felt's controls), the score, the table drawn from the view
 (:func:`~euchre_learn.interactive.table.seat_html.seat_html`), and after each hand the coach's
-review of this seat's own decisions, which the server computes and sends.
+review of this seat's own decisions, which the server computes and sends. What the table
+leaves in the learner's own store (each finished hand as one of their games, each reviewed
+decision with its situation, each retry of a flagged one: :meth:`SeatTable.retries`,
+:meth:`SeatTable.retry`) is :attr:`SeatTable.keeper`'s work (:mod:`.seat_keeper`).
 
 :meth:`SeatTable.act` sends a choice and waits (bounded) for the server's answer: taken, the
 view moves on; refused (not legal, not your turn), the server's words land in
@@ -35,7 +38,7 @@ from __future__ import annotations
 import queue
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
@@ -43,6 +46,11 @@ from euchre_learn.engine.cards import Card, Seat, Suit
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table.model import CardChoice, Choice
 from euchre_learn.interactive.table.seat_html import seat_html, seat_names, seat_scoreboard_html
+from euchre_learn.interactive.table.seat_keeper import SeatKeeper, retryable
+
+if TYPE_CHECKING:
+    from euchre_learn.analysis.review.drill import Retry
+    from euchre_learn.learner.progress import Progress
 
 __all__ = ["SeatTable", "choice_label"]
 
@@ -71,10 +79,21 @@ class SeatTable:
     ``connection``: a :class:`~euchre_learn.interactive.table.remote.SeatConnection` (anything
     with ``seat``, ``name``, an ``inbox`` queue and ``send(message)``). ``timeout``: seconds to
     wait for the server's answer to an action. ``rules``: how cards are written (the Benny).
-    ``listeners`` are called after each update that took messages in.
+    ``listeners`` are called after each update that took messages in. ``progress``: the learner's
+    store the table's games, decisions and retries go to (a
+    :class:`~euchre_learn.learner.progress.Progress`, a path, or ``None`` for the learner's own;
+    ``keep=False`` keeps nothing): see :mod:`.seat_keeper`.
     """
 
-    def __init__(self, connection: Any, *, timeout: float = 10.0, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        connection: Any,
+        *,
+        timeout: float = 10.0,
+        rules: Rules | None = None,
+        progress: Progress | str | None = None,
+        keep: bool = True,
+    ) -> None:
         self.connection = connection
         self.timeout = float(timeout)
         self.rules = rules
@@ -90,6 +109,8 @@ class SeatTable:
         self.finished_hands: list[dict[str, Any]] = []
         """Each finished hand as this seat saw it (the view's ``last_hand``), in order."""
         self.listeners: list[Callable[[SeatTable], None]] = []
+        self.keeper: SeatKeeper | None = SeatKeeper(progress) if keep else None
+        """What the table leaves in the learner's store (``None`` with ``keep=False``)."""
 
     # --- taking messages in ---------------------------------------------------------------------
     def take(self, msg: dict[str, Any]) -> bool:
@@ -108,12 +129,24 @@ class SeatTable:
         elif kind == "review":
             if all(r.get("hand") != msg.get("hand") for r in self.reviews):
                 self.reviews.append(msg)
+            self._keep("take_review", msg)  # again after a reconnect: the store keeps each decision once
+        elif kind == "record":
+            self._keep("take_record", msg)
         elif kind == "error" and msg.get("ref") != "act":
             self.error = str(msg.get("message"))
         elif kind == "connection":
             self.connection_state = str(msg.get("state"))
             self.notice = None if msg.get("state") == "back" else str(msg.get("message"))
         return ended
+
+    def _keep(self, what: str, msg: dict[str, Any]) -> None:
+        """Hand a message to the keeper; trouble there never stops the table (it is noted)."""
+        if self.keeper is None:
+            return
+        try:
+            getattr(self.keeper, what)(msg)
+        except Exception as err:  # the learner's store, not the game: play goes on
+            self.keeper.problems.append(f"{type(err).__name__}: {err}")
 
     def update(self, wait: float = 0.0) -> int:
         """Take in the messages that have come (waiting up to ``wait`` seconds for the first);
@@ -256,6 +289,29 @@ class SeatTable:
             )
             line = f"Hand {last['number']}: {result}. " + line
         return line
+
+    # --- the review and its retries -----------------------------------------------------------
+    def retries(self, review: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The decisions of a review (default the last) offered again: flagged, the learner's own,
+        something better to find; worst first, as the review lists them."""
+        if review is None:
+            if not self.reviews:
+                return []
+            review = self.reviews[-1]
+        found = [d for d in review.get("decisions", []) if retryable(d)]
+        return sorted(found, key=lambda d: -float(d.get("loss") or 0))
+
+    def retry(self, decision: dict[str, Any], review: dict[str, Any] | None = None) -> Retry:
+        """Try ``decision`` (one of :meth:`retries`) again, at your own position, against the
+        coach's values the review sent: no round trip to the server. The finished retry goes to
+        your store, as at the bot table."""
+        if self.keeper is None:
+            raise ValueError("this seat keeps nothing (keep=False): there is nowhere to file a retry")
+        if review is None:
+            review = next((r for r in self.reviews if decision in r.get("decisions", [])), None)
+            if review is None:
+                raise ValueError("that decision is in none of this seat's reviews")
+        return self.keeper.retry(review, decision)
 
     def html(self) -> str:
         """The table as this seat sees it."""

@@ -3,7 +3,9 @@
 The same felt as the table widget (:class:`~euchre_learn.interactive.table.felt.Felt`: the
 learner's cards are the controls; Enter or Space on a focused card plays it), the bids as
 buttons, the server's word on a refused action, and after each hand the coach's review of the
-learner's own decisions, in the review panel's look. What it shows comes from a
+learner's own decisions, in the review panel's look, each flagged one with a "Try it again"
+button: the decision replayed from the learner's own position against the coach's values, on
+this machine, and filed in the learner's store as at the bot table. What it shows comes from a
 :class:`~euchre_learn.interactive.table.seat.SeatTable`: the seat's view, never another's cards.
 
 The connection's thread wakes the widget through the kernel's event loop (the widgets are only
@@ -19,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
 from euchre_learn.interactive.table.felt import Felt
@@ -79,7 +82,9 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class SeatWidget(widgets.VBox):  # type: ignore[misc]
     """A :class:`SeatTable` on screen. ``seat`` is the model; ``board`` the felt (its cards
     play when clicked), ``action_buttons`` the bids shown now, ``message`` the server's word on
-    a refused action, ``review`` the last hand's review."""
+    a refused action, ``review`` the last hand's review, ``retry_buttons`` its "Try it again"
+    buttons (one per :meth:`SeatTable.retries`), ``retry_box`` the retry opened, with
+    ``choice_buttons`` (the legal actions there) and ``retry_feedback``."""
 
     def __init__(self, seat: SeatTable) -> None:
         self.seat = seat
@@ -91,6 +96,12 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         self.action_buttons: list[widgets.Button] = []
         self.message = widgets.HTML()
         self.review = widgets.HTML(layout=widgets.Layout(margin="0.6em 0 0 0"))
+        self.retry_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.retry_buttons: list[widgets.Button] = []
+        self.retry_box = widgets.VBox()
+        self.choice_buttons: list[widgets.Button] = []
+        self.retry_feedback = widgets.HTML()
+        self.retry: Retry | None = None
         self.leave_button = widgets.Button(
             description="Leave the table",
             icon="sign-out",
@@ -101,7 +112,17 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         self._drawn: Any = None
         self._loop = _running_loop()
         super().__init__(
-            [self.scoreboard, self.board, self.status, self.action_box, self.message, self.review, self.leave_button]
+            [
+                self.scoreboard,
+                self.board,
+                self.status,
+                self.action_box,
+                self.message,
+                self.review,
+                self.retry_row,
+                self.retry_box,
+                self.leave_button,
+            ]
         )
         self.add_class("el-seat-widget")
         conn = seat.connection
@@ -144,8 +165,68 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
             buttons.append(b)
         self.action_buttons = buttons
         self.action_box.children = tuple(buttons)
-        if t.reviews:
+        if t.reviews and self.review.value != review_html(t.reviews[-1]):
             self.review.value = review_html(t.reviews[-1])
+            self._retry_buttons()
+
+    def _retry_buttons(self) -> None:
+        """A "Try it again" button for each flagged decision of the last review; a retry of an
+        earlier hand is closed."""
+        review = self.seat.reviews[-1]
+        buttons = []
+        for d in self.seat.retries(review):
+            b = widgets.Button(
+                description=f"Try it again: {d.get('action')}",
+                icon="undo",
+                tooltip="Replay this decision from your own position: find a better action",
+                layout=auto_width(),
+            )
+            b.on_click(lambda _b, d=d, r=review: self.open_retry(d, r))
+            buttons.append(b)
+        self.retry_buttons = buttons
+        self.retry_row.children = tuple(buttons)
+        self.retry_box.children = ()
+        self.retry = None
+
+    def open_retry(self, decision: dict[str, Any], review: dict[str, Any] | None = None) -> Retry | None:
+        """Open ``decision`` again below the review: its position as you saw it, a button for each
+        legal action, the coach's word on each try."""
+        from euchre_learn.display import hand_html
+        from euchre_learn.interactive.retry_question import choice_label
+
+        try:
+            retry = self.seat.retry(decision, review)
+        except ValueError as err:
+            self.retry_box.children = (widgets.HTML(f"<i>{html.escape(str(err))}</i>"),)
+            return None
+        self.retry = retry
+        pos = retry.position
+        seat = retry.decision.seat
+        self.retry_feedback = widgets.HTML()
+        self.choice_buttons = []
+        for a in pos.legal_actions():
+            b = widgets.Button(description=choice_label(pos, a), layout=widgets.Layout(width="auto", min_width="4em"))
+            b.on_click(lambda _b, a=a: self.try_action(a))
+            self.choice_buttons.append(b)
+        self.retry_box.children = (
+            widgets.HTML("<hr style='margin:0.5em 0'><b>Try again</b>"),
+            widgets.HTML(f"<div style='line-height:1.4'><b>{html.escape(retry.prompt)}</b></div>"),
+            widgets.HTML(hand_html(pos, show=frozenset((seat,)), text=False)),
+            widgets.HBox(self.choice_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+            self.retry_feedback,
+        )
+        return retry
+
+    def try_action(self, action: Action) -> None:
+        """One try at the open retry (a click on one of its buttons)."""
+        retry = self.retry
+        if retry is None or retry.finished:
+            return
+        fb = retry.attempt(action)
+        self.retry_feedback.value = f"<div style='line-height:1.4' role='status'>{html.escape(fb.message)}</div>"
+        if retry.finished:
+            for b in self.choice_buttons:
+                b.disabled = True
 
     def _show_error(self) -> None:
         err = self.seat.error

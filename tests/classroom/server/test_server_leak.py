@@ -1,7 +1,7 @@
 """The leak test: hundreds of hands at the class server, bots as clients (each sees only what
 the server sends it and plays a random legal action), and no message to a seat ever names a
 card that seat may not see at that moment: another seat's hidden cards, the kitty, the cards
-laid away, a bot's thinking."""
+laid away, a bot's thinking; nor the record of a finished hand each seat is sent to keep."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_no_message_names_a_card_its_seat_may_not_see(tmp_path: Any) -> None:
         games = {code: srv.game(code) for code in {c for c, _, _ in plan}}
 
     hands = 0
-    checked = 0
+    checked = records = 0
     for code, per_n in games.items():
         hands += len(per_n[-1].hands)
         for (c, seat_letter), inbox in inboxes.items():
@@ -77,6 +77,12 @@ def test_no_message_names_a_card_its_seat_may_not_see(tmp_path: Any) -> None:
             for msg in inbox:
                 if msg["type"] == "welcome":
                     assert not cards_in(msg)
+                    continue
+                if msg["type"] == "record":  # a finished hand, for the learner to keep
+                    done = per_n[-1].hands[msg["hand"] - 1]
+                    leaked = cards_in(msg) - known_cards(done, seat)
+                    assert not leaked, f"table {code}: {seat_letter} was sent {sorted(leaked)} in {msg}"
+                    records += 1
                     continue
                 if msg["type"] == "ack":  # the action it took, in the hand before it
                     hand = per_n[msg["n"]].hand
@@ -107,3 +113,4 @@ def test_no_message_names_a_card_its_seat_may_not_see(tmp_path: Any) -> None:
     print(f"{hands} hands, {checked} messages checked in {time.monotonic() - started:.1f} s")
     assert hands >= MIN_HANDS, f"only {hands} hands were played"
     assert checked > 20 * hands
+    assert records >= hands, f"only {records} hand records were checked for {hands} hands"

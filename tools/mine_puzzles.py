@@ -3,6 +3,8 @@
     PYTHONPATH=$PWD python tools/mine_puzzles.py mine --seed 13 --games 400 --workers 2
     PYTHONPATH=$PWD python tools/mine_puzzles.py build
     PYTHONPATH=$PWD python tools/mine_puzzles.py recheck --workers 2   # after the coach or the bots change
+    PYTHONPATH=$PWD python tools/mine_puzzles.py retheme               # after the situation or theme rules change
+    PYTHONPATH=$PWD python tools/mine_puzzles.py generate --workers 2  # deal puzzles for the themes mining missed
 
 ``mine`` plays games (game ``g`` of a seed is always the same game: the rules, the bots and
 the deal follow from ``seed`` and ``g``), four 'standard' bots, or in every fourth game the
@@ -28,8 +30,19 @@ Found positions are appended, one JSON line per hand, to ``--raw`` (default
 (and several machines can mine disjoint ``--first``/``--games`` ranges, or other seeds, into
 files that ``build`` reads together). ``--phases play`` looks only at the card play, which
 is several times cheaper to value than a bid (each world of a bid is played out). The output depends only on the seed and the games, not on ``--workers``.
-``build`` tags each position with its theme (:func:`euchre_learn.analysis.puzzles.classify`)
-and writes the package data, sorted by id.
+``build`` tags each position with its situation (:func:`euchre_learn.situation`) and the theme
+that situation gives (:func:`euchre_learn.analysis.puzzle_themes.classify`, with the coach's values
+for *going alone*) and writes the package data, sorted by id. ``retheme`` does the same for the
+shipped puzzles in place (ids, answers and numbers untouched): run it whenever the situation
+classifier or the theme rules change (a test fails until it is run).
+
+``generate`` fills the themes that mining found no puzzle for (the stuck dealer's call, leading
+against a loner): it deals positions of the situations that make them
+(:func:`euchre_learn.teaching.situation_deals.find_positions`, the standard bot playing up to the
+decision), values each like a mined one (a quick look with a third of the worlds, a first look at
+``--worlds``, then twice the worlds with another seed), and keeps those whose best is clear by the mining standard (the best by at least
+the puzzle margin both times, the same best, not a close call), at a game score of 0 to 0. Each is
+tagged ``"source": {"generated": <situation key>, ...}``.
 """
 
 from __future__ import annotations
@@ -44,8 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.analysis.bots import get
-from euchre_learn.analysis.puzzles import MIN_GAP, classify, evaluate, puzzle_id
-from euchre_learn.engine.actions import Action
+from euchre_learn.analysis.puzzles import MIN_GAP, evaluate, puzzle_id
 from euchre_learn.engine.cards import Team
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, Phase
@@ -193,14 +205,27 @@ def cmd_build(ns: argparse.Namespace) -> None:
             for f in [] if row.get("done") else row["found"]:
                 if not _game_matters(f):
                     continue
-                record = f["record"]
-                pid = puzzle_id({k: v for k, v in record.items() if k != "score"})
-                position = replay({k: v for k, v in record.items() if k != "score"})
-                sc = record.get("score")
-                score = None if sc is None else (sc["NS"], sc["EW"])
-                theme = classify(position, Action.parse(f["answer"]), Action.parse(f["runner_up"]), score)
-                rows[pid] = {"id": pid, "theme": theme, **f}
-    puzzles = sorted(rows.values(), key=lambda r: r["id"])
+                pid = puzzle_id({k: v for k, v in f["record"].items() if k != "score"})
+                rows[pid] = _themed({"id": pid, **f})
+    data = _write_data(list(rows.values()), Path(ns.out))
+    print(f"{data['count']} puzzles in {ns.out}")
+    for t, n in data["themes"].items():
+        print(f"  {n:4d}  {t}")
+
+
+def _themed(row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` (a puzzle's data) with its ``situation`` key and ``theme`` as the classifier says now,
+    those two placed after the id."""
+    from euchre_learn.analysis.puzzles import Puzzle
+
+    p = Puzzle(row | {"theme": row.get("theme", "leading")})
+    rest = {k: v for k, v in row.items() if k not in ("id", "theme", "situation")}
+    return {"id": p.id, "theme": p.classified(), "situation": p.situation.key, **rest}
+
+
+def _write_data(puzzles: list[dict[str, Any]], out: Path = DATA) -> dict[str, Any]:
+    """Write the package data: the puzzles sorted by id, with the count per theme."""
+    puzzles = sorted(puzzles, key=lambda r: r["id"])
     counts: dict[str, int] = {}
     for p in puzzles:
         counts[p["theme"]] = counts.get(p["theme"], 0) + 1
@@ -209,15 +234,114 @@ def cmd_build(ns: argparse.Namespace) -> None:
         "made_by": "tools/mine_puzzles.py",
         "min_gap": MIN_GAP,
         "count": len(puzzles),
-        "themes": dict(sorted(counts.items(), key=lambda kv: -kv[1])),
+        "themes": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
         "puzzles": puzzles,
     }
-    out = Path(ns.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    print(f"{len(puzzles)} puzzles in {out}")
-    for t, n in data["themes"].items():
+    return data
+
+
+def cmd_retheme(ns: argparse.Namespace) -> None:
+    """Tag every shipped puzzle again with its situation and the theme it gives now."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    moved: dict[tuple[str, str], int] = {}
+    rows = []
+    for row in data["puzzles"]:
+        new = _themed(row)
+        if new["theme"] != row["theme"]:
+            key = (row["theme"], new["theme"])
+            moved[key] = moved.get(key, 0) + 1
+        rows.append(new)
+    out = _write_data(rows)
+    print(f"{sum(moved.values())} of {len(rows)} puzzles change theme; {DATA} rewritten")
+    for (old, new_theme), n in sorted(moved.items(), key=lambda kv: -kv[1]):
+        print(f"  {n:4d}  {old} -> {new_theme}")
+    for t, n in out["themes"].items():
         print(f"  {n:4d}  {t}")
+
+
+GENERATE = {
+    "the stuck dealer's call": ("bid2.dealer.stuck",),
+    "leading against a loner": ("play.vs-loner.lead1",),
+}
+"""The themes mining found no puzzle for, and the situations whose positions may make them. (A
+later lead against a loner, ``play.vs-loner.lead``, was tried too: none of 38 dealt was a puzzle,
+36 with no gap at all, as the loner's cards decide the rest.)"""
+
+
+def _generate_one(args: tuple[str, str, int, str]) -> dict[str, Any] | None:
+    """Value one dealt position (a hand record) like a mined one; the puzzle's data when its best is
+    clear by the mining standard, else ``None``."""
+    key, record_text, worlds, theme = args
+    record = json.loads(record_text)
+    h = replay(record)
+    score = (0, 0)
+    seed = f"generate|{key}|{puzzle_id(record)}"
+    screen = evaluate(h, max(4, worlds // 3), seed + "|screen", score)
+    if screen.gap < SCREEN_GAP or screen.forced:
+        return None
+    first = evaluate(h, worlds, seed, score)
+    print(f"  {key} {puzzle_id(record)}: best {first.best}, gap {first.gap:.2f}", flush=True)
+    if not _good(first):
+        return None
+    second = evaluate(h, 2 * worlds, seed + "|confirm", score)
+    if not (_good(second) and second.best == first.best and not second.close):
+        return None
+    row = {
+        "id": puzzle_id(record),
+        "record": record | {"score": {"NS": 0, "EW": 0}},
+        "answer": str(second.best),
+        "runner_up": str(second.runner_up),
+        "options": [
+            {"action": str(a), "points": round(p, 3), "se": round(se, 3)} | ({} if w is None else {"win": round(w, 4)})
+            for a, p, se, w in second.options
+        ],
+        "gap": round(second.gap, 3),
+        "first_gap": round(first.gap, 3),
+        "worlds": second.worlds,
+        "first_worlds": first.worlds,
+        "explanation": second.explanation,
+        "source": {"generated": key, "seed": "generate"},
+    }
+    if not _game_matters(row):
+        return None
+    themed = _themed(row)
+    return themed if themed["theme"] == theme else None
+
+
+def cmd_generate(ns: argparse.Namespace) -> None:
+    """Deal positions for each theme with no puzzle, keep the clear ones, add them to the data."""
+    from euchre_learn.teaching.situation_deals import find_positions
+
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    have = {p["id"] for p in data["puzzles"]}
+    counts = {t: sum(1 for p in data["puzzles"] if p["theme"] == t) for t in GENERATE}
+    todo: list[tuple[str, str, int, str]] = []
+    for theme, keys in GENERATE.items():
+        if counts[theme] >= ns.want:
+            continue
+        for key in keys:
+            found = find_positions(key, seed=ns.seed, count=ns.candidates, deals=ns.deals)
+            if not found.exact:
+                continue
+            for h in found.positions:
+                record = h.to_record()
+                if puzzle_id(record) not in have:
+                    todo.append((key, json.dumps(record, ensure_ascii=False), ns.worlds, theme))
+            print(f"{theme}: {len(found.positions)} positions of {key} in {found.deals} deals", flush=True)
+    start = time.perf_counter()
+    added: dict[str, list[dict[str, Any]]] = {t: [] for t in GENERATE}
+    with multiprocessing.get_context("fork").Pool(ns.workers) as pool:
+        for k, row in enumerate(pool.imap(_generate_one, todo), 1):
+            if row is not None and len(added[row["theme"]]) + counts[row["theme"]] < ns.want:
+                added[row["theme"]].append(row)
+            if k % 10 == 0:
+                print(f"{k}/{len(todo)} valued in {time.perf_counter() - start:.0f} s", flush=True)
+    new = [r for rows in added.values() for r in rows]
+    _write_data(data["puzzles"] + new)
+    for t, rows in added.items():
+        print(f"  {t}: {len(rows)} added ({counts[t]} before)")
 
 
 def _recheck_one(pid: str) -> dict[str, Any]:
@@ -254,11 +378,7 @@ def cmd_recheck(ns: argparse.Namespace) -> None:
                 print(f"{k}/{len(todo)} rechecked", flush=True)
     data = json.loads(DATA.read_text(encoding="utf-8"))
     kept = [p for p in data["puzzles"] if done[p["id"]]["holds"]]
-    counts: dict[str, int] = {}
-    for p in kept:
-        counts[p["theme"]] = counts.get(p["theme"], 0) + 1
-    data.update(count=len(kept), themes=dict(sorted(counts.items(), key=lambda kv: -kv[1])), puzzles=kept)
-    DATA.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    _write_data(kept)
     print(f"{len(kept)} of {len(done)} puzzles hold with today's coach; {DATA} rewritten")
 
 
@@ -282,8 +402,17 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("recheck", help="keep only the shipped puzzles whose answer today's coach confirms")
     r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     r.add_argument("--log", default=str(ROOT / "build" / "puzzles-recheck.jsonl"))
+    sub.add_parser("retheme", help="tag the shipped puzzles again with their situation and theme")
+    g = sub.add_parser("generate", help="deal puzzles for the themes mining found none for")
+    g.add_argument("--want", type=int, default=6, help="puzzles wanted per theme")
+    g.add_argument("--candidates", type=int, default=20, help="positions dealt per situation")
+    g.add_argument("--deals", type=int, default=4000, help="deals searched at most per situation")
+    g.add_argument("--worlds", type=int, default=24, help="deals per card decision (a bid: more)")
+    g.add_argument("--seed", default="generate", help="the seed of the deals searched")
+    g.add_argument("--workers", type=int, default=2)
     ns = p.parse_args(argv)
-    {"mine": cmd_mine, "build": cmd_build, "recheck": cmd_recheck}[ns.cmd](ns)
+    commands = {"mine": cmd_mine, "build": cmd_build, "recheck": cmd_recheck, "retheme": cmd_retheme}
+    {**commands, "generate": cmd_generate}[ns.cmd](ns)
 
 
 if __name__ == "__main__":

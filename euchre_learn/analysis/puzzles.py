@@ -10,6 +10,13 @@ valuation; :func:`evaluate`, which the miner calls, now asks the coach,
 (:func:`euchre_learn.analysis.coach.words.reasons`): trumps held and still out, who is winning
 the trick, next and green, the numbers second.
 
+Each puzzle's theme (:data:`THEMES`, with the idea it practises in :data:`IDEAS`) comes from the
+situation of its position as :func:`euchre_learn.situation` names it, read by
+:func:`euchre_learn.analysis.puzzle_themes.classify`; the situation's key is stored beside it. For
+two themes the games gave no puzzle (the stuck dealer's call, leading against a loner), so
+``tools/mine_puzzles.py generate`` dealt positions of those situations and kept the ones whose
+best is clear by the same standard (their ``source`` says ``generated``).
+
 >>> import euchre_learn as el
 >>> p = el.puzzles.all()[0]
 >>> p.hand.to_act is not None and p.hand.is_legal(p.answer)
@@ -22,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import builtins
 import datetime as _dt
 import functools
 import hashlib
@@ -31,12 +37,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from euchre_learn.engine.actions import CALL, PASS, PLAY, Action
+from euchre_learn.analysis.puzzle_themes import IDEAS, THEMES, classify
+from euchre_learn.analysis.situation import Situation, situation
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
-from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE, bits
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
-from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
 
 __all__ = [
     "IDEAS",
@@ -54,64 +60,6 @@ __all__ = [
 
 MIN_GAP = 0.3
 """The expected points by which a puzzle's answer beats every other action."""
-
-THEMES = (
-    "going alone",
-    "leading against a loner",
-    "ordering up at 8-9 points",
-    "the stuck dealer's call",
-    "next in round 2",
-    "calling in round 2",
-    "passing in round 2",
-    "the dealer's pick-up",
-    "assisting your partner",
-    "ordering up the other side's dealer",
-    "the dealer's discard",
-    "leading trump when your side made it",
-    "leading against the makers",
-    "counting trumps",
-    "protecting the left bower",
-    "saving the boss card",
-    "not trumping partner's winner",
-    "trumping in",
-    "second hand low",
-    "third hand high",
-    "last to play",
-    "throwing off",
-    "leading",
-    "following suit",
-)
-"""The themes, in the order of the rules that tag them (:func:`classify`: the first that fits)."""
-
-
-IDEAS = {
-    "going alone": "Going alone scores 4 for a march but only 1 for three or four tricks, and without your partner the euchre comes sooner: go alone when your hand takes the tricks by itself.",
-    "leading against a loner": "Against a loner, lead to make the lone hand guess: a trump can pull one of its few trumps, an ace can take a trick before it is ruffed.",
-    "ordering up at 8-9 points": "Near the end of the game the score changes the price of a euchre: a side at 8 or 9 needs one or two points, and a euchre gives the other side two.",
-    "the stuck dealer's call": "Stuck, the dealer must name a suit: choose the one that gives the most tricks with what is left, not the longest.",
-    "next in round 2": "After a suit is turned down, its same-colour suit (next) is the usual call left of the dealer: the dealer's side showed it did not want that colour.",
-    "calling in round 2": "In round 2 you call trump knowing the upcard is buried: count the tricks your hand takes in that suit before calling.",
-    "passing in round 2": "Passing in round 2 is right when no suit gives your side three tricks: a euchre costs two points.",
-    "the dealer's pick-up": "The dealer who picks up gains the upcard and a discard; that is worth it only when the hand then takes three tricks with partner's help.",
-    "assisting your partner": "Ordering up your partner gives your own side the upcard, but it is you who must help take three tricks.",
-    "ordering up the other side's dealer": "Ordering up when an opponent deals hands that opponent the upcard: order up only when your hand is strong enough to make trump anyway.",
-    "the dealer's discard": "The dealer's discard shapes the hand: a void in a plain suit lets you trump it, a lone low card is a loser.",
-    "leading trump when your side made it": "When your side made trump, leading trump draws the defenders' trumps so that your side's winners are not ruffed.",
-    "leading against the makers": "Against the makers, lead what makes them spend trumps or what your partner can win, not a trump of your own.",
-    "counting trumps": "Count the trumps: when you know how many are still out, you know whether your card can still be ruffed or beaten.",
-    "protecting the left bower": "The left bower is the second-highest trump: spend a smaller trump now and keep it for a trick it can win later.",
-    "saving the boss card": "A boss card, the highest of its suit still out, is a sure trick later: do not throw it away on a trick it cannot win.",
-    "not trumping partner's winner": "Your partner is already winning the trick: a trump here is spent for nothing.",
-    "trumping in": "When you cannot follow suit and the other side is winning the trick, a trump takes it.",
-    "second hand low": "Second to play, play low: your partner still plays after the other side, and your high card is worth more later.",
-    "third hand high": "Third to play, play high enough to win: only one player is left to beat you.",
-    "last to play": "Last to play you see every card of the trick: win it as cheaply as you can, or throw your least useful card.",
-    "throwing off": "When you cannot follow suit or win, throw the card you will need least.",
-    "leading": "Leading, choose the card that brings your side the most tricks over the rest of the hand.",
-    "following suit": "Following suit, choose which card of the suit to play: the cheapest that does the job.",
-}
-"""The idea each theme practises, in one sentence (a puzzle's :attr:`Puzzle.why` says it)."""
-
 
 # ---- evaluation (the coach's judgement) ----------------------------------------------------------
 
@@ -172,140 +120,6 @@ def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | No
     )
 
 
-# ---- themes ---------------------------------------------------------------------------------------
-
-
-def _deck(position: Hand) -> int:
-    return (1 << 25) - 1 if position.rules.benny else (1 << 24) - 1
-
-
-def _outstanding_trumps(position: Hand) -> int:
-    """Trumps the seat to act cannot place: not in its hand, not played, not in this trick,
-    nor its own discard (a dealer who took the upcard knows where that went)."""
-    s = position._s
-    t = s.trump
-    seen = s.played | s.hands[s.to_act] | sum(1 << c for c in s.trick)
-    if s.dealer == s.to_act and s.discard >= 0:
-        seen |= 1 << s.discard
-    eff = EFFECTIVE[t]
-    return sum(1 for c in bits(_deck(position) & ~seen) if eff[c] == t)
-
-
-def _boss(position: Hand, card: int) -> bool:
-    """Is ``card`` the highest card of its (effective) suit not yet played?"""
-    s = position._s
-    eff, power = EFFECTIVE[s.trump], POWER[s.trump]
-    gone = s.played | sum(1 << c for c in s.trick)
-    suit = eff[card]
-    return builtins.all(power[c] < power[card] for c in bits(_deck(position) & ~gone) if c != card and eff[c] == suit)
-
-
-def _wins(position: Hand, card: int) -> bool:
-    """Would ``card`` be winning the trick so far if played now?"""
-    s = position._s
-    trick = [*s.trick, card]
-    return winner_index(trick, s.trump) == len(trick) - 1
-
-
-def classify(position: Hand, answer: Action, runner_up: Action, score: tuple[int, int] | None = None) -> str:
-    """The theme of a puzzle: the first of :data:`THEMES` whose rule fits the position, the
-    answer and the runner-up (the next best action). ``score`` is the game score before the hand.
-
-    * bidding: an answer or a runner-up alone is *going alone*; the discard is *the dealer's
-      discard*; in round 1 with a side at 8 or 9 points, *ordering up at 8-9 points*, else
-      by who deals: *the dealer's pick-up*, *assisting your partner* or *ordering up the other
-      side's dealer* (to order up or to pass); in round 2 the dealer under stick-the-dealer
-      makes *the stuck dealer's call*, a choice that involves the suit of the turned-down
-      card's colour is *next in round 2*, else *calling in round 2* or *passing in round 2*;
-    * leading: against a lone maker, *leading against a loner*; a trump when the seat's side
-      made it (over a non-trump runner-up), *leading trump when your side made it*;
-    * from the third trick on, with at most one trump the seat cannot place and trump against
-      non-trump as the choice, *counting trumps*;
-    * holding the left bower, when the runner-up plays it and the answer does not, *protecting
-      the left bower*; when the runner-up plays a boss card (the highest of its suit still out)
-      that does not win this trick, or leads it, and the answer is no boss card, *saving the
-      boss card*;
-    * following: void with the partner winning, a non-trump over trumping is *not trumping
-      partner's winner*; void with an opponent winning, trumping is *trumping in*; second to
-      play, a card that does not take the lead over one that does is *second hand low*; third
-      to play, taking the lead is *third hand high*; otherwise void: *throwing off*; last to
-      play: *last to play*; else *following suit*;
-    * any other lead: *leading against the makers* or *leading*.
-
-    >>> import euchre_learn as el
-    >>> classify(el.examples.hand('left-bower-trap', after=2), el.Action.parse('play J♥'), el.Action.parse('play A♣'))
-    'leading trump when your side made it'
-    """
-    s = position._s
-    seat = s.to_act
-    team = seat & 1
-    a, r = answer.id, runner_up.id
-    if s.phase != PLAY_PHASE:
-        if answer.alone or runner_up.alone:
-            return "going alone"
-        if s.phase == DISCARD_PHASE:
-            return "the dealer's discard"
-        if s.phase == BID1:
-            if score is not None and max(score) >= 8:
-                return "ordering up at 8-9 points"
-            if seat == s.dealer:
-                return "the dealer's pick-up"
-            if (seat ^ s.dealer) & 1 == 0:
-                return "assisting your partner"
-            return "ordering up the other side's dealer"
-        if s.phase == BID2:
-            if s.rules.stick_the_dealer and seat == s.dealer:
-                return "the stuck dealer's call"
-            nxt = 3 - s.upcard // 6  # the suit of the same colour (R1.2)
-            named = [x - CALL for x in (a, r) if CALL <= x < CALL + 4]
-            if nxt in named:
-                return "next in round 2"
-            return "calling in round 2" if a != PASS else "passing in round 2"
-        return "passing in round 2" if a == PASS else "calling in round 2"
-    t = s.trump
-    eff = EFFECTIVE[t]
-    c, rc = a - PLAY, r - PLAY
-    mine = s.hands[seat]
-    makers = s.maker & 1
-    leading = not s.trick
-    if leading and s.alone and makers != team:
-        return "leading against a loner"
-    if leading and makers == team and eff[c] == t and eff[rc] != t:
-        return "leading trump when your side made it"
-    if len(s.tricks) >= 2 and _outstanding_trumps(position) <= 1 and (eff[c] == t) != (eff[rc] == t):
-        return "counting trumps"
-    left = (3 - t) * 6 + 2  # the jack of the same colour (R1.3)
-    if mine >> left & 1 and rc == left and c != left:
-        return "protecting the left bower"
-    if _boss(position, rc) and not _boss(position, c) and (leading or not _wins(position, rc)):
-        return "saving the boss card"
-    if not leading:
-        w = winner_index(s.trick, t)
-        led = eff[s.trick[0]]
-        partner_winning = s.trick_seats[w] == (seat + 2) & 3
-        void = not any(eff[x] == led for x in bits(mine))
-        if partner_winning and void and led != t and eff[rc] == t and eff[c] != t:
-            return "not trumping partner's winner"
-        if not partner_winning and void and led != t and eff[c] == t:
-            return "trumping in"
-        if len(s.trick) == 1 and not _wins(position, c) and _wins(position, rc):
-            return "second hand low"
-        if len(s.trick) == 2 and _wins(position, c) and not _wins(position, rc):
-            return "third hand high"
-        if void:
-            return "throwing off"
-        if len(s.trick) == _players(position) - 1:
-            return "last to play"
-        return "following suit"
-    if makers != team:
-        return "leading against the makers"
-    return "leading"
-
-
-def _players(position: Hand) -> int:
-    return 4 - len(position.sitting_out)
-
-
 # ---- the puzzles --------------------------------------------------------------------------------
 
 
@@ -321,7 +135,9 @@ class Feedback:
 
 
 class Puzzle:
-    """One puzzle: ``id`` (stable), ``theme``, ``hand`` (the position; ``hand.to_act`` is the
+    """One puzzle: ``id`` (stable), ``theme`` (from the situation of its position,
+    :func:`~euchre_learn.analysis.puzzle_themes.classify`), ``situation`` (that situation, as
+    :func:`euchre_learn.situation` names it), ``hand`` (the position; ``hand.to_act`` is the
     solver), ``answer`` (the one best :class:`~euchre_learn.Action`), ``options`` (each legal
     action with its expected points for the side to act), ``gap``, ``worlds``, ``score`` (the
     game score before the hand, when known) and ``explanation``. :meth:`check` grades an answer.
@@ -344,6 +160,23 @@ class Puzzle:
         standard error, do not: ``None``)."""
         sc = data["record"].get("score")
         self.score: tuple[int, int] | None = None if sc is None else (int(sc["NS"]), int(sc["EW"]))
+
+    @property
+    def runner_up(self) -> Action:
+        """The next best action by the coach's values."""
+        return Action.parse(self._data["runner_up"])
+
+    @functools.cached_property
+    def situation(self) -> Situation:
+        """The situation of the position, as :func:`euchre_learn.situation` names it (its key is
+        stored with the puzzle, beside the theme it gives)."""
+        return situation(self.hand)
+
+    def classified(self) -> str:
+        """The theme :func:`~euchre_learn.analysis.puzzle_themes.classify` gives this puzzle now,
+        from its situation and the coach's values of its options (the shipped ``theme`` is this,
+        as the last ``tools/mine_puzzles.py retheme`` stored it)."""
+        return classify(self.hand, self.answer, self.runner_up, self.score, points=dict(self.options))
 
     @functools.cached_property
     def hand(self) -> Hand:
@@ -428,7 +261,7 @@ class Puzzle:
         from euchre_learn.analysis.coach.words import name, reasons
 
         h = self.hand
-        runner = Action.parse(self._data["runner_up"])
+        runner = self.runner_up
         why = reasons(h, self.answer, runner)
         answer = name(h, self.answer)
         head = f"{answer[:1].upper()}{answer[1:]} beats {name(h, runner)}"

@@ -33,7 +33,7 @@ from euchre_learn.analysis.table_facts import ROLES, Facts
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 
-__all__ = ["FAMILIES", "Situation", "key_matches", "situation"]
+__all__ = ["FAMILIES", "Situation", "key_matches", "name_of", "situation"]
 
 FAMILIES = {
     "bid1": "Bidding, round 1",
@@ -66,6 +66,21 @@ _POSITIONS = {
     "2nd": "second to play",
     "3rd": "third to play",
     "last": "last to play",
+}
+_DISCARD = {
+    "own": "you took it up",
+    "partner": "your partner ordered it up",
+    "opp": "an opponent ordered you up",
+    "own-alone": "you took it up alone",
+    "partner-alone": "your partner ordered it up alone (you sit out after the discard)",
+    "opp-alone": "an opponent ordered you up alone",
+}
+_EXTRAS = {
+    "benny": "The Benny is turned up · name its suit",
+    "railroad.give": "Railroad · give your partner, the loner, one card",
+    "railroad.take": "Railroad · take partner's card or decline it",
+    "railroad.discard": "Railroad · discard one card",
+    "defend-alone": "Against a loner · defend alone or let partner play",
 }
 _LED = {"trump": "trump led", "side": "a side suit led"}
 _WINNING = {
@@ -165,53 +180,50 @@ def situation(hand: Hand, seat: Seat | str | None = None) -> Situation:
 def _bid(f: Facts) -> Situation:
     rnd = 1 if f.phase == Phase.ROUND_1 else 2
     n = f.bid_seat
-    key = f"bid{rnd}.{_BID_SEAT[n]}"
-    words = (_BID1_WORDS if rnd == 1 else _BID2_WORDS)[n]
-    if f.stuck:
-        key += ".stuck"
-        words = "the dealer, stuck: you must name a suit"
-    name = f"Bidding round {rnd} · {words}"
-    return Situation(key, name, f"bid{rnd}", f.seat, f"bid{rnd}", "bidder", bid_seat=n, stuck=f.stuck)
+    key = f"bid{rnd}.{_BID_SEAT[n]}" + (".stuck" if f.stuck else "")
+    return Situation(
+        key, _bid_name(rnd, n, f.stuck), f"bid{rnd}", f.seat, f"bid{rnd}", "bidder", bid_seat=n, stuck=f.stuck
+    )
+
+
+def _bid_name(rnd: int, n: int, stuck: bool) -> str:
+    words = "the dealer, stuck: you must name a suit" if stuck else (_BID1_WORDS if rnd == 1 else _BID2_WORDS)[n]
+    return f"Bidding round {rnd} · {words}"
 
 
 def _discard(f: Facts) -> Situation:
     maker = f.maker
     assert maker is not None
-    if maker == f.seat:
-        who, words = "own", "you took it up"
-    elif maker == f.seat.partner:
-        who, words = "partner", "your partner ordered it up"
-    else:
-        who, words = "opp", "an opponent ordered you up"
+    who = "own" if maker == f.seat else "partner" if maker == f.seat.partner else "opp"
     if f.alone:
         who += "-alone"
-        words += " alone" if maker != f.seat.partner else " alone (you sit out after the discard)"
-    return Situation(f"discard.{who}", f"Dealer's discard · {words}", "discard", f.seat, "discard", f.role(f.seat))
+    return Situation(
+        f"discard.{who}", f"Dealer's discard · {_DISCARD[who]}", "discard", f.seat, "discard", f.role(f.seat)
+    )
 
 
 def _extras(f: Facts) -> Situation:
     phase = f.phase
     if phase == Phase.BENNY:
-        return Situation("benny", "The Benny is turned up · name its suit", "loner-extras", f.seat, "benny", "bidder")
+        return Situation("benny", _EXTRAS["benny"], "loner-extras", f.seat, "benny", "bidder")
     role = f.role(f.seat)
     if phase == Phase.RAILROAD_GIVE:
-        key, name = "railroad.give", "Railroad · give your partner, the loner, one card"
+        key = "railroad.give"
     elif phase == Phase.RAILROAD_TAKE:
-        key, name = "railroad.take", "Railroad · take partner's card or decline it"
+        key = "railroad.take"
     elif phase == Phase.RAILROAD_DISCARD:
-        key, name = "railroad.discard", "Railroad · discard one card"
+        key = "railroad.discard"
     else:
-        key, name = "defend-alone", "Against a loner · defend alone or let partner play"
-    return Situation(key, name, "loner-extras", f.seat, phase.name.lower(), role)
+        key = "defend-alone"
+    return Situation(key, _EXTRAS[key], "loner-extras", f.seat, phase.name.lower(), role)
 
 
 def _play(f: Facts) -> Situation:
     role = f.role(f.seat)
     side = "makers" if f.makers_side else "defenders"
-    head = f"Following · {ROLES[role]}"
     if f.leading:
         pos = "lead1" if f.trick_number == 1 else "lead"
-        name = f"Leading · {ROLES[role]} · {_POSITIONS[pos]}"
+        name = _lead_name(role, pos)
         return Situation(f"play.{role}.{pos}", name, f"lead-{side}", f.seat, "play", role, position=pos)
     p = f.position
     pos = "last" if f.last else ("2nd" if p == 1 else "3rd")
@@ -230,9 +242,7 @@ def _play(f: Facts) -> Situation:
         follow = "void"
     can = f.can_win
     key = f"play.{role}.{pos}.{led}.{winning}.{follow}.{'win' if can else 'nowin'}"
-    name = " · ".join(
-        (head, _POSITIONS[pos], _LED[led], _WINNING[winning], _FOLLOW[follow], "can win" if can else "cannot win")
-    )
+    name = _follow_name(role, pos, led, winning, follow, can)
     return Situation(
         key,
         name,
@@ -245,4 +255,52 @@ def _play(f: Facts) -> Situation:
         winning=winning,
         follow=follow,
         can_win=can,
+    )
+
+
+def _lead_name(role: str, pos: str) -> str:
+    return f"Leading · {ROLES[role]} · {_POSITIONS[pos]}"
+
+
+def _follow_name(role: str, pos: str, led: str, winning: str, follow: str, can: bool) -> str:
+    words = (_POSITIONS[pos], _LED[led], _WINNING[winning], _FOLLOW[follow], "can win" if can else "cannot win")
+    return " · ".join((f"Following · {ROLES[role]}", *words))
+
+
+def name_of(key: str) -> str:
+    """The name of the situation with ``key``, in a player's words: what :attr:`Situation.name`
+    says for every position filed under it (a dashboard shows a stored key this way).
+
+    >>> name_of('bid2.dealer.stuck')
+    'Bidding round 2 · the dealer, stuck: you must name a suit'
+    >>> name_of('play.vs-loner.lead1')
+    'Leading · defending against a loner · opening lead'
+    >>> name_of('bid3.dealer')
+    Traceback (most recent call last):
+    ...
+    ValueError: key: got 'bid3.dealer': expected a situation's key such as 'bid1.eldest' or 'play.maker.lead1'
+    """
+    parts = key.split(".") if isinstance(key, str) else []
+    seats = {v: k for k, v in _BID_SEAT.items()}
+    try:
+        head = parts[0]
+        if head in ("bid1", "bid2") and len(parts) in (2, 3) and parts[1] in seats:
+            stuck = len(parts) == 3
+            if not stuck or (head == "bid2" and parts[1] == "dealer" and parts[2] == "stuck"):
+                return _bid_name(int(head[-1]), seats[parts[1]], stuck)
+        if head == "discard" and len(parts) == 2:
+            return f"Dealer's discard · {_DISCARD[parts[1]]}"
+        if key in _EXTRAS:
+            return _EXTRAS[key]
+        if head == "seat" and len(parts) == 2:
+            return ROLES[parts[1]].capitalize()
+        if head == "play" and len(parts) == 3 and parts[2] in ("lead1", "lead"):
+            return _lead_name(parts[1], parts[2])
+        if head == "play" and len(parts) == 7 and parts[6] in ("win", "nowin") and parts[2] in _POSITIONS:
+            _p, role, pos, led, winning, follow, can = parts
+            return _follow_name(role, pos, led, winning, follow, can == "win")
+    except (KeyError, IndexError):
+        pass
+    raise ValueError(
+        f"key: got {str(key)[:40]!r}: expected a situation's key such as 'bid1.eldest' or 'play.maker.lead1'"
     )

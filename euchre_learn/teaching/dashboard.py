@@ -9,10 +9,11 @@ prints as plain text (``str``) and shows as HTML in a notebook (:meth:`Dashboard
 - **Per situation family** (bidding round 1, the dealer's discard, leading on defence, ...): the
   answers filed under a situation (:mod:`euchre_learn.learner.situation_schedule`), how many right,
   the points given up at the table, the situations met and mastered, and the lesson that teaches it.
-- **The costliest situations**: the most expected points given up at the table, each with the
-  lesson to read again.
+- **The costliest situations**: the most expected points given up at the table, each by its name
+  in a player's words (:func:`euchre_learn.analysis.situation.name_of`) and with the lesson to read
+  again.
 - **Streaks**: days in a row with practice (now and best), right answers in a row (now and best).
-- **Mastered situations**: three right in a row.
+- **Mastered situations**: three right in a row, by name.
 - **The puzzle rating**: Glicko-2 on the learner and each puzzle, from every puzzle answered
   (:mod:`euchre_learn.learner.rating`), with its 95% interval.
 
@@ -43,12 +44,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from euchre_learn.analysis.situation import FAMILIES
+from euchre_learn.analysis.situation import FAMILIES, name_of
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.rating import PuzzleRatings, puzzle_ratings
 from euchre_learn.learner.situation_schedule import SituationCard, SituationSchedule, attempts_of, cards_of
 
-__all__ = ["LESSONS", "Costly", "Dashboard", "Day", "FamilyRow", "Lesson", "dashboard", "lesson_for"]
+__all__ = ["LESSONS", "Costly", "Dashboard", "Day", "FamilyRow", "Lesson", "dashboard", "lesson_for", "situation_name"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,25 @@ class Costly:
     def loss(self) -> float:
         return self.card.loss
 
+    @property
+    def name(self) -> str:
+        """The situation in a player's words (see :func:`situation_name`)."""
+        return situation_name(self.card.key)
+
+
+def situation_name(key: str) -> str:
+    """The name of situation ``key`` in a player's words
+    (:func:`euchre_learn.analysis.situation.name_of`); a key the classifier no longer knows (kept
+    by an older version in the store) is shown as it is.
+
+    >>> situation_name('bid1.dealer'), situation_name('old.key')
+    ('Bidding round 1 · the dealer', 'old.key')
+    """
+    try:
+        return name_of(key)
+    except ValueError:
+        return key
+
 
 def _pct(right: int, n: int) -> str:
     return f"{100 * right / n:.0f}%" if n else "-"
@@ -201,11 +221,12 @@ class Dashboard:
         if self.costliest:
             lines.append("Costliest situations (points given up at the table):")
             lines += [
-                f"  {c.loss:.2f}  {c.key} ({c.card.right} of {c.card.answers} right) · read again: {c.lesson}"
+                f"  {c.loss:.2f}  {c.name} · {c.card.right} of {c.card.answers} right · read again: {c.lesson}"
                 for c in self.costliest
             ]
         if self.mastered:
-            lines.append("Mastered (three right in a row): " + ", ".join(c.key for c in self.mastered))
+            lines.append("Mastered (three right in a row):")
+            lines += [f"  {situation_name(c.key)}" for c in self.mastered]
         if not self.answered and not self.families:
             lines.append(
                 "Nothing answered yet: answer a lesson quiz, a puzzle or Today's practice, or play at the table."
@@ -263,13 +284,15 @@ class Dashboard:
             out.append("<h4>Costliest situations</h4><ol>")
             for c in self.costliest:
                 out.append(
-                    f"<li><b>{c.loss:.2f}</b> points given up · <code>{e(c.key)}</code> "
-                    f"({c.card.right} of {c.card.answers} right) · read again: "
+                    f"<li><b>{c.loss:.2f}</b> points given up · {e(c.name)} · "
+                    f"{c.card.right} of {c.card.answers} right · read again: "
                     f"{link(c.lesson.notebook, c.lesson.title)}</li>"
                 )
             out.append("</ol>")
         if self.mastered:
-            out.append("<h4>Mastered</h4><p>" + ", ".join(f"<code>{e(c.key)}</code>" for c in self.mastered) + "</p>")
+            out.append("<h4>Mastered</h4><ul>")
+            out += [f"<li>{e(situation_name(c.key))}</li>" for c in self.mastered]
+            out.append("</ul>")
         out.append("</div>")
         return "".join(out)
 
@@ -364,7 +387,7 @@ def dashboard(
         families.append(
             FamilyRow(
                 fam,
-                FAMILIES.get(fam, fam),
+                FAMILIES.get(fam, "Other situations"),
                 int(n),
                 int(right),
                 loss,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import euchre_learn as el
-from euchre_learn.analysis.situation import FAMILIES, Situation, key_matches, situation
+from euchre_learn.analysis.situation import FAMILIES, Situation, key_matches, name_of, situation
 from euchre_learn.analysis.table_facts import ROLES
 from euchre_learn.engine.hand import Phase
 from euchre_learn.engine.trump import EFFECTIVE
@@ -45,6 +45,7 @@ def _check_shape(s: Situation, seen: dict[str, tuple[str, str]]) -> None:
     assert s.family in FAMILIES
     assert s.role in ROLES
     assert s.name and s.name == str(s)
+    assert name_of(s.key) == s.name, "a stored key gives back the name (the dashboard shows it so)"
     assert seen.setdefault(s.key, (s.name, s.family)) == (s.name, s.family), "one key, one name and one family"
     parts = s.key.split(".")
     if s.phase == "play":
@@ -233,3 +234,24 @@ def test_over_hand_has_no_situation() -> None:
     assert h.thrown_in
     with pytest.raises(ValueError, match="over"):
         situation(h)
+
+
+def test_name_of_a_key_and_a_bad_key() -> None:
+    h = pos(["order up alone", "discard 9♣"])
+    assert name_of(situation(h, "E").key) == situation(h, "E").name == "Sitting out (partner plays alone)"
+    assert (
+        name_of("discard.partner-alone")
+        == "Dealer's discard · your partner ordered it up alone (you sit out after the discard)"
+    )
+    assert name_of("bid2.dealer.stuck") == situation(pos(["pass"] * 7, rules="stick-the-dealer")).name
+    for bad in (
+        "",
+        "bid1",
+        "bid1.eldest.stuck",
+        "bid2.eldest.stuck",
+        "play.maker.4th",
+        "play.maker.last.side.opp.follow.maybe",
+        "x.y",
+    ):
+        with pytest.raises(ValueError, match="expected a situation's key"):
+            name_of(bad)

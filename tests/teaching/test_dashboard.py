@@ -3,16 +3,17 @@ the same after a restart, a damaged store named and set aside."""
 
 from __future__ import annotations
 
+import html
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from euchre_learn.analysis.situation import FAMILIES
+from euchre_learn.analysis.situation import FAMILIES, name_of
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.situation_schedule import SituationSchedule
 from euchre_learn.learner.store import AddDecision, Store, StoreWarning
-from euchre_learn.teaching.dashboard import LESSONS, dashboard, lesson_for
+from euchre_learn.teaching.dashboard import LESSONS, dashboard, lesson_for, situation_name
 from euchre_learn.teaching.dashboard_widget import dashboard_widget
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,10 +79,40 @@ def test_the_dashboard_counts_every_answer_and_decision_from_the_store(tmp_path:
     assert [c.key for c in d.mastered] == ["bid1.eldest"]
     text = str(d)
     assert "4 of 9 right" in text and "1 day in a row (best 2)" in text and "read again: 03 Bidding, round 1" in text
-    assert "Mastered (three right in a row): bid1.eldest" in text
     assert d.puzzles is None and "Puzzle rating" not in text  # no puzzle answered yet
     page = d.to_html()
-    assert "<a href='03_bidding_round_1.ipynb'>" in page and "2026-11-29" in page and "bid1.eldest" in page
+    assert "<a href='03_bidding_round_1.ipynb'>" in page and "2026-11-29" in page
+
+
+def test_the_dashboard_names_situations_in_a_players_words_not_keys(tmp_path: Path) -> None:
+    """The costliest and the mastered situations, and every family row, show the classifier's
+    names (as el.situation names a position), never the internal keys."""
+    d = dashboard(_fill(tmp_path / "learner.sqlite3"), now=NOW)
+    eldest = "Bidding round 1 · first to speak (left of the dealer)"
+    second = (
+        "Following · a defender · second to play · a side suit led · an opponent winning · following suit · can win"
+    )
+    assert [c.name for c in d.costliest] == [eldest, second]
+    assert name_of("bid1.eldest") == eldest and name_of("play.defender.2nd.side.opp.follow.win") == second
+    text, page = str(d), d.to_html()
+    assert f"2.30  {eldest} · 3 of 5 right" in text and f"0.20  {second} · 0 of 1 right" in text
+    assert f"Mastered (three right in a row):\n  {eldest}" in text
+    assert html.escape(eldest) in page and html.escape(second) in page
+    for shown in (text, page):
+        for key in ("bid1.eldest", "play.defender.2nd", "lead-makers", "follow-defenders"):
+            assert key not in shown, key
+    for f in d.families:
+        assert f.name == FAMILIES[f.family] and f.name in text and html.escape(f.name) in page
+    w = dashboard_widget(_fill(tmp_path / "again.sqlite3"), clock=lambda: NOW)
+    assert html.escape(eldest) in w.view.value and "bid1.eldest" not in w.view.value
+
+
+def test_a_key_the_classifier_no_longer_knows_is_shown_as_it_is(tmp_path: Path) -> None:
+    p = Progress(tmp_path / "learner.sqlite3")
+    p.store.write(_decision(1, "bid9.someone", "old-family", "blunder", 1.0, NOW - timedelta(hours=1)))
+    d = dashboard(p, now=NOW)
+    assert situation_name("bid9.someone") == "bid9.someone" and d.costliest[0].name == "bid9.someone"
+    assert d.families[0].name == "Other situations"
 
 
 def test_a_restart_shows_the_same_dashboard(tmp_path: Path) -> None:

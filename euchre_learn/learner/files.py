@@ -15,7 +15,7 @@ from typing import Any
 
 from euchre_learn.engine.jsonfiles import write_text_atomic
 
-__all__ = ["ENV_VAR", "STORE_FILE", "aside_path", "data_dir", "default_path", "read_json_file", "store_path", "write_json"]
+__all__ = ["ENV_VAR", "STORE_FILE", "aside_path", "data_dir", "default_path", "old_totals", "read_json_file", "store_path", "write_json"]
 
 STORE_FILE = "learner.sqlite3"
 ENV_VAR = "EUCHRE_LEARN_PROGRESS"
@@ -114,3 +114,16 @@ def read_json_file(path: Path) -> tuple[Any, str | None]:
         return None, "it is nested too deeply to read"
     except ValueError as err:  # e.g. an integer of thousands of digits
         return None, f"it holds a value that cannot be read ({str(err)[:60]})"
+
+
+def old_totals(value: Any) -> tuple[int, int, int, int] | None:
+    """Old progress-file totals (answered, correct, streak, best streak), or ``None`` when they make no sense."""
+    if not isinstance(value, dict):
+        return None
+    nums = [value.get(f, 0) for f in ("answered", "correct", "streak", "best_streak")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**9 for n in nums):
+        return None
+    answered, correct, streak, best = nums
+    if correct > answered or streak > answered or best > answered or streak > correct:
+        return None
+    return answered, correct, streak, max(best, streak)

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+import euchre_learn.learner.class_link  # noqa: F401  (answers recorded here go to a joined class)
 from euchre_learn.learner.schedule import (
     AGAIN,
     EASY,

@@ -57,7 +57,7 @@ try:
 except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
 
-from euchre_learn.learner.files import aside_path, default_path, read_json_file, store_path
+from euchre_learn.learner.files import aside_path, default_path, old_totals, read_json_file, store_path
 from euchre_learn.learner.store_tables import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -70,6 +70,7 @@ from euchre_learn.learner.store_tables import (
     DecisionRow,
     DropRetry,
     Forget,
+    MarkSent,
     MemoryBackend,
     Note,
     Op,
@@ -86,12 +87,14 @@ _SQL_ERRORS: tuple[type[Exception], ...] = () if sqlite3 is None else (sqlite3.E
 _FILE_ERRORS: tuple[type[Exception], ...] = (*_SQL_ERRORS, OSError)
 
 __all__ = [
+    "WRITE_HOOKS",
     "AddAnswer",
     "AddDecision",
     "AddSituationAnswer",
     "Carry",
     "DropRetry",
     "Forget",
+    "MarkSent",
     "Op",
     "PutRetry",
     "Review",
@@ -101,6 +104,9 @@ __all__ = [
     "StoreWarning",
     "Tables",
 ]
+
+WRITE_HOOKS: list[Callable[[Store, tuple[Op, ...]], None]] = []
+"""Called after each :meth:`Store.write` (:mod:`.class_link` sends the answers to a joined class)."""
 
 
 class StoreWarning(UserWarning):
@@ -380,7 +386,7 @@ class Store:
         elif isinstance(data, dict):
             bad = []
             for name, value in data["topics"].items():
-                totals = _totals(value)
+                totals = old_totals(value)
                 if totals is None:
                     bad.append(name)
                 else:
@@ -411,20 +417,24 @@ class Store:
         """Apply ``ops`` in one transaction. ``True`` when they are in the file; ``False``
         when they are kept in memory (with one warning) until the file can take them."""
         with self._lock:
-            self._after_fork()
-            for _attempt in (1, 2):  # a second time on a fresh file, when the first was damaged
-                if self._memory:
-                    break
-                try:
-                    self._backend.apply(ops)
-                    return True
-                except _SQL_ERRORS as err:
-                    self._trouble_writing(err)
-            self._backend.apply(ops)
-            if self._retry:
-                self._unsaved.extend(ops)
-                return self.save()
-            return False
+            try:
+                self._after_fork()
+                for _attempt in (1, 2):  # a second time on a fresh file, when the first was damaged
+                    if self._memory:
+                        break
+                    try:
+                        self._backend.apply(ops)
+                        return True
+                    except _SQL_ERRORS as err:
+                        self._trouble_writing(err)
+                self._backend.apply(ops)
+                if self._retry:
+                    self._unsaved.extend(ops)
+                    return self.save()
+                return False
+            finally:
+                for hook in WRITE_HOOKS:
+                    hook(self, ops)
 
     def _trouble_writing(self, err: BaseException) -> None:
         if self._memory:
@@ -561,6 +571,11 @@ class Store:
         rows: list[SituationAnswerRow] = self._read(lambda b: b.situation_answers())
         return [r for r in rows if situation in (None, r.situation)]
 
+    def outbox(self) -> tuple[list[tuple[int, str, bool, float]], set[str]]:
+        """Every answer as ``(id, topic, correct, at)``, and the keys a class has acknowledged (:mod:`.class_link`)."""
+        result: tuple[list[tuple[int, str, bool, float]], set[str]] = self._read(lambda b: (b.answer_rows(), b.sent()))
+        return result
+
     def close(self) -> None:
         """Close the file (after a last try to save what is in memory)."""
         with self._lock:
@@ -577,16 +592,3 @@ class Store:
     def __repr__(self) -> str:
         where = "saving to" if self.saving else "in memory, for"
         return f"<Store {where} {self.path}>"
-
-
-def _totals(value: Any) -> tuple[int, int, int, int] | None:
-    """Old progress-file totals (answered, correct, streak, best streak), or ``None`` when they make no sense."""
-    if not isinstance(value, dict):
-        return None
-    nums = [value.get(f, 0) for f in ("answered", "correct", "streak", "best_streak")]
-    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**9 for n in nums):
-        return None
-    answered, correct, streak, best = nums
-    if correct > answered or streak > answered or best > answered or streak > correct:
-        return None
-    return answered, correct, streak, max(best, streak)

@@ -33,6 +33,7 @@ __all__ = [
     "DecisionRow",
     "DropRetry",
     "Forget",
+    "MarkSent",
     "MemoryBackend",
     "Note",
     "Op",
@@ -88,6 +89,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX situation_answers_by_situation ON situation_answers (situation, id)",
         "ALTER TABLE decisions ADD COLUMN convention TEXT NOT NULL DEFAULT ''",
     ),
+    # 5: the answers a class server has acknowledged ('<server> <key>', :mod:`euchre_learn.learner.class_link`)
+    ("CREATE TABLE class_sent (key TEXT PRIMARY KEY)",),
 )
 """The schema, one tuple of statements per version: a database at version ``n`` gets
 ``MIGRATIONS[n:]`` in one transaction when opened."""
@@ -112,6 +115,7 @@ class Tables:
         self.reviews: list[tuple[str, str, int, float, float | None]] = []
         self.decisions: list[DecisionRow] = []
         self.situation_answers: dict[str, SituationAnswerRow] = {}
+        self.sent: set[str] = set()
         self.next_id = 1
 
 
@@ -356,6 +360,19 @@ class AddSituationAnswer(SituationAnswerRow):
             )
 
 
+@dataclass(frozen=True)
+class MarkSent:
+    """Keep that a class server has these answers (``'<server> <key>'`` each), so none is sent twice."""
+
+    keys: tuple[str, ...]
+
+    def sql(self, db: Any) -> None:
+        db.executemany("INSERT OR IGNORE INTO class_sent (key) VALUES (?)", [(k,) for k in self.keys])
+
+    def memory(self, m: Tables) -> None:
+        m.sent.update(self.keys)
+
+
 Update = Callable[[str | None], tuple[str, float]]
 """From a card's stored state (``None`` for a new card) to its new state and due time."""
 
@@ -415,6 +432,8 @@ class Backend(Protocol):
     def apply(self, ops: Sequence[Op]) -> None: ...
     def answers(self, topic: str | None) -> list[tuple[str, bool]]: ...
     def answer_log(self) -> list[tuple[str, bool, float, float | None]]: ...
+    def answer_rows(self) -> list[tuple[int, str, bool, float]]: ...
+    def sent(self) -> set[str]: ...
     def carried(self) -> dict[str, tuple[int, int, int, int]]: ...
     def settings(self) -> dict[str, str]: ...
     def meta(self) -> dict[str, str]: ...
@@ -441,6 +460,12 @@ class MemoryBackend:
 
     def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
         return [(a[1], a[2], a[3], a[4]) for a in self.m.answers]
+
+    def answer_rows(self) -> list[tuple[int, str, bool, float]]:
+        return [(a[0], a[1], a[2], a[3]) for a in self.m.answers]
+
+    def sent(self) -> set[str]:
+        return set(self.m.sent)
 
     def carried(self) -> dict[str, tuple[int, int, int, int]]:
         return dict(self.m.carried)
@@ -506,6 +531,14 @@ class SQLiteBackend:
             (t, bool(c), at, s)
             for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")
         ]
+
+    def answer_rows(self) -> list[tuple[int, str, bool, float]]:
+        return [
+            (i, t, bool(c), at) for i, t, c, at in self._all("SELECT id, topic, correct, at FROM answers ORDER BY id")
+        ]
+
+    def sent(self) -> set[str]:
+        return {r[0] for r in self._all("SELECT key FROM class_sent")}
 
     def carried(self) -> dict[str, tuple[int, int, int, int]]:
         return {r[0]: tuple(r[1:]) for r in self._all("SELECT * FROM carried")}

@@ -46,6 +46,7 @@ def test_a_new_store_is_wal_at_the_current_schema(tmp_path: Path) -> None:
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {
         "answers",
+        "class_sent",
         "carried",
         "settings",
         "meta",
@@ -141,7 +142,7 @@ def test_a_version_2_store_gains_the_decisions_table_and_loses_nothing(tmp_path:
     db.commit()
     db.close()
     s = Store(path)
-    assert s._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert s._connection().execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert s.answers() == [("benny", True)] and s.hands() == [("g0", 0, {"dealer": "N"})]
     assert s.retries() == {"g0/0/4": {}} and s.decisions() == [] and s.warnings == []
     assert s.situation_answers() == []  # and migration 4 (answers filed by situation) on top

@@ -29,6 +29,7 @@ from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+import euchre_learn.learner.class_link  # noqa: F401  (decisions kept here go to a joined class)
 from euchre_learn.analysis.situation import situation
 from euchre_learn.learner.saved_games import SavedGame, SavedGameError, load_game, save_hand, saved_games
 from euchre_learn.learner.store import AddDecision, Store

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import euchre_learn.learner.class_link  # noqa: F401  (decisions kept here go to a joined class)
 from euchre_learn.analysis.review import Decision, ReviewOption
 from euchre_learn.analysis.review.drill import Retry, RetryResult
 from euchre_learn.analysis.situation import situation

@@ -13,6 +13,7 @@
     euchre-learn app-notebooks apps/             # write the two app notebooks to a folder
     euchre-learn voila-template                  # the apps' Voilà template (no CDN) for a hub's Voilà
     euchre-learn progress export --out me.json   # a learner's progress as JSON (import: back in)
+    euchre-learn progress join-class --server http://10.0.0.5:8765 --token T  # answers go to the class live
     euchre-learn progress summary exports/       # a class's exports: per topic, who struggles
     euchre-learn progress summary exports/ --students --csv grades.csv --since 2026-09-01
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
@@ -164,6 +165,19 @@ def _parser() -> argparse.ArgumentParser:
     gi = gsub.add_parser("import", help="add the answers of an export to this learner's store")
     gi.add_argument("file")
     gi.add_argument("--store", help="the learner's store (default: their own)")
+    gj = gsub.add_parser(
+        "join-class",
+        help="send this learner's answers to the class server as they happen (and now, what it has not got)",
+    )
+    gj.add_argument(
+        "--server", help="the class server's address (default $EUCHRE_LEARN_CLASS_SERVER; on a hub, its service)"
+    )
+    gj.add_argument(
+        "--token", help="your token from your teacher (default $EUCHRE_LEARN_CLASS_TOKEN; on a hub, your own)"
+    )
+    gj.add_argument("--store", help="the learner's store (default: their own)")
+    gl = gsub.add_parser("leave-class", help="stop sending this learner's answers to the class (they stay kept)")
+    gl.add_argument("--store", help="the learner's store (default: their own)")
     gs = gsub.add_parser(
         "summary",
         help="over a folder of exports (one per learner, the newest): per topic or per student; exit 1 if a "
@@ -321,6 +335,8 @@ def _progress(args: argparse.Namespace) -> int:
         return _progress_summary(args)
     store = Store(args.store)
     try:
+        if args.progress_command in ("join-class", "leave-class"):
+            return _class_link(args, store)
         if args.progress_command == "export":
             data = export_progress(store, learner=_learner_name(store, args.learner))
             if args.out:
@@ -334,6 +350,30 @@ def _progress(args: argparse.Namespace) -> int:
         return 0
     finally:
         store.close()
+
+
+def _class_link(args: argparse.Namespace, store: Any) -> int:
+    import warnings
+
+    from euchre_learn.interactive.table.remote import hub_class_server
+    from euchre_learn.learner import class_link
+
+    if args.progress_command == "leave-class":
+        class_link.leave_class(store=store)
+        print(f"your answers are no longer sent to a class (they stay in {store.path})")
+        return 0
+    server = args.server or os.environ.get(class_link.SERVER_VARIABLE, "").strip() or hub_class_server()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", class_link.ClassLinkWarning)  # said below, in one line
+        done = class_link.join_class(server, args.token, store=store)
+    assert done is not None
+    what = {
+        "sent": f"{done.added} answers sent now ({done.duplicates} the class had already)",
+        "offline": f"the class server cannot be reached just now: {done.waiting} answers wait and go later",
+        "refused": "the class server refused your token: ask your teacher for yours and join again",
+    }[done.status]
+    print(f"joined the class at {server}: {what}; every answer from now on goes to it as it happens")
+    return 1 if done.status == "refused" else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -73,6 +73,7 @@ ID_KEY = "learner-id"
 """The store's own learner id (the same setting :mod:`euchre_learn.classroom.class_progress` uses)."""
 SERVER_VARIABLE = "EUCHRE_LEARN_CLASS_SERVER"
 TOKEN_VARIABLE = "EUCHRE_LEARN_CLASS_TOKEN"
+HUB_TOKEN = "JUPYTERHUB_API_TOKEN"
 BATCH = 200
 """Answers per request (the server takes at most 500)."""
 
@@ -117,19 +118,22 @@ def join_class(
 ) -> Flush | None:
     """Link this learner's store to the class at ``server`` (``http://host:port``, as the teacher
     gave it; default ``$EUCHRE_LEARN_CLASS_SERVER``) with their ``token`` (default
-    ``$EUCHRE_LEARN_CLASS_TOKEN``). Every answer from now on goes to the class as it is recorded,
-    and ``send``: what the store already holds goes now (the :class:`Flush` is returned)."""
+    ``$EUCHRE_LEARN_CLASS_TOKEN``; on a JupyterHub, the notebook server's own token,
+    ``$JUPYTERHUB_API_TOKEN``, read afresh at each send). Every answer from now on goes to the
+    class as it is recorded, and with ``send`` what the store already holds goes now (the
+    :class:`Flush` is returned; ``None`` without ``send``)."""
     server = (server or os.environ.get(SERVER_VARIABLE, "")).strip()
     token = (token or os.environ.get(TOKEN_VARIABLE, "")).strip()
+    hub = not token and bool(os.environ.get(HUB_TOKEN, "").strip())  # the notebook server's own, read when sending
     if not server.startswith(("http://", "https://")):
         raise ValueError(
             f"server: got {server!r}: expected the class server's address your teacher gave you, "
             f"like 'http://192.168.1.20:8765' (or set ${SERVER_VARIABLE})"
         )
-    if not token:
+    if not token and not hub:
         raise ValueError(f"token: expected the token your teacher gave you (or set ${TOKEN_VARIABLE})")
     s = _store(store)
-    s.write(SetSetting(LINK_KEY, {"server": server.rstrip("/"), "token": token}))
+    s.write(SetSetting(LINK_KEY, {"server": server.rstrip("/"), "token": token, "hub": hub}))
     return flush(s) if send else None
 
 
@@ -141,9 +145,10 @@ def leave_class(*, store: Store | None = None) -> None:
 def class_link(store: Store | None = None) -> dict[str, str] | None:
     """The class link kept in the store, ``{"server": ..., "token": ...}``, or ``None``."""
     link = _store(store).setting(LINK_KEY)
-    if isinstance(link, dict) and isinstance(link.get("server"), str) and isinstance(link.get("token"), str):
-        return {"server": link["server"], "token": link["token"]}
-    return None
+    if not isinstance(link, dict) or not isinstance(link.get("server"), str):
+        return None
+    token = link.get("token") or (os.environ.get(HUB_TOKEN, "").strip() if link.get("hub") else "")
+    return {"server": link["server"], "token": token} if isinstance(token, str) and token else None
 
 
 def _learner_id(s: Store) -> str:

@@ -34,10 +34,13 @@ flagged it.
 from __future__ import annotations
 
 import hashlib
+import http.client
 import json
 import os
 import secrets
 import threading
+import urllib.error
+import urllib.request
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -210,8 +213,6 @@ _WARNED: set[tuple[str, str]] = set()
 def flush(store: Store | None = None, *, timeout: float = 10.0) -> Flush:
     """Send the class what it has not got yet, now (see the module docs); never raises for a
     server that is down or refuses."""
-    import httpx
-
     s = _store(store)
     link = class_link(s)
     if link is None:
@@ -221,21 +222,13 @@ def flush(store: Store | None = None, *, timeout: float = 10.0) -> Flush:
     added = dups = 0
     while todo:
         batch, todo = todo[:BATCH], todo[BATCH:]
-        try:
-            r = httpx.post(
-                f"{server}/api/answers",
-                json={"answers": [e for e, _ in batch]},
-                headers={"authorization": f"Bearer {token}"},
-                timeout=timeout,
-            )
-        except httpx.HTTPError:
+        reply = _post(f"{server}/api/answers", token, [e for e, _ in batch], timeout)
+        if reply is None or reply[0] == 429 or reply[0] >= 500:
             return Flush("offline", added, dups, len(batch) + len(todo))
-        if r.status_code == 429 or r.status_code >= 500:
-            return Flush("offline", added, dups, len(batch) + len(todo))
-        if r.status_code != 200:
-            _refused(server, token, r)
+        status, body = reply
+        if status != 200:
+            _refused(server, token, status, body)
             return Flush("refused", added, dups, len(batch) + len(todo))
-        body = r.json()
         acked = set(body.get("keys", []))
         s.write(MarkSent(tuple(f"{server} {k}" for e, covers in batch if e["key"] in acked for k in covers)))
         added += int(body.get("added", 0))
@@ -243,22 +236,45 @@ def flush(store: Store | None = None, *, timeout: float = 10.0) -> Flush:
     return Flush("sent", added, dups, 0)
 
 
-def _refused(server: str, token: str, r: Any) -> None:
+def _post(url: str, token: str, events: list[dict[str, Any]], timeout: float) -> tuple[int, dict[str, Any]] | None:
+    """POST the events (the standard library only: a learner's Python needs nothing more);
+    ``(status, the reply's JSON object)``, or ``None`` when no reply came (offline)."""
+    request = urllib.request.Request(
+        url,
+        data=json.dumps({"answers": events}).encode(),
+        method="POST",
+        headers={"content-type": "application/json", "authorization": f"Bearer {token}"},
+    )
+    try:
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as r:
+                status, raw = int(r.status), r.read()
+        except urllib.error.HTTPError as err:
+            status, raw = int(err.code), err.read()
+    except (OSError, http.client.HTTPException, ValueError):  # refused, reset, timed out, a bad address
+        return None
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        return None if status == 200 else (status, {"message": raw[:200].decode(errors="replace")})
+    return status, body
+
+
+def _refused(server: str, token: str, status: int, body: dict[str, Any]) -> None:
     if (server, token) in _WARNED:
         return
     _WARNED.add((server, token))
-    try:
-        why = str(r.json().get("message", ""))[:200]
-    except ValueError:
-        why = r.text[:200]
+    why = str(body.get("message", ""))[:200]
     what = (
         "your token was not accepted: ask your teacher for yours, then join again with "
         "euchre_learn.learner.class_link.join_class(server, token) (or euchre-learn progress join-class)"
-        if r.status_code in (401, 403)
+        if status in (401, 403)
         else "it could not take them"
     )
     warnings.warn(
-        f"The class server {server} refused your answers (HTTP {r.status_code}: {why}); {what}. "
+        f"The class server {server} refused your answers (HTTP {status}: {why}); {what}. "
         "Your answers are kept and sent once it accepts them.",
         ClassLinkWarning,
         stacklevel=3,

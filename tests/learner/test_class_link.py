@@ -232,3 +232,31 @@ def test_bad_input_names_what_was_expected(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="token: expected the token your teacher gave you"):
         class_link.join_class("http://127.0.0.1:1", " ", store=store)
     assert class_link.class_link(store) is None
+
+
+def test_two_sends_at_once_count_each_answer_once(tmp_path: Path, fake: FakeClass) -> None:
+    p = _progress(tmp_path)
+    for i in range(30):
+        p.record("bowers", i % 3 != 0, at=100.0 + i)
+    class_link.join_class(fake.url, "tok", store=p.store, send=False)
+    other = Store(tmp_path / "learner.sqlite3")  # another notebook on the same store
+    results: list[class_link.Flush] = []
+    threads = [threading.Thread(target=lambda s=s: results.append(class_link.flush(s))) for s in (p.store, other)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(r.status for r in results) == ["sent", "sent"]
+    assert sum(r.added for r in results) == 30 == len(fake.keys)  # whatever went twice was a duplicate
+    assert class_link.pending(p.store) == class_link.pending(other) == []
+
+
+def test_a_store_without_sqlite_sends_too(tmp_path: Path, fake: FakeClass, monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_learn.learner import store as store_module
+
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.warns(store_module.StoreWarning):
+        store = Store(tmp_path / "learner.sqlite3")
+    Progress(store=store).record("bowers", True, at=1.0)
+    assert class_link.join_class(fake.url, "tok", store=store) == class_link.Flush("sent", 1, 0, 0)
+    assert class_link.pending(store) == [] and class_link.flush(store).added == 0

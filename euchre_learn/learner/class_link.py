@@ -131,7 +131,8 @@ def join_class(
     if not server.startswith(("http://", "https://")):
         raise ValueError(
             f"server: got {server!r}: expected the class server's address your teacher gave you, "
-            f"like 'http://192.168.1.20:8765' (or set ${SERVER_VARIABLE})"
+            f"like 'http://192.168.1.20:8765' (or set ${SERVER_VARIABLE}; on a JupyterHub running the class "
+            "service, `euchre-learn progress join-class` in a terminal finds it)"
         )
     if not token and not hub:
         raise ValueError(f"token: expected the token your teacher gave you (or set ${TOKEN_VARIABLE})")

@@ -4,7 +4,8 @@
 the files in step); each calls :func:`practice_app` or :func:`play_app`, which read their options
 from the page's address (Voilà hands the query string to the kernel): ``?topic=legal-plays&seed=7``
 for practice, ``?seed=3&rules=uk&pace=quick&open=1`` for the table. A teacher can so give a class
-the same questions in the same order. :func:`voila_command` is how they are served
+the same questions in the same order, or a seat at a class table (``?join=K7QBX&server=...&class_token=...``,
+the seat view of ``el.table.join``). :func:`voila_command` is how they are served
 (``euchre-learn practice``, ``make app``), and :func:`hub_link` makes an nbgitpuller link for a
 JupyterHub class.
 
@@ -15,6 +16,7 @@ JupyterHub class.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -27,6 +29,7 @@ __all__ = [
     "app_notebook",
     "app_path",
     "hub_link",
+    "join_problems",
     "play_app",
     "practice_app",
     "query_options",
@@ -52,7 +55,9 @@ APP_CELLS: dict[str, list[tuple[str, str]]] = {
             "You sit South; your partner North and the opponents East and West are bots. "
             "Click a button to bid and a card to play it: greyed cards may not be played now "
             "(hover over one to see why). **Hint** suggests a move, **Why?** explains the last "
-            "trick, **Undo** takes back your last action.",
+            "trick, **Undo** takes back your last action.\n\n"
+            "With a class table's link from your teacher (`?join=CODE&server=...&class_token=...`) "
+            "you sit with your classmates instead, and after each hand the coach reviews your own decisions.",
         ),
         ("code", "from euchre_learn.classroom.apps import play_app\n\nplay_app()"),
     ],
@@ -200,20 +205,38 @@ def practice_app(query: str | None = None) -> Any:
 PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
 
 
+_PLAY_OPTIONS = ("rules", "seed", "pace", "bots", "opponents", "open", "training")
+_JOIN_OPTIONS = ("join", "server", "class_token", "seat")
+
+
 def play_app(query: str | None = None) -> Any:
     """The play app's widget: a table (South is you) with the rules, seed, pace and bots from
     the address (``?rules=uk&seed=3&pace=quick&bots=expert&open=1``); ``opponents=club`` sets
     East and West apart, and ``opponents=match`` gives the level closest to the learner's recent
     accuracy (:mod:`euchre_learn.interactive.table.matching`); ``training=1`` turns on training
-    mode (:mod:`euchre_learn.interactive.table.training`: a costly decision is asked again)."""
+    mode (:mod:`euchre_learn.interactive.table.training`: a costly decision is asked again).
+
+    ``?join=CODE&server=URL&class_token=T`` (and ``seat=N``, optional) takes a seat at a class
+    table instead (``euchre-learn class serve``, docs/class-server.md): the same seat view as
+    ``el.table.join(CODE, server=URL, token=T, seat=...)`` in a notebook, with its errors shown
+    above the app. The learner's token is ``class_token``, not ``token``: in a Voilà address
+    ``token`` is the app server's own sign-in. ``server`` and ``class_token`` may be left out
+    when ``$EUCHRE_LEARN_CLASS_SERVER`` and ``$EUCHRE_LEARN_CLASS_TOKEN`` hold them."""
+    options = query_options(query)
+    if "join" in options:
+        return _class_table(options)
     from euchre_learn.analysis.bots import names as bot_names
     from euchre_learn.engine.rules import Rules
     from euchre_learn.interactive.table import play
     from euchre_learn.interactive.table.matching import spec_error
     from euchre_learn.learner.settings import house_rules
 
-    options = query_options(query)
-    problems = _unknown(options, ("rules", "seed", "pace", "bots", "opponents", "open", "training"))
+    problems = _unknown(options, _PLAY_OPTIONS + _JOIN_OPTIONS)
+    problems += [
+        f"{name}= is for a class table: give the table's code as join=CODE too"
+        for name in _JOIN_OPTIONS
+        if name in options
+    ]
     rules: Rules = house_rules()
     if "rules" in options:
         try:
@@ -254,6 +277,103 @@ def play_app(query: str | None = None) -> Any:
     if not problems:
         return table
     return _ipywidgets().VBox([_problem(_sentence(problems, "Using the defaults for those.")), table])
+
+
+_CODE = re.compile(r"[A-Za-z0-9]{3,12}")
+
+
+def join_problems(options: dict[str, str]) -> tuple[dict[str, str | None], list[str], list[str]]:
+    """What ``?join=CODE&server=...&class_token=...&seat=...`` asks for: the arguments of
+    ``el.table.join`` (``code``, ``server``, ``token``, ``seat``), the problems that stop the
+    join (each naming its option), and the ones that do not (an option ignored at a class table).
+
+    >>> args, stop, ignored = join_problems({'join': 'k7qbx', 'server': 'http://10.0.0.5:8765',
+    ...                                      'class_token': 'abc', 'seat': 'n', 'pace': 'quick'})
+    >>> args, stop
+    ({'code': 'K7QBX', 'server': 'http://10.0.0.5:8765', 'token': 'abc', 'seat': 'N'}, [])
+    >>> ignored
+    ["pace= does not apply at a class table (the teacher's table sets the game): it is ignored"]
+    >>> join_problems({'join': 'K7 QB', 'server': 'ftp://x', 'class_token': 'abc'})[1][:2]
+    ["join='K7 QB' is not a table's code: give the short code your teacher shows, like join=K7QBX", "server='ftp://x' is not a class server's address: give the one your teacher gave you, like server=http://192.168.1.20:8765"]
+    """
+    from euchre_learn.engine.cards import Seat
+    from euchre_learn.interactive.table import SERVER_VARIABLE, TOKEN_VARIABLE
+
+    stop: list[str] = []
+    code = options.get("join", "").strip()
+    if not _CODE.fullmatch(code):
+        stop.append(
+            f"join={code[:40]!r} is not a table's code: give the short code your teacher shows, like join=K7QBX"
+        )
+    server = options.get("server", "").strip() or os.environ.get(SERVER_VARIABLE, "").strip()
+    parts = urlsplit(server)
+    if not server:
+        stop.append(
+            "server= is needed with join=: the class server's address your teacher gave you, "
+            f"like server=http://192.168.1.20:8765 (or ${SERVER_VARIABLE} set for you)"
+        )
+    elif parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
+        stop.append(
+            f"server={server[:80]!r} is not a class server's address: give the one your teacher gave you, "
+            "like server=http://192.168.1.20:8765"
+        )
+    token = options.get("class_token", "").strip() or os.environ.get(TOKEN_VARIABLE, "").strip()
+    if not token:
+        why = (
+            " (token= in the address is the app server's own sign-in, not your class token)"
+            if "token" in options
+            else ""
+        )
+        stop.append(f"class_token= is needed with join=: the token your teacher gave you{why}")
+    elif len(token) > 200 or not token.isprintable():
+        stop.append("class_token= is not a class token: copy the token your teacher gave you")
+    ignored = [
+        f"{name}= does not apply at a class table (the teacher's table sets the game): it is ignored"
+        for name in _PLAY_OPTIONS
+        if name in options
+    ]
+    seat: str | None = None
+    if options.get("seat", "").strip():
+        try:
+            seat = str(Seat.parse(options["seat"].strip()))
+        except ValueError:
+            ignored.append(
+                f"seat={options['seat'][:40]!r} is not one of N, E, S, W: the first free seat is taken instead"
+            )
+    ignored += _unknown(options, _PLAY_OPTIONS + _JOIN_OPTIONS)
+    return {"code": code.upper(), "server": server, "token": token, "seat": seat}, stop, ignored
+
+
+def _class_table(options: dict[str, str]) -> Any:
+    """The seat view of ``el.table.join`` for ``?join=CODE&...``; what went wrong above it, or
+    alone when there is no seat to show (a bad option, the server's refusal, no server)."""
+    import html
+
+    from euchre_learn.interactive.table import join
+
+    args, stop, ignored = join_problems(options)
+    if stop:
+        return _problem(_sentence(stop + ignored, "Not joining the class table: fix the address and open it again."))
+    code, server = str(args["code"]), str(args["server"])
+    try:
+        seat = join(code, server=server, token=args["token"], seat=args["seat"])
+    except ValueError as err:  # refused: an unknown token, no such table, the seat taken
+        return _problem(
+            _sentence([str(err), *ignored], "Check join=, class_token= and seat= in the address your teacher gave you.")
+        )
+    except ConnectionError as err:
+        return _problem(_sentence([f"server={server}: {err}", *ignored], "Open the page again once it is up."))
+    widgets = _ipywidgets()
+    model = seat.seat
+    caption = widgets.HTML(
+        f"<p class='el-class-table'>Class table <b>{html.escape(code)}</b>: you sit "
+        f"<b>{html.escape(model.seat.word)}</b> as {html.escape(model.name)}. The server deals; "
+        "your classmates and the table's bots play the other seats.</p>"
+    )
+    parts = [caption, seat]
+    if ignored:
+        parts.insert(0, _problem(_sentence(ignored, "").strip()))
+    return widgets.VBox(parts)
 
 
 # --- JupyterHub --------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import threading
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -111,6 +112,7 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         self.leave_button.on_click(lambda _b: self.leave())
         self._drawn: Any = None
         self._loop = _running_loop()
+        self._loop_thread = threading.get_ident()  # the kernel's thread, which runs that loop
         super().__init__(
             [
                 self.scoreboard,
@@ -233,7 +235,16 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         self.message.value = f"<div role='alert' style='color:#b00020'>{html.escape(err)}</div>" if err else ""
 
     def choose(self, action: Action | str) -> None:
-        """Send a choice (a click on a card or a button); show the server's word if refused."""
+        """Send a choice (a click on a card or a button); show the server's word if refused.
+
+        A click that arrives on another thread (JupyterLab 4.6's kernel takes some widget
+        messages on a subshell's thread) is handed to the kernel's event loop, so the model is
+        still changed on one thread only: a refresh there would otherwise take the server's
+        answer out of the queue while :meth:`SeatTable.act` waits for it."""
+        loop = self._loop
+        if loop is not None and threading.get_ident() != self._loop_thread and not loop.is_closed():
+            loop.call_soon_threadsafe(self.choose, action)
+            return
         try:
             self.seat.act(action)
         except (TimeoutError, ConnectionError) as err:

@@ -29,8 +29,9 @@ Three ways to choose the next item, each ``ITEMS_PER_DAY`` items a day:
 - **situation schedule**: the product's own: one FSRS card per situation, rated as
   :mod:`euchre_learn.learner.situation_schedule` rates (wrong Again, right Good, right once
   mastered Easy; ``tests/learner`` checks the cards it works out), served as Today's practice
-  serves it: the situations last got wrong, then situations never met, then the other checks
-  due (not mastered first, then the weakest), then the weakest again;
+  serves it: the situations missed and not yet got right three times in a row since, then
+  situations never met, then the other checks due (not mastered first, then the weakest), then
+  the weakest again;
 - **topic schedule**: the same FSRS and order, one card per topic; a topic's item is a random
   situation of it;
 - **random**: a situation drawn at random each item;
@@ -195,11 +196,13 @@ class _Card:
     due: float
     in_a_row: int
     mistake: bool
+    relearning: bool
+    """Missed, and not yet made good by MASTERY right in a row (SituationCard.relearning)."""
 
 
 class FsrsChooser:
-    """The product's order over FSRS cards of some items (situations or topics): the due ones last
-    got wrong, then items never met in a fixed order, then the other due (not mastered first,
+    """The product's order over FSRS cards of some items (situations or topics): the due ones
+    missed and not yet made good (:data:`MASTERY` right in a row since), then items never met in a fixed order, then the other due (not mastered first,
     then the weakest, then the longest overdue), then the weakest; the item just answered waits a
     turn when it can (with ``new_early=False``, everything due comes before what was never met).
     The ratings are the situation schedule's: wrong Again, right Good, right once mastered Easy."""
@@ -221,6 +224,7 @@ class FsrsChooser:
             (k for k, c in self.cards.items() if c.due <= t),
             key=lambda k: (
                 not self.cards[k].mistake,
+                not self.cards[k].relearning,
                 self.cards[k].in_a_row >= MASTERY,
                 chance(k),
                 self.cards[k].due,
@@ -228,9 +232,9 @@ class FsrsChooser:
             ),
         )
         new = [k for k in self.items if k not in self.cards]
-        if self.new_early:  # the mistakes, then what was never met, then the rest due
-            missed = [k for k in due if self.cards[k].mistake]
-            order = missed + new + [k for k in due if not self.cards[k].mistake]
+        if self.new_early:  # the misses not yet made good, then what was never met, then the rest due
+            missed = [k for k in due if self.cards[k].relearning]
+            order = missed + new + [k for k in due if not self.cards[k].relearning]
         else:
             order = due + new
         if len(order) < 2:
@@ -244,7 +248,9 @@ class FsrsChooser:
         grade = AGAIN if not right else EASY if in_a_row >= MASTERY else GOOD
         card = fsrs.Card(card_id=1, due=now) if old is None else old.fsrs
         card, _log = SCHEDULER.review_card(card, fsrs.Rating(grade), review_datetime=now)
-        self.cards[key] = _Card(card, card.due.timestamp(), in_a_row + 1 if right else 0, not right)
+        in_a_row = in_a_row + 1 if right else 0
+        relearning = in_a_row < MASTERY and (not right or (old is not None and old.relearning))
+        self.cards[key] = _Card(card, card.due.timestamp(), in_a_row, not right, relearning)
         self.last = key
 
 

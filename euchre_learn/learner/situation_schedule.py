@@ -99,6 +99,13 @@ class SituationCard:
         return not self.last_correct
 
     @property
+    def relearning(self) -> bool:
+        """Whether a miss has not yet been made good by :data:`MASTERY` right answers in a row
+        (the situation keeps coming back before anything new: a right retry just after the miss
+        does not retire it)."""
+        return self.right < self.answers and self.in_a_row < MASTERY
+
+    @property
     def accuracy(self) -> float:
         """The share answered right."""
         return self.right / self.answers
@@ -240,7 +247,7 @@ class SituationSchedule(OnStore):
         then not yet mastered, then the weakest, then the longest overdue."""
         moment = self.now(now)
         out = [c for c in self.cards(moment) if c.due <= moment]
-        return sorted(out, key=lambda c: (not c.mistake, c.mastered, c.retrievability, c.due, c.key))
+        return sorted(out, key=lambda c: (not c.mistake, not c.relearning, c.mastered, c.retrievability, c.due, c.key))
 
     def mastered(self, now: datetime | None = None) -> list[SituationCard]:
         """The situations mastered (:data:`MASTERY` right in a row), most recently mastered first."""

@@ -14,8 +14,9 @@ puzzle's question, a situation (``'situation'``, from the learner's situation sc
 (:mod:`euchre_learn.teaching.situation_deals`). Another kind registers its own with :func:`register`.
 
 Mistakes come first: a puzzle or a position from the table the learner missed (the very
-position, to try again), then other deals of the situations last got wrong (at the table, in a
-puzzle, here), then the quiz topics last got wrong; then new topics; then the checks due of what
+position, to try again), then other deals of the situations got wrong (at the table, in a
+puzzle, here) and not yet got right three times in a row since, then the quiz topics last got
+wrong; then new topics; then the checks due of what
 was last answered right (quiz topics and puzzles, then the situations due for an occasional
 check); then more of the weakest. New before checks: over simulated learners who learn rules,
 forget them and gain from spacing, it reaches 90% accuracy in fewer items than checks first
@@ -130,14 +131,14 @@ class TodaysPractice(ScheduledSession):
             if i.kind in MAKERS and i.kind != _SITUATION and (i.kind != "quiz" or i.key in self.topics)
         ]
         # the very position missed (a puzzle, a retry) first, then other deals of the situations
-        # missed and the quiz topics missed, then new topics, then the checks of what was last right
+        # missed and not yet made good (three right in a row), and the quiz topics missed, then new topics, then the checks of what was last right
         # (new before checks: benchmarks/bench_learners.py measured it the faster way to 90%)
         mine = [(i.kind, i.key, "due") for i in items if i.kind != "quiz" and i.mistake]
         quiz_missed = [(i.kind, i.key, "due") for i in items if i.kind == "quiz" and i.mistake]
         checks = [(i.kind, i.key, "due") for i in items if not i.mistake]
         situations = self._situations_due()
-        missed = [(_SITUATION, c.key, "due") for c in situations if c.mistake]
-        checks += [(_SITUATION, c.key, "due") for c in situations if not c.mistake]
+        missed = [(_SITUATION, c.key, "due") for c in situations if c.relearning]
+        checks += [(_SITUATION, c.key, "due") for c in situations if not c.relearning]
         new = [("quiz", k, "new") for k in self.schedule.new(self.topics)]
         weakest: list[Item] = sorted(
             (i for i in self.schedule.items("quiz") if i.key in self.topics), key=lambda i: (i.retrievability, i.due)

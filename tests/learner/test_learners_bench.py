@@ -37,7 +37,7 @@ def test_the_study_keeps_the_situation_schedules_cards() -> None:
     for key, card in product.items():
         mine = chooser.cards[key]
         assert abs(card.due.timestamp() - mine.due) < 1e-3
-        assert (card.in_a_row, card.mistake) == (mine.in_a_row, mine.mistake)
+        assert (card.in_a_row, card.mistake, card.relearning) == (mine.in_a_row, mine.mistake, mine.relearning)
 
 
 def _learned_once() -> RuleLearner:

@@ -1,15 +1,13 @@
 """The learner's side (euchre_learn/classroom/server/client.py): a seat a table widget can
-drive, resuming after a dropped connection, and the progress queue that never sends an answer twice."""
+drive, resuming after a dropped connection. (A learner's answers go to the class through their
+store: tests/classroom/server/test_server_live_progress.py.)"""
 
 from __future__ import annotations
-
-import shutil
-from pathlib import Path
 
 import pytest
 
 import euchre_learn as el
-from euchre_learn.classroom.server.client import ProgressQueue, TableClient
+from euchre_learn.classroom.server.client import TableClient
 
 from .serverkit import quick_config, running
 
@@ -42,30 +40,3 @@ def test_a_seat_plays_a_hand_against_the_bots_and_survives_a_drop(db_url: str) -
         seat._until(lambda m: m["type"] == "review", timeout=60)
         assert seat.reviews[0]["seat"] == "S"
         seat.close()
-
-
-def test_the_progress_queue_keeps_answers_offline_and_sends_each_once(tmp_path: Path, db_url: str) -> None:
-    db = db_url
-    with running(db) as srv:
-        token = srv.student("Ann")
-    queue = ProgressQueue(tmp_path / "queue.json", srv.url, token, timeout=1)
-    for i in range(3):
-        queue.record("bowers", i != 1, family="bidding")
-    assert queue.flush() is None and len(queue.pending()) == 3  # the server is down
-    queue = ProgressQueue(tmp_path / "queue.json", srv.url, token)  # the notebook restarted
-    assert len(queue.pending()) == 3
-    with running(db) as srv:
-        queue.server = srv.url
-        shutil.copy(tmp_path / "queue.json", tmp_path / "before.json")
-        assert queue.flush() == (3, 0)
-        assert queue.pending() == [] and queue.flush() == (0, 0)
-        # the reply was lost: the old queue file is back and sends again; nothing counts twice
-        shutil.copy(tmp_path / "before.json", tmp_path / "queue.json")
-        again = ProgressQueue(tmp_path / "queue.json", srv.url, token)
-        assert again.flush() == (0, 3)
-        rows = srv.http.get("/api/progress").json()
-        assert [(r["student"], r["topic"], r["answered"], r["correct"]) for r in rows] == [("Ann", "bowers", 3, 2)]
-        with pytest.raises(ValueError, match="refused"):
-            bad = ProgressQueue(None, srv.url, "forged")
-            bad.record("bowers", True)
-            bad.flush()

@@ -39,7 +39,6 @@ import datetime as dt
 import getpass
 import json
 import os
-import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +46,7 @@ from typing import Any
 
 from euchre_learn.engine.errors import EuchreError
 from euchre_learn.learner.files import read_json_file
+from euchre_learn.learner.identity import ID_KEY, KeepSetting, learner_id, valid_id
 from euchre_learn.learner.progress import TopicStats, stats_of
 from euchre_learn.learner.store import Carry, SetSetting, Store, Tables
 
@@ -69,8 +69,6 @@ __all__ = [
 EXPORT_FORMAT = "euchre-learn/progress-export-2"
 """The format of an export (version 2 adds ``learner_id``); version 1 files are still read."""
 OLD_FORMATS = ("euchre-learn/progress-export-1",)
-ID_KEY = "learner-id"
-"""The store's setting holding the learner's id (made once)."""
 NAME_KEY = "learner-name"
 """The store's setting holding the learner's name (given once)."""
 SHARED_LOGINS = frozenset(
@@ -145,35 +143,6 @@ class ProgressFileError(EuchreError):
 
 def _learner() -> str:
     return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
-
-
-@dataclass(frozen=True)
-class _KeepSetting:
-    """Set a setting only where it is not set yet (two processes making an id keep one)."""
-
-    key: str
-    value: Any
-
-    def sql(self, db: Any) -> None:
-        db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
-
-    def memory(self, m: Tables) -> None:
-        m.settings.setdefault(self.key, json.dumps(self.value))
-
-
-def _valid_id(value: Any) -> bool:
-    return isinstance(value, str) and 8 <= len(value) <= 64 and all(c in "0123456789abcdef" for c in value)
-
-
-def learner_id(store: Store) -> str:
-    """The learner's id in ``store``: made once (16 random hex digits) and kept with their data,
-    so every export of this store is known as the same learner, whatever name it carries."""
-    have = store.setting(ID_KEY)
-    if not _valid_id(have):
-        store.write(SetSetting(ID_KEY, None), _KeepSetting(ID_KEY, secrets.token_hex(8)))
-        have = store.setting(ID_KEY)
-    assert isinstance(have, str)
-    return have
 
 
 def learner_name(store: Store) -> str | None:
@@ -335,8 +304,8 @@ def import_progress(data: Mapping[str, Any], store: Store) -> int:
         (c["kind"], c["key"], json.dumps(c["card"]), float(c["due"]), c["last_rating"], c["reviews"], c["lapses"])
         for c in checked.get("schedule", [])
     )
-    who: list[Any] = [_KeepSetting(NAME_KEY, checked["learner"])]
-    if _valid_id(checked.get("learner_id")) and not _valid_id(store.setting(ID_KEY)):
-        who.append(_KeepSetting(ID_KEY, checked["learner_id"]))
+    who: list[Any] = [KeepSetting(NAME_KEY, checked["learner"])]
+    if valid_id(checked.get("learner_id")) and not valid_id(store.setting(ID_KEY)):
+        who.append(KeepSetting(ID_KEY, checked["learner_id"]))
     store.write(*carry, _ImportAnswers(rows), _ImportCards(cards), *who)
     return len(store.answer_log()) - before

@@ -37,7 +37,6 @@ import hashlib
 import http.client
 import json
 import os
-import secrets
 import threading
 import urllib.error
 import urllib.request
@@ -45,6 +44,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
+from euchre_learn.learner.identity import learner_id
 from euchre_learn.learner.store import (
     WRITE_HOOKS,
     AddAnswer,
@@ -55,7 +55,7 @@ from euchre_learn.learner.store import (
     SetSetting,
     Store,
 )
-from euchre_learn.learner.store_tables import FLAGGED_GRADES, Tables
+from euchre_learn.learner.store_tables import FLAGGED_GRADES
 
 __all__ = [
     "LINK_KEY",
@@ -72,8 +72,6 @@ __all__ = [
 
 LINK_KEY = "class-link"
 """The store's setting holding the class link: ``{"server": ..., "token": ...}``."""
-ID_KEY = "learner-id"
-"""The store's own learner id (the same setting :mod:`euchre_learn.classroom.class_progress` uses)."""
 SERVER_VARIABLE = "EUCHRE_LEARN_CLASS_SERVER"
 TOKEN_VARIABLE = "EUCHRE_LEARN_CLASS_TOKEN"
 HUB_TOKEN = "JUPYTERHUB_API_TOKEN"
@@ -96,20 +94,6 @@ class Flush:
     added: int = 0
     duplicates: int = 0
     waiting: int = 0
-
-
-@dataclass(frozen=True)
-class _KeepSetting:
-    """Set a setting only where it is not set yet (two processes making an id keep one)."""
-
-    key: str
-    value: Any
-
-    def sql(self, db: Any) -> None:
-        db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?)", (self.key, json.dumps(self.value)))
-
-    def memory(self, m: Tables) -> None:
-        m.settings.setdefault(self.key, json.dumps(self.value))
 
 
 def _store(store: Store | None) -> Store:
@@ -155,21 +139,13 @@ def class_link(store: Store | None = None) -> dict[str, str] | None:
     return {"server": link["server"], "token": token} if isinstance(token, str) and token else None
 
 
-def _learner_id(s: Store) -> str:
-    have = s.setting(ID_KEY)
-    if not isinstance(have, str) or not have:
-        s.write(_KeepSetting(ID_KEY, secrets.token_hex(8)))
-        have = s.setting(ID_KEY)
-    return str(have)
-
-
 def _digest(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:24]
 
 
 def _outbox(s: Store, server: str) -> list[tuple[dict[str, Any], tuple[str, ...]]]:
     """The answers the class at ``server`` has not acknowledged: each event with the store keys it covers."""
-    me = _learner_id(s)
+    me = learner_id(s)
     answers, sent = s.outbox()
     done = {k.split(" ", 1)[1] for k in sent if k.startswith(server + " ")}
     out: list[tuple[dict[str, Any], tuple[str, ...]]] = []

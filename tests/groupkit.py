@@ -38,6 +38,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "lite-site": ("tests/course/test_lite.py", "tests/browser/test_lite_offline.py"),
     "course-site": ("tests/course/test_course_site.py", "tests/browser/test_site.py"),
     "jupyterlab": (
+        "tests/browser/test_class_four_browsers.py",
         "tests/browser/test_class_join_lab.py",
         "tests/browser/test_lab_widgets.py",
         "tests/browser/test_lesson_quizzes_feed_today.py",

@@ -47,10 +47,11 @@ test: $(VENV)/.installed-test $(LITE_VENV)/.installed
 	$(BIN)/ruff check euchre_learn tests benchmarks tools conftest.py lite setup.py
 	$(BIN)/mypy euchre_learn
 	$(BIN)/lint-imports
-	# one process: pytest-xdist's --dist loadgroup does not group with pytest 9.2 (it renames
-	# item._nodeid, which pytest 9.2 no longer reads), and the site builds must not run twice at once
-	# (tests/conftest.py). The 30 slowest tests are listed, to see where the time goes.
-	$(BIN)/pytest --durations=30
+	# two processes (pytest-xdist). --dist loadgroup is the suite's own scheduler (tests/groupkit.py,
+	# not xdist's, whose xdist_group marks pytest 9.2 ignores): the tests that share a site build or
+	# the browser tests' JupyterLab run on one worker, every other file whole on either. The 30
+	# slowest tests are listed, to see where the time goes.
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=30
 	# nbval on a clock running 50 times fast, as on a slow machine: no stored output may depend on
 	# speed. Each notebook's cells run in order in one kernel on one worker (--dist loadscope).
 	EUCHRE_LEARN_FAST_CLOCK=50 $(BIN)/pytest -n auto --dist loadscope --nbval -o addopts="--strict-markers --strict-config -p no:cacheprovider" notebooks exercises

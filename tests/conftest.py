@@ -3,14 +3,12 @@ tests/course/test_lite.py (what the site holds) and tests/browser/test_lite_offl
 Chromium with no internet); the course site for tests/course/test_course_site.py and
 tests/browser/test_site.py.
 
-And the suite on several processes, ``pytest -n auto --dist loadgroup`` (pytest-xdist, one
-worker per core). A worker builds its own copy of every fixture wider than a test, so the tests
-that share an expensive one are marked as a group for one worker (see :func:`xdist_group`); and
+And the suite on two processes, ``make test``'s ``pytest -n 2 --dist loadgroup`` (pytest-xdist):
+the scheduler of tests/groupkit.py sends the tests that share an expensive fixture (these
+sites, the JupyterLab of the browser tests) to one worker, and every other file whole to either;
 what the end of the run must say (a skipped half of the suite, the browser suite's times) is
-handed from the workers to the process that writes it (tests/reportkit.py). NOT YET IN
-``make test``: pytest-xdist 3.8 groups by renaming ``item._nodeid``, which pytest 9.2 no longer
-reads, so the groups are ignored and two workers built the JupyterLite site at once into
-lite/.cache (a failed build). ``make test`` runs nbval on every core (no groups needed there).
+handed from the workers to the process that writes it (tests/reportkit.py). ``pytest path``
+runs in one process, as before.
 """
 
 from __future__ import annotations
@@ -19,47 +17,37 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import groupkit
 import pytest
 import reportkit
 from litekit import LITE_PYTHON, build_lite_site
 from sitekit import build_course_site
 
-SHARED = {
-    "lab": "jupyterlab",  # tests/browser: one JupyterLab server and one page for the lessons and widgets
-    "lite_site": "lite-site",  # the JupyterLite build (below), and lite/build.py's download cache
-    "course_site": "course-site",  # the course site's Sphinx build (below)
-}
-"""A fixture built once per session that several test files share -> the name of their group."""
-
-WIDE_SCOPES = ("package", "module", "class")
+MISPLACED = pytest.StashKey[str]()
+"""Why a test sits in the wrong group of tests/groupkit.py (it then fails, saying so)."""
 
 
-def xdist_group(item: pytest.Item) -> str | None:
-    """The group of tests ``item`` must run with on one pytest-xdist worker, or None (any worker).
-
-    The users of a fixture in :data:`SHARED` form its group; a test using a fixture of this suite
-    that lives longer than a test (a module's server, a module's bank of quizzes, the browser)
-    runs with the rest of its file. Pytest's own wide fixtures (``tmp_path_factory``...) are
-    cheap and do not count.
-    """
-    names = set(getattr(item, "fixturenames", ()))
-    for fixture, group in SHARED.items():
-        if fixture in names:
-            return group
-    info = getattr(item, "_fixtureinfo", None)
-    for defs in getattr(info, "name2fixturedefs", {}).values():
-        if defs and defs[-1].scope in WIDE_SCOPES and defs[-1].baseid:
-            return item.nodeid.split("::")[0]
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # a pytest-xdist hook; before xdist's own
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup``: the groups of tests/groupkit.py (xdist's own reads ``xdist_group``
+    marks, which it cannot apply under pytest 9.2). Any other ``--dist`` is xdist's."""
+    if config.getvalue("dist") == "loadgroup":
+        return groupkit.make_scheduler(config, log)
     return None
 
 
-def pytest_itemcollected(item: pytest.Item) -> None:
-    # as each test is collected: pytest-xdist reads the groups in its pytest_collection_modifyitems
-    if not item.config.pluginmanager.hasplugin("xdist"):
-        return  # no workers, no groups (and no xdist_group marker to set)
-    group = xdist_group(item)
-    if group is not None:
-        item.add_marker(pytest.mark.xdist_group(group))
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # the groups are written by file (the controller sees only test ids): check them against the
+    # fixtures each test really uses, in every run, so that a wrong list fails before `make test`
+    for item in items:
+        why = groupkit.misplaced(item.nodeid, getattr(item, "fixturenames", ()))
+        if why is not None:
+            item.stash[MISPLACED] = why
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if MISPLACED in item.stash:
+        pytest.fail(item.stash[MISPLACED], pytrace=False)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

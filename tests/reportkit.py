@@ -6,7 +6,7 @@ JupyterHub (no jupyterhub or configurable-http-proxy). The end of the run
 then says so in a banner, never a silent pass; when they did run, it gives the browser suite's
 times and the PostgreSQL cluster's version.
 
-``make test`` runs the tests in worker processes (``pytest -n auto``, pytest-xdist), and there
+``make test`` runs the tests in worker processes (``pytest -n 2``, pytest-xdist), and there
 the end-of-run summary is written by the controlling process, which collects nothing: it never
 imports tests/browser/conftest.py nor tests/classroom/server/conftest.py. So those conftests
 write what the summary must say here, each worker hands its notes to the controller

@@ -106,6 +106,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
             str(wheel),
         ],
         cwd=base,
+        # without PYTHONPATH: a checkout on it (PYTHONPATH=$PWD, a git worktree's run) is an
+        # euchre_learn 0.1.0 pip counts as installed, and it then installs nothing
+        env=inst.env,
         timeout=300,
     )
     # a kernel that is the new venv's Python, whatever kernels the machine has installed

@@ -29,7 +29,7 @@ from typing import Any
 
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.cards import Card, Seat, cards
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import load_record, replay
@@ -45,9 +45,10 @@ def _start_of(hand: Hand) -> Hand:
     return replay(record)
 
 
-def explain_step(before: Hand, action: Action | str, after: Hand | None = None) -> str:
+def explain_step(before: Hand, action: Action | str, after: Hand | None = None, *, reveal: bool = True) -> str:
     """A step in plain words: what was done, why it was allowed, and what it caused (trump
-    made, who leads, the trick won and why, the score).
+    made, who leads, the trick won and why, the score). ``reveal=False`` keeps a face-down card
+    (a discard, a railroad card) hidden.
 
     >>> from euchre_learn import Hand
     >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
@@ -62,7 +63,7 @@ def explain_step(before: Hand, action: Action | str, after: Hand | None = None) 
         after = before.apply(a)
     seat = before.to_act
     assert seat is not None
-    lines = [describe_action(before, a, after)]
+    lines = [describe_action(before, a, after, reveal=reveal)]
     phase = before.phase
     if phase == Phase.PLAY:
         trick = before.current_trick
@@ -113,7 +114,10 @@ class Stepper:
     >>> s.title, s.end().current.score.outcome
     ('The left bower trap: lead the right bower first', 'march')
 
-    ``position`` counts the actions taken (0: the deal). A malformed record raises
+    ``position`` counts the actions taken (0: the deal). A record a seat kept of a class table's
+    hand lists the cards that seat never saw, filled in with stand-ins (``"stand_ins"``,
+    :mod:`euchre_learn.interactive.table.stand_ins`): a hand holding one is shown face down,
+    and a stand-in discarded or passed is not named. A malformed record raises
     :class:`~euchre_learn.RecordError`, an illegal action in it
     :class:`~euchre_learn.IllegalActionError` (with ``.index``), before anything is shown.
     """
@@ -139,6 +143,8 @@ class Stepper:
             hand = hand.apply(action)
             self.hands.append(hand)
         self.title = title if title is not None else str(record.get("title") or "")
+        self.stand_ins: frozenset[Card] = frozenset(cards(str(record.get("stand_ins") or "")))
+        """The cards the record's keeper never saw (stand-ins): never shown or named."""
         self.notes = notes if notes is not None else str(record.get("notes") or "")
         self.position = 0
         self.go(position)
@@ -214,24 +220,30 @@ class Stepper:
         before, after = self.hands[step - 1], self.hands[step]
         act = self.action(step)
         assert act is not None
-        return f"Step {step}: " + explain_step(before, act[1], after)
+        return f"Step {step}: " + explain_step(before, act[1], after, reveal=self._seen(step))
+
+    def _seen(self, step: int) -> bool:
+        """Whether the card of step ``step``'s action (if any) was seen by the record's keeper."""
+        act = self.action(step)
+        return act is None or act[1].card not in self.stand_ins
 
     def log(self) -> list[str]:
         """Every step in one line each, up to this one."""
         return [
-            describe_action(self.hands[i], self.final_hand.history[i][1], self.hands[i + 1])
+            describe_action(self.hands[i], self.final_hand.history[i][1], self.hands[i + 1], reveal=self._seen(i + 1))
             for i in range(self.position)
         ]
 
     def html(self, show_all: bool = True) -> str:
         """The table at this step (every hand face up unless ``show_all`` is false: then only
-        the seat that just acted)."""
+        the seat that just acted; a hand holding a stand-in is face down either way)."""
         from euchre_learn import display as render
 
         show: Iterable[Seat] = tuple(Seat)
         if not show_all:
             act = self.action()
             show = (act[0],) if act is not None else ()
+        show = [s for s in show if not self.stand_ins.intersection(self.current.holding(s))]
         return render.hand_html(self.current, show=show, text=False)
 
     def __repr__(self) -> str:

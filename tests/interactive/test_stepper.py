@@ -166,3 +166,36 @@ def test_every_example_hand_steps_forward_and_back() -> None:
             assert s.current.history == final.history[:k]
             assert s.explanation()
         assert s.current == s.start_hand
+
+
+def test_a_kept_class_hand_never_shows_or_names_a_stand_in() -> None:
+    """A class-table hand as the non-dealing seat kept it (classroom/server/view.seat_record):
+    the dealer's discard and the kitty are stand-ins, so the dealer's hand stays face down while
+    it holds one, and the discard's step does not name its card; the keeper's own hand shows."""
+    from euchre_learn.classroom.server.view import seat_record
+
+    for seed in range(40):
+        hand = bot_hand(seed)
+        if hand.discard is not None and hand.maker is not None:
+            break
+    else:
+        pytest.fail("no bot hand with a discard in 40 seeds")
+    dealer, keeper = hand.dealer, hand.dealer.left
+    record = seat_record(hand, keeper)
+    assert record is not None
+    s = Stepper(record)
+    discarded = next(a.card for seat, a in replay(record).history if a.kind == "discard")
+    assert discarded in s.stand_ins  # the keeper never saw the discard
+    step = next(i + 1 for i, (_seat, a) in enumerate(s.final_hand.history) if a.kind == "discard")
+    s.go(step)
+    assert str(discarded) not in s.explanation() and "face down" in s.explanation()
+    assert str(discarded) not in s.log()[-1]
+    s.go(step - 1)  # the dealer still holds the stand-in: face down, the keeper's own hand face up
+    page = s.html()
+    assert f'data-card="{discarded}"' not in page
+    assert all(f'data-card="{c}"' in page for c in s.current.holding(keeper))
+    hidden = [c for c in s.current.holding(dealer) if c != s.current.upcard]  # the upcard lies face up
+    assert hidden and not any(f'data-card="{c}"' in page for c in hidden)
+    # the same hand from the whole record (no stand-ins) shows every hand and names the discard
+    whole = Stepper(hand.to_record()).go(step)
+    assert str(hand.discard) in whole.explanation()

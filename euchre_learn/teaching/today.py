@@ -16,9 +16,8 @@ puzzle's question, a situation (``'situation'``, from the learner's situation sc
 Mistakes come first: a puzzle or a position from the table the learner missed (the very
 position, to try again), then other deals of the situations got wrong (at the table, in a
 puzzle, here) and not yet got right three times in a row since, then the quiz topics last got
-wrong; then new topics; then the checks due of what
-was last answered right (quiz topics and puzzles, then the situations due for an occasional
-check); then more of the weakest. New before checks: over simulated learners who learn rules,
+wrong; then new topics; then the checks due of what was last answered right (quiz topics and
+puzzles, then the situations due for an occasional check); then more of the weakest. New before checks: over simulated learners who learn rules,
 forget them and gain from spacing, it reaches 90% accuracy in fewer items than checks first
 (``python -m benchmarks learners``, docs/teaching.md).
 
@@ -131,8 +130,9 @@ class TodaysPractice(ScheduledSession):
             if i.kind in MAKERS and i.kind != _SITUATION and (i.kind != "quiz" or i.key in self.topics)
         ]
         # the very position missed (a puzzle, a retry) first, then other deals of the situations
-        # missed and not yet made good (three right in a row), and the quiz topics missed, then new topics, then the checks of what was last right
-        # (new before checks: benchmarks/bench_learners.py measured it the faster way to 90%)
+        # missed and not yet made good (three right in a row), then the quiz topics missed; then
+        # new topics; then the checks of what was last right (new before checks:
+        # benchmarks/bench_learners.py measured it the faster way to 90%)
         mine = [(i.kind, i.key, "due") for i in items if i.kind != "quiz" and i.mistake]
         quiz_missed = [(i.kind, i.key, "due") for i in items if i.kind == "quiz" and i.mistake]
         checks = [(i.kind, i.key, "due") for i in items if not i.mistake]

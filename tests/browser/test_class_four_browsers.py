@@ -295,7 +295,7 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
             srow = students.locator("tr", has_text=name).inner_text()
             assert re.search(rf"{name}\s+1\s+{accuracy[seat]}\b", srow), (srow, accuracy[seat])
         flagged: dict[str, list[str]] = {name: [] for name in NAMES.values()}
-        for tr in teacher.locator("table", has_text="better").locator("tr").all():
+        for tr in teacher.locator("table", has_text="coach's choice").locator("tr").all():
             cells = tr.locator("td").all_inner_texts()
             if cells and cells[0] in flagged:
                 flagged[cells[0]].append(" ".join(cells[3].split()))

@@ -134,7 +134,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
             parts.append(_cap(why) + ".")
         parts.append(_numbers(j, best, chosen, ""))
         parts.append(table_note(j, chosen))
-    if j.close:
+    if j.close and chosen in (j.best, j.options[1].action):  # the close call is between these two
         parts.append(CLOSE)
     if j.decided_by == "convention" and chosen == j.best:
         from euchre_learn.analysis.convention_book import broken

@@ -147,6 +147,18 @@ def _players(players: Mapping[str, Mapping[str, Any]]) -> str:
     return " · ".join(parts)
 
 
+def _coach_choice(d: Mapping[str, Any]) -> str:
+    """The coach's choice, or "the same" where the student played it (a decision flagged only for
+    breaking a rule of thumb)."""
+    return '<span class="muted">the same</span>' if d["best"] == d["action"] else escape(str(d["best"]))
+
+
+def _grade_cell(d: Mapping[str, Any]) -> str:
+    """The grade, saying so when a decision graded best or good is listed for breaking a rule of thumb."""
+    grade = escape(str(d["grade"]))
+    return f"{grade}, but breaks a rule of thumb" if d.get("convention") and d["grade"] in ("best", "good") else grade
+
+
 def teacher_page(
     cls: Mapping[str, Any],
     tables: Sequence[Mapping[str, Any]],
@@ -245,12 +257,12 @@ def teacher_page(
     )
     frows = [
         f"<tr><td>{escape(str(d['student']))}</td><td>{escape(str(d['table']))}</td><td>{int(d['hand'])}</td>"
-        f"<td>{escape(str(d['action']))}</td><td>{escape(str(d['best']))}</td><td>{escape(str(d['grade']))}</td>"
+        f"<td>{escape(str(d['action']))}</td><td>{_coach_choice(d)}</td><td>{_grade_cell(d)}</td>"
         f"<td>{escape(str(d['explanation']))}</td></tr>"
         for d in flagged
     ]
     flagged_html = (
-        "<table><tr><th>student</th><th>table</th><th>hand</th><th>played</th><th>better</th><th>grade</th>"
+        "<table><tr><th>student</th><th>table</th><th>hand</th><th>played</th><th>coach's choice</th><th>grade</th>"
         "<th>why</th></tr>" + "".join(frows) + "</table>"
         if frows
         else '<p class="muted">No flagged decisions at the tables yet.</p>'

@@ -141,6 +141,11 @@ class Judgement:
         o, b = self.option(action), self.option(self.best)
         return max(0.0, b.value() - o.value())
 
+    def close_for(self, action: Action | str) -> bool:
+        """Whether the close call (:attr:`close`: the best two within noise) is about ``action``:
+        it is one of those two. A choice further down is not 'close', however close the best two."""
+        return self.close and Action.parse(action) in (self.best, self.options[1].action)
+
     def grade_of(self, action: Action | str) -> str:
         """The grade of ``action`` here: 'best' only when nothing is better (the best action, or
         one equal to it on every count), else by :func:`~.grades.grade_for`,

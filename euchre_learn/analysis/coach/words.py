@@ -74,6 +74,7 @@ class _Judged(Protocol):
 
     def option(self, action: Action | str) -> _Option: ...
     def grade_of(self, action: Action | str) -> str: ...
+    def close_for(self, action: Action | str) -> bool: ...
 
 
 def _cap(text: str) -> str:
@@ -134,7 +135,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
             parts.append(_cap(why) + ".")
         parts.append(_numbers(j, best, chosen, ""))
         parts.append(table_note(j, chosen))
-    if j.close and chosen in (j.best, j.options[1].action):  # the close call is between these two
+    if j.close_for(chosen):
         parts.append(CLOSE)
     if j.decided_by == "convention" and chosen == j.best:
         from euchre_learn.analysis.convention_book import broken

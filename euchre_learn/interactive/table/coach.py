@@ -228,7 +228,7 @@ def verdict(j: Judgement, action: Action, who: str = "Your") -> str:
     hand = j.position
     label = action_label(hand, action)
     subject = f"{who} {label[0].lower()}{label[1:]}" if action.card is None else f"{who} {action.card}"
-    close = " Close: it depends on cards you can't see." if j.close else ""
+    close = " Close: it depends on cards you can't see." if j.close_for(action) else ""
     if j.forced:
         return f"{subject}: nothing to choose here."
     grade = j.grade_of(action)

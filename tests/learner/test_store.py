@@ -160,7 +160,11 @@ def test_without_sqlite3_decisions_are_kept_for_the_session(tmp_path: Path, monk
 
 def test_a_store_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "learner.sqlite3"
-    Progress(path).record("scoring", True)
+    first = Progress(path)
+    first.record("scoring", True)
+    # closed now, not whenever the collector gets to it: its connection's close would move the
+    # write-ahead log into the file after `before` is read (a two-worker run caught that)
+    first.store.close()
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
     db.commit()

@@ -708,3 +708,16 @@ def play_hand(
             continue
         page.wait_for_timeout(100)
     raise AssertionError(f"the hand did not end within {timeout:.0f} s of clicking:\n{table.inner_text()[:2000]}")
+
+
+def new_page(browser: Any) -> Any:
+    """A page in a context of its own (1280×900, en-US, 30 s timeouts) in ``browser``; the page's
+    errors and console errors are kept on ``page.errors`` for the test to report."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.errors = errors
+    return pg

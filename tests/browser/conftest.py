@@ -133,13 +133,9 @@ def lab(chromium: str, lab_home: Path, tmp_path_factory: pytest.TempPathFactory)
 def lab_page(browser: Any, lab: bk.Server) -> Iterator[Any]:
     """One page for every JupyterLab test: the app loads once, notebooks open in it one after
     another (browserkit.open_notebook)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    context.set_default_timeout(30_000)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    pg.errors = errors
+    pg = bk.new_page(browser)
+    errors: list[str] = pg.errors
+    context = pg.context
     yield pg
     _save_console("jupyterlab", errors)
     context.close()
@@ -188,13 +184,9 @@ def lab_tab(lab_page: Any, lab: bk.Server, request: pytest.FixtureRequest) -> It
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page (its own context) in the session's browser; console errors are kept on
     ``page.errors`` for the test to report."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    context.set_default_timeout(30_000)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    pg.errors = errors
+    pg = bk.new_page(browser)
+    errors: list[str] = pg.errors
+    context = pg.context
     t = time.monotonic()
     yield pg
     _TIMES[request.node.name] = time.monotonic() - t

@@ -91,17 +91,6 @@ def voila(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[b
     bk.stop(server.proc)
 
 
-def new_page(browser: Any) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    context.set_default_timeout(30_000)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    pg.errors = errors
-    return pg
-
-
 def add_students(teacher: Any, server: ClassServer) -> dict[str, str]:
     """The teacher adds the four learners on their page; each token is read where it is shown once."""
     tokens = {}
@@ -136,7 +125,7 @@ def join_notebook(browser: Any, lab: bk.Server, seat: str, code: str, server: Cl
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     rel = f"fixtures/class_four_{seat}.ipynb"
     nbformat.write(nb, lab.root / rel)
-    page = new_page(browser)
+    page = bk.new_page(browser)
     bk.open_notebook(page, lab, rel)
     bk.run_all_cells(page)
     return page
@@ -144,7 +133,7 @@ def join_notebook(browser: Any, lab: bk.Server, seat: str, code: str, server: Cl
 
 def join_app(browser: Any, voila: bk.Server, seat: str, code: str, server: ClassServer, token: str) -> Any:
     """A learner opens the play app's link with the table's code, the server and their token."""
-    page = new_page(browser)
+    page = bk.new_page(browser)
     query = urlencode({"join": code, "server": server.url, "class_token": token, "seat": seat})
     page.goto(f"{voila.url}/?{query}", wait_until="domcontentloaded")
     page.get_by_text(f"Class table {code}").wait_for(timeout=120_000)
@@ -180,7 +169,7 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
     browser: Any, lab: bk.Server, class_server: ClassServer, voila: bk.Server
 ) -> None:
     started = time.monotonic()
-    teacher = new_page(browser)
+    teacher = bk.new_page(browser)
     pages: dict[str, Any] = {}
     try:
         # the teacher's link, as printed: sets the cookie, drops the token from the address

@@ -83,6 +83,25 @@ def _good(ev: Any) -> bool:
     return ev.gap >= MIN_GAP and not ev.forced
 
 
+def _row(record: dict[str, Any], first: Any, second: Any, source: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle's data from its two evaluations (the first look and the check at twice the worlds)."""
+    return {
+        "record": record,
+        "answer": str(second.best),
+        "runner_up": str(second.runner_up),
+        "options": [
+            {"action": str(a), "points": round(p, 3), "se": round(se, 3)} | ({} if w is None else {"win": round(w, 4)})
+            for a, p, se, w in second.options
+        ],
+        "gap": round(second.gap, 3),
+        "first_gap": round(first.gap, 3),
+        "worlds": second.worlds,
+        "first_worlds": first.worlds,
+        "explanation": second.explanation,
+        "source": source,
+    }
+
+
 def _write(raw: str, row: dict[str, Any]) -> None:
     # one line per write, appended: workers share the file
     with open(raw, "a", encoding="utf-8") as out:
@@ -116,24 +135,8 @@ def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
                 if _good(second) and second.best == first.best and not second.close:
                     record = dict(h.to_record())
                     record["score"] = {"NS": score[0], "EW": score[1]}
-                    found.append(
-                        {
-                            "record": record,
-                            "answer": str(second.best),
-                            "runner_up": str(second.runner_up),
-                            "options": [
-                                {"action": str(a), "points": round(p, 3), "se": round(se, 3)}
-                                | ({} if w is None else {"win": round(w, 4)})
-                                for a, p, se, w in second.options
-                            ],
-                            "gap": round(second.gap, 3),
-                            "first_gap": round(first.gap, 3),
-                            "worlds": second.worlds,
-                            "first_worlds": first.worlds,
-                            "explanation": second.explanation,
-                            "source": {"seed": seed, "game": game, "hand": number, "index": len(h._history)},
-                        }
-                    )
+                    source = {"seed": seed, "game": game, "hand": number, "index": len(h._history)}
+                    found.append(_row(record, first, second, source))
         g = g.apply(bots[int(seat)].act(g))
         if len(g.hands) > number or g.is_over:
             _write(raw, {"seed": seed, "game": game, "hand": number, "found": found[kept:]})
@@ -288,22 +291,9 @@ def _generate_one(args: tuple[str, str, int, str]) -> dict[str, Any] | None:
     second = evaluate(h, 2 * worlds, seed + "|confirm", score)
     if not (_good(second) and second.best == first.best and not second.close):
         return None
-    row = {
-        "id": puzzle_id(record),
-        "record": record | {"score": {"NS": 0, "EW": 0}},
-        "answer": str(second.best),
-        "runner_up": str(second.runner_up),
-        "options": [
-            {"action": str(a), "points": round(p, 3), "se": round(se, 3)} | ({} if w is None else {"win": round(w, 4)})
-            for a, p, se, w in second.options
-        ],
-        "gap": round(second.gap, 3),
-        "first_gap": round(first.gap, 3),
-        "worlds": second.worlds,
-        "first_worlds": first.worlds,
-        "explanation": second.explanation,
-        "source": {"generated": key, "seed": "generate"},
-    }
+    row = {"id": puzzle_id(record)} | _row(
+        record | {"score": {"NS": 0, "EW": 0}}, first, second, {"generated": key, "seed": "generate"}
+    )
     if not _game_matters(row):
         return None
     themed = _themed(row)

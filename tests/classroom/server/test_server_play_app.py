@@ -61,6 +61,9 @@ def test_the_play_app_takes_the_seat_el_table_join_takes(srv: Running) -> None:
     try:
         assert seat.seat.seat_letter == "E" and seat.seat.name == "Ann"
         assert "Class table " + code in _text(app.children[0]) and "East" in _text(app.children[0])
+        # the first view arrives on the connection's thread: wait for it (CI once read the status before it came)
+        seat.seat.wait_for(lambda t: t.state is not None, "the table's first view", timeout=20)
+        seat.refresh()
         assert "Waiting for your teacher" in seat.status.value
         assert srv.tables()[code]["players"]["E"]["name"] == "Ann"
         srv.start(code)

@@ -411,13 +411,15 @@ def evaluate(
     bar: Any = None,
     *,
     min_worlds: int | None = None,
+    uniform: bool = False,
 ) -> tuple[tuple[Option, ...], int]:
     """The engine of :func:`advise`, on the core state: every legal action of the seat to act
     in ``worlds`` sampled deals. ``own_dealt`` is the seat's dealt cards and ``history`` the
     ``(seat, action id)`` pairs so far (see :func:`~euchre_learn.analysis.sampling.known_history`). Returns the options, best
     first, and the number of worlds with no deal fitting every bid. With ``min_worlds``,
     ``worlds`` is a maximum: from ``min_worlds`` on, every :data:`ADAPTIVE_EVERY` worlds, it
-    stops once the two best actions are :func:`separated`.
+    stops once the two best actions are :func:`separated`. With ``uniform``, the worlds keep
+    no bid out (the plain PIMC baseline's: :class:`~euchre_learn.analysis.sampling.Worlds`).
 
     >>> import random, euchre_learn as el
     >>> state = el.examples.hand('dealer-discard', after=4).state          # East must discard
@@ -426,7 +428,7 @@ def evaluate(
     >>> len(options), options[0].action.kind, loose
     (5, 'discard', 0)
     """
-    sampler = Worlds(state, own_dealt, history, bidder)
+    sampler = Worlds(state, own_dealt, history, bidder, uniform=uniform)
     team = state.to_act & 1
     actions = state.legal()
     tallies = {a: _Tally() for a in actions}

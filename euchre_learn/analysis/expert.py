@@ -90,19 +90,29 @@ class ExpertBot(Bot):
     stronger and slower. ``screen=False`` samples every bidding decision with the advisor's
     full table and the solver (the slow expert of old, kept to measure against);
     ``reads=False`` deals the play's worlds without reading the cards played (the plain PIMC
-    baseline of ``benchmarks/bench_ladder.py``).
+    baseline of ``benchmarks/bench_ladder.py``); ``fit=False`` deals every world uniformly,
+    the bids ignored too (any deal that agrees with the cards seen and the suits shown out of:
+    the PIMC with uniform worlds of ``benchmarks/bench_expert.py``).
     """
 
     name = "expert"
 
     def __init__(
-        self, seed: Any = None, bid_worlds: int = 36, play_worlds: int = 16, *, screen: bool = True, reads: bool = True
+        self,
+        seed: Any = None,
+        bid_worlds: int = 36,
+        play_worlds: int = 16,
+        *,
+        screen: bool = True,
+        reads: bool = True,
+        fit: bool = True,
     ) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
         self.play_worlds = play_worlds
         self.screen = screen
-        self.reads = reads
+        self.reads = reads and fit
+        self.fit = fit
         self._bidder = get("standard", seed=self.seed)
         self._position: Hand | None = None  # the position being explained (see choose)
 
@@ -133,7 +143,7 @@ class ExpertBot(Bot):
                 return self._bidder.decide(state, rng, why, score)
             return self._sampled_bid(state, cands, rng, why, score)
         own, history = known_history(state)
-        options, _ = evaluate(state, own, history, self.bid_worlds, rng, self._bidder)
+        options, _ = evaluate(state, own, history, self.bid_worlds, rng, self._bidder, uniform=not self.fit)
         best = options[0]
         if why is not None:
             team = Seat(state.to_act).team.word
@@ -195,7 +205,7 @@ class ExpertBot(Bot):
     def _sampled_bid(
         self, s: State, cands: list[int], rng: random.Random, why: list[str] | None, score: Sequence[int] | None
     ) -> int:
-        points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True)
+        points, utility, n = _bid_worlds(s, cands, self.bid_worlds, rng, self._bidder, score, True, not self.fit)
         best = max(cands, key=lambda a: (utility[a], points[a], -a))
         if why is not None:
             club = self._bidder.decide(s, rng, None, score)
@@ -234,10 +244,10 @@ class ExpertBot(Bot):
             return PLAY + c
         if len(state.trick) == state.n_active() - 1:  # last to the trick: nothing to guess about it
             return self._bidder.decide(state, rng, why, score)
-        points, tricks, n = sample_play(state, self.play_worlds, rng, model=True, reads=self.reads, cands=cands)
+        points, tricks, n = sample_play(state, self.play_worlds, rng, model=self.fit, reads=self.reads, cands=cands)
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
         club = self._bidder.decide(state, rng, None, score) - PLAY
-        fit = "the bids and the play" if self.reads else "the bids"
+        fit = "the bids and the play" if self.reads else "the bids" if self.fit else "the cards seen"
         if club != best and points[club] >= points[best] - TIE:
             # the sample cannot tell them apart: play the card a club player would
             if why is not None:
@@ -311,10 +321,11 @@ def _bid_worlds(
     bidder: Bot,
     score: Sequence[int] | None = None,
     early: bool = False,
+    uniform: bool = False,
 ) -> tuple[dict[int, float], dict[int, float], int]:
-    """:func:`bid_worlds`, and the number of deals used."""
+    """:func:`bid_worlds`, and the number of deals used; ``uniform``: worlds that ignore the bids."""
     own, history = known_history(state)
-    sampler = Worlds(state, own, history, bidder, fast=True)
+    sampler = Worlds(state, own, history, bidder, fast=True, uniform=uniform)
     team = state.to_act & 1
     target = state.rules.points_to_win
     points = dict.fromkeys(actions, 0.0)

@@ -17,6 +17,10 @@ Two strategies, one class:
   bot's ratings explain every bid heard (:func:`round1_rating`, within :data:`BID_SLACK`),
   without replaying the bot. The expert bot's sampled bids use it.
 
+``uniform=True`` keeps no bid out: every deal that agrees with the cards seen (and, in the play,
+the suits shown out of) is as likely as any other. It is the plain PIMC baseline's worlds
+(``ExpertBot(fit=False)``), against which the bid-fitted worlds are measured.
+
 Also here: what a seat remembers of a hand (:func:`known_history`), the cards each seat played
 (:func:`played_by`) and the suits it showed out of (:func:`voids`), a deal of hidden cards
 around those voids (:func:`deal_hidden`), and the two ways a sampled world is played out
@@ -164,7 +168,14 @@ class Worlds:
     """
 
     def __init__(
-        self, state: State, own_dealt: int, history: Sequence[tuple[int, int]], bidder: Bot, *, fast: bool = False
+        self,
+        state: State,
+        own_dealt: int,
+        history: Sequence[tuple[int, int]],
+        bidder: Bot,
+        *,
+        fast: bool = False,
+        uniform: bool = False,
     ) -> None:
         self.rules = state.rules
         self.dealer = state.dealer
@@ -185,7 +196,10 @@ class Worlds:
         self.discard_at = next(
             (i for i, (seat, a) in enumerate(history) if seat == self.dealer and DISCARD <= a < GIVE), -1
         )
-        self.fast = _Fast(state, own_dealt, history, self.pool) if fast and fast_ok(state, history) else None
+        self.uniform = uniform
+        self.fast = (
+            _Fast(state, own_dealt, history, self.pool) if fast and not uniform and fast_ok(state, history) else None
+        )
         """The fast strategy, when asked for and :func:`fast_ok` covers the decision; else None."""
 
     def sample(self, rng: random.Random) -> tuple[State, bool]:
@@ -194,7 +208,10 @@ class Worlds:
         When no deal fits exactly within ``_MAX_TRIES`` (a partner's loner is rare in any
         model), the first deal that fits in all but going alone is used, else the last one.
         The fast strategy tries 24 deals and keeps the first that fits, else the one that fits best.
+        With ``uniform``, the first deal is kept whatever its bids (and counts as fitting).
         """
+        if self.uniform:
+            return (self.play.loose(rng) if self.play is not None else self._try(rng, check=False)[0]), True
         if self.fast is not None:
             return self.fast.sample(rng)
         fallback: State | None = None

@@ -98,6 +98,57 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
     assert len(south_hands) > 20  # the unseen cards really are dealt at random
 
 
+def test_uniform_worlds_keep_what_the_seat_saw_and_no_bid_out() -> None:
+    # round 2 after four passes: East knows its cards and the turned-down A♥. Fitted worlds
+    # give the three passers hands the model passes with; uniform worlds (the plain PIMC
+    # baseline's) give them any hand, so some hold an order-up the model would have made
+    hand = hand_at("pass", "pass", "pass", "pass", "pass")
+    me = hand.to_act
+    bot = el.bots.get("standard", seed=0)
+    own = cards_to_mask(hand.holding(me))
+    up = 1 << hand.upcard.index
+
+    def would_have_ordered(world: el.engine.core.State) -> bool:
+        start = Hand.from_cards(hand.dealer, {str(s): mask_to_cards(world.hands[s]) for s in Seat}, hand.upcard)
+        for _ in range(4):
+            if start.to_act != me and bot.act(start) != el.Action.parse("pass"):
+                return True
+            start = start.apply("pass")
+        return False
+
+    counts = {}
+    for uniform in (False, True):
+        sampler = Worlds(hand._s, own, hand._history, bot, uniform=uniform)
+        rng = random.Random(7)
+        misfits = 0
+        for _ in range(60):
+            world, fits = sampler.sample(rng)
+            assert fits or not uniform  # uniform worlds have nothing to fit
+            assert world.hands[me] == own and not any(h & up for h in world.hands)  # the turned-down card
+            assert world.phase == hand._s.phase and world.to_act == me
+            misfits += would_have_ordered(world)
+        counts[uniform] = misfits
+    assert counts[False] <= 2 < 8 <= counts[True]
+
+
+def test_the_uniform_pimc_expert_plays_legally_and_says_what_its_worlds_fit() -> None:
+    from euchre_learn.analysis.expert import ExpertBot
+
+    bot = ExpertBot(seed=4, bid_worlds=8, play_worlds=6, screen=False, reads=True, fit=False)
+    assert not bot.reads  # a world that ignores the bids ignores the play's reads too
+    hand = hand_at("order up", "discard 9♣")  # East orders up South's A♥; West leads
+    sampled = 0
+    while not hand.is_over:
+        a = bot.act(hand)
+        assert a in hand.legal_actions()
+        sentence = bot.explain(hand)
+        if hand.phase == el.Phase.PLAY and "deals of the unseen cards" in sentence:
+            assert "that fit the cards seen" in sentence and "fit the bids" not in sentence
+            sampled += 1
+        hand = hand.apply(a)
+    assert sampled >= 2
+
+
 def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
     # North assists: South, the dealer, picks up the A♥ and must discard (R3.2)
     hand = hand_at("pass", "order up")

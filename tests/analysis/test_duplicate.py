@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.analysis.tournament import duplicate
+from euchre_learn.engine import core
 
 
 def test_a_bot_against_itself_scores_exactly_nothing() -> None:
@@ -39,6 +41,30 @@ def test_points_per_deal_is_the_mirrored_match_margin_and_the_se_its_spread() ->
     assert result.points_per_deal > 0.5  # standard beats random by about 1.3 points a hand
     low, high = result.interval
     assert low < result.points_per_deal < high
+
+
+def test_as_the_dealers_team_counts_each_sides_points_at_the_table_where_it_dealt() -> None:
+    # replayed here hand by hand, with the tournament's seeds: each deal's dealer is the same
+    # seat at both tables, so A's side deals at one table and B's side at the other
+    seed, deals = 14, 24
+    a, b = el.bots.get("standard", seed=f"{seed}/A"), el.bots.get("random", seed=f"{seed}/B")
+    mine, theirs = [], []
+    for i in range(deals):
+        deal = core.deal(el.Rules(), i % 4, random.Random(f"{seed}/deal {i}"))
+        for mirror in (0, 1):
+            seats = [a, b, a, b] if mirror == 0 else [b, a, b, a]
+            end = el.bots.play_hand(deal.copy(), seats, random.Random(f"{seed}/play {i}/{mirror}"))
+            dealers = end.dealer & 1
+            points = 0 if end.score is None else end.score.makers if end.maker & 1 == dealers else end.score.defenders
+            (mine if dealers == mirror else theirs).append(points)
+    result = duplicate("standard", "random", deals=deals, seed=seed)
+    assert len(mine) == len(theirs) == deals
+    assert result.as_dealer == pytest.approx((sum(mine) / deals, sum(theirs) / deals))
+    assert result.as_dealer[0] > result.as_dealer[1]  # standard bids and plays its cards well, random at random
+    gains = [x - y for x, y in zip(mine, theirs, strict=True)]
+    mean = sum(gains) / deals
+    assert result.as_dealer_se == pytest.approx(math.sqrt(sum((g - mean) ** 2 for g in gains) / (deals - 1) / deals))
+    assert "as the dealer's team: standard" in str(result)
 
 
 def test_games_are_grouped_at_each_table_and_a_strong_bot_wins_most() -> None:

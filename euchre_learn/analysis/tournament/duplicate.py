@@ -8,6 +8,11 @@ tables of each deal, then over the deals, with its standard error (``se``) from 
 between deals. Strong published Euchre bots sit within about 2% of each other, so only tens
 of thousands of deals, and their standard errors, tell them apart.
 
+Each deal is dealt by the same seat at both tables, so one table has A's side dealing and the
+other B's, with the same cards: ``as_dealer`` is each side's points per hand as the dealer's team
+(its own points, not net of the defenders': the figure published Euchre bot studies report), and
+``as_dealer_se`` the standard error of their difference, deal by deal.
+
 The deals are also grouped into games: at each table, consecutive deals count towards a game
 to ``rules.points_to_win`` (the bots play each hand as at 0–0), and ``games_won`` is the share
 of the finished games that A's side won.
@@ -27,6 +32,7 @@ True
 standard against random, duplicate: 24 deals, each played at two tables with the seats swapped
 standard: +... points per deal (± ... standard error; 95% CI ...)
 games to 10 won by standard: ...
+points per hand as the dealer's team: standard ..., random ... (difference on the same cards ...)
 """
 
 from __future__ import annotations
@@ -71,6 +77,11 @@ class DuplicateResult:
     games_won: float
     """The share of those games A's side won (0 when none finished)."""
     games_se: float
+    as_dealer: tuple[float, float] = (0.0, 0.0)
+    """A's side's and B's side's points per hand as the dealer's team (the defenders' points not
+    subtracted), each over the table of every deal where its side dealt."""
+    as_dealer_se: float = 0.0
+    """The standard error of ``as_dealer[0] - as_dealer[1]``, from the spread between deals."""
     seed: Any = None
     rules: Rules = field(default_factory=Rules)
 
@@ -87,6 +98,9 @@ class DuplicateResult:
             f"95% CI {low:+.3f} to {high:+.3f})",
             f"games to {self.rules.points_to_win} won by {self.a}: {self.games_won:.1%} ± {self.games_se:.1%} "
             f"of {self.games} games",
+            f"points per hand as the dealer's team: {self.a} {self.as_dealer[0]:.3f}, {self.b} "
+            f"{self.as_dealer[1]:.3f} (difference on the same cards {self.as_dealer[0] - self.as_dealer[1]:+.3f} "
+            f"± {self.as_dealer_se:.3f})",
         ]
 
     def __str__(self) -> str:
@@ -166,7 +180,7 @@ def _summarise(a: str, b: str, rows: list[Any], seed: Any, rules: Rules) -> Dupl
     nets = [((t0[0] - t0[1]) + (t1[0] - t1[1])) / 2 for t0, t1 in rows]
     n = len(nets)
     mean = sum(nets) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in nets) / (n - 1) / n) if n > 1 else math.inf
+    se = _se(nets)
     won = games = 0
     for table in (0, 1):
         for a_won in _games(((row[table][0], row[table][1]) for row in rows), rules.points_to_win):
@@ -174,7 +188,33 @@ def _summarise(a: str, b: str, rows: list[Any], seed: Any, rules: Rules) -> Dupl
             won += a_won
     share = won / games if games else 0.0
     games_se = math.sqrt(share * (1 - share) / games) if games else 0.0
-    return DuplicateResult(a, b, n, mean, se, games, share, games_se, seed, rules)
+    # hand_stats: [8] whether A's side dealt, [9] A's points when it did, [12] B's points when B's side did
+    dealt_a = [sum(t[9] for t in row if t[8]) for row in rows]
+    dealt_b = [sum(t[12] for t in row if not t[8]) for row in rows]
+    gains = [x - y for x, y in zip(dealt_a, dealt_b, strict=True)]
+    return DuplicateResult(
+        a,
+        b,
+        n,
+        mean,
+        se,
+        games,
+        share,
+        games_se,
+        as_dealer=(sum(dealt_a) / n, sum(dealt_b) / n),
+        as_dealer_se=_se(gains),
+        seed=seed,
+        rules=rules,
+    )
+
+
+def _se(xs: list[float]) -> float:
+    """The standard error of the mean of ``xs`` (infinite for fewer than two)."""
+    n = len(xs)
+    if n < 2:
+        return math.inf
+    mean = sum(xs) / n
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
 
 
 def _games(points: Iterator[tuple[int, int]], target: int) -> Iterator[bool]:

@@ -55,11 +55,12 @@ BOTS = ("random", "beginner", "standard", "expert")
 ELO = 400 / math.log(10)
 
 
-def pimc() -> ExpertBot:
-    """The plain PIMC baseline: every bid by the advisor (double-dummy worlds), PIMC play
-    (deals that fit the bids; no reading of the cards played)."""
-    bot = ExpertBot(seed="pimc", bid_worlds=16, play_worlds=8, screen=False, reads=False)
-    bot.name = "pimc"
+def pimc(fit: bool = True) -> ExpertBot:
+    """The plain PIMC baselines: every bid by the advisor (double-dummy worlds), PIMC play, no
+    reading of the cards played; the worlds fit the bids ('pimc') or, with ``fit=False``, are
+    uniform: any deal that agrees with the cards seen ('pimc-uniform', benchmarks/bench_expert.py)."""
+    bot = ExpertBot(seed="pimc", bid_worlds=16, play_worlds=8, screen=False, reads=False, fit=fit)
+    bot.name = "pimc" if fit else "pimc-uniform"
     return bot
 
 
@@ -418,10 +419,11 @@ every other section (bench_levels' duplicate ladder of the levels), which it onc
 PREAMBLE = """# The ladder
 
 How strong each bot and opponent level is, measured in duplicate: every deal played twice with the
-seats swapped, so the luck of the cards cancels out. Two benches write this page, each its own
-sections, and a run of one keeps the other's: `benchmarks/bench_levels.py` the opponent levels
+seats swapped, so the luck of the cards cancels out. Three benches write this page, each its own
+sections, and a run of one keeps the others': `benchmarks/bench_levels.py` the opponent levels
 (their review accuracy and the duplicate ladder between neighbours), `benchmarks/bench_ladder.py`
-the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC). Each
+the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC), and
+`benchmarks/bench_expert.py` the expert in duplicate against PIMC with uniform worlds. Each
 section names the command that made it; do not edit by hand.
 """
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import _table, bench_ladder, bench_levels
+from benchmarks import _table, bench_expert, bench_ladder, bench_levels
 from benchmarks._table import Table
+from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +85,39 @@ def test_a_run_of_the_accuracies_alone_keeps_the_duplicates_and_other_rows() -> 
     assert "| novice | 70 | 80.0 | 79.0–81.0 | 40 | 8 |" in bench_levels.sections(merged)[1]
     other_seed = bench_levels.merge(copy.deepcopy(old), {**new, "seed": old["seed"] + 1})
     assert list(other_seed["levels"]) == ["novice"]  # other deals: the old rows do not belong with it
+
+
+def _result(points: float, se: float, deals: int, as_dealer: tuple[float, float] = (0.8, 0.7)) -> DuplicateResult:
+    return DuplicateResult("expert", "pimc-uniform", deals, points, se, 0, 0.0, 0.0, as_dealer, 0.01)
+
+
+@pytest.mark.parametrize(
+    ("points", "se", "deals", "reading"),
+    [
+        (0.035, 0.009, 20_000, "meets it"),
+        (0.035, 0.011, 20_000, "below it, within chance"),  # too few deals for the standard error asked
+        (0.035, 0.009, 10_000, "below it, within chance"),
+        (0.020, 0.008, 20_000, "below it, within chance"),
+        (0.005, 0.008, 20_000, "below it, beyond chance"),
+    ],
+)
+def test_bench_expert_reads_its_figures_against_the_issues_targets(points: float, se: float, deals: int, reading: str) -> None:
+    table = bench_expert.strength_table(_result(points, se, deals), {"points_per_deal": 0.2, "se": 0.01, "deals": 20_000})
+    assert table.rows[0][0].startswith("expert over pimc-uniform") and table.rows[0][-1] == reading
+    assert table.rows[1][-1] == "meets it" and "bench_levels" in table.rows[1][0]
+    assert table.rows[2][1] == "0.800, 0.700 (+0.100)" and table.rows[2][-1] == "a gain as large"
+
+
+def test_bench_expert_writes_its_section_and_keeps_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "ladder.md"
+    doc = (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8")
+    page.write_text(doc, encoding="utf-8")
+    monkeypatch.setattr(bench_expert, "LADDER", page)
+    others = [s for s in doc.split("\n## ")[1:] if not s.startswith(bench_expert.HEADING)]
+    assert len(others) >= 6  # the levels' two sections and the ladder's four
+    for n in (2000, 4000):  # written twice: the second replaces the first
+        bench_expert.write(bench_expert.strength_table(_result(0.05, 0.02, n), None), f"bench_expert --deals {n} --marker")
+    text = page.read_text(encoding="utf-8")
+    assert text.count(f"## {bench_expert.HEADING}") == 1 and "--deals 4000 --marker" in text and "--deals 2000 --marker" not in text
+    for section in others:
+        assert section.strip("\n") in text

@@ -242,7 +242,7 @@ def test_a_small_sample_of_the_weakest_level_lies_near_its_stored_accuracy() -> 
     stored = json.loads(resources.files("euchre_learn.analysis").joinpath("data", "levels.json").read_text("utf-8"))
     row = stored["levels"]["novice"]
     n = 12
-    accs = [reviewed_hand(("novice", k, stored["worlds"], str(stored["seed"]))) for k in range(n)]
+    accs = [reviewed_hand(("novice", k, row["worlds"], str(stored["seed"]))) for k in range(n)]  # each row says its worlds
     mean = sum(accs) / n
     assert abs(mean - row["accuracy"]) <= 3 * row["sd"] / math.sqrt(n), (mean, row)
 

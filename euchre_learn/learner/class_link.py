@@ -9,7 +9,10 @@ notebook). What the server acknowledges is kept in the store, so nothing is sent
 answer's key is made from the store's own row (and the store's learner id), so even an answer
 sent again (the reply lost) is known to the server and counted once. Offline (no connection, the
 server busy or failing) nothing is lost: it waits in the store and goes with the next send, after
-a restart too. A refusal (a bad token) warns once and keeps everything. :func:`leave_class` stops it.
+a restart too. A refusal (a bad token) warns once and keeps everything. An answer the server
+cannot take (a 400 reply: say, a topic too long for it) is found by halving the batch, set aside
+with a warning (it stays in the learner's own store), and does not hold back the others.
+:func:`leave_class` stops it.
 
 The answers sent: a quiz answer as ``(topic, correct, at)`` (with its situation, when it was a
 position to play); an answer filed under a situation alone (a puzzle, a retry) under the topic
@@ -88,12 +91,14 @@ class Flush:
     """What one send did: ``status`` is ``'sent'`` (everything is at the class), ``'offline'``
     (the server could not be reached, or was busy: the rest waits), ``'refused'`` (the server
     said no: see the warning), or ``'not linked'``; ``added`` and ``duplicates`` as the server
-    counted them; ``waiting``: the answers not yet at the class."""
+    counted them; ``waiting``: the answers not yet at the class; ``set_aside``: answers the
+    server could not take, kept in the learner's store and not sent again."""
 
     status: str
     added: int = 0
     duplicates: int = 0
     waiting: int = 0
+    set_aside: int = 0
 
 
 def _store(store: Store | None) -> Store:
@@ -196,21 +201,49 @@ def flush(store: Store | None = None, *, timeout: float = 10.0) -> Flush:
         return Flush("not linked")
     server, token = link["server"], link["token"]
     todo = _outbox(s, server)
+    batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
     added = dups = 0
-    while todo:
-        batch, todo = todo[:BATCH], todo[BATCH:]
+    aside: list[tuple[dict[str, Any], str]] = []
+    while batches:
+        batch = batches.pop(0)
+        waiting = len(batch) + sum(map(len, batches))
         reply = _post(f"{server}/api/answers", token, [e for e, _ in batch], timeout)
         if reply is None or reply[0] == 429 or reply[0] >= 500:
-            return Flush("offline", added, dups, len(batch) + len(todo))
+            _set_aside(server, aside)
+            return Flush("offline", added, dups, waiting, len(aside))
         status, body = reply
+        if status == 400 and len(batch) > 1:  # an answer it cannot take: halve the batch to find it
+            half = len(batch) // 2
+            batches[:0] = [batch[:half], batch[half:]]
+            continue
+        if status == 400:  # this one: kept here, not sent again, and the others go on
+            aside.append((batch[0][0], str(body.get("message", ""))[:200]))
+            s.write(MarkSent(tuple(f"{server} {k}" for k in batch[0][1])))
+            continue
         if status != 200:
+            _set_aside(server, aside)
             _refused(server, token, status, body)
-            return Flush("refused", added, dups, len(batch) + len(todo))
+            return Flush("refused", added, dups, waiting, len(aside))
         acked = set(body.get("keys", []))
         s.write(MarkSent(tuple(f"{server} {k}" for e, covers in batch if e["key"] in acked for k in covers)))
         added += int(body.get("added", 0))
         dups += int(body.get("duplicates", 0))
-    return Flush("sent", added, dups, 0)
+    _set_aside(server, aside)
+    return Flush("sent", added, dups, 0, len(aside))
+
+
+def _set_aside(server: str, aside: list[tuple[dict[str, Any], str]]) -> None:
+    """Warn of the answers the server could not take (the first one named)."""
+    if not aside:
+        return
+    event, why = aside[0]
+    more = f" and {len(aside) - 1} more" if len(aside) > 1 else ""
+    warnings.warn(
+        f"The class server {server} could not take your answer on {str(event['topic'])[:40]!r}{more} "
+        f"(HTTP 400: {why}). It stays in your own progress; the class will not get it, and the rest were sent.",
+        ClassLinkWarning,
+        stacklevel=3,
+    )
 
 
 def _post(url: str, token: str, events: list[dict[str, Any]], timeout: float) -> tuple[int, dict[str, Any]] | None:

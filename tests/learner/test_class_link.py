@@ -25,7 +25,8 @@ from euchre_learn.learner.store import AddDecision, Store
 
 class FakeClass:
     """``mode``: 'ok', 'lose' (keep the answers, then drop the connection before replying),
-    'refuse' (401), 'busy' (503); ``stall``: an event the reply waits for."""
+    'refuse' (401), 'busy' (503), 'picky' (400 for a batch holding a topic over 20 characters,
+    nothing kept); ``stall``: an event the reply waits for."""
 
     def __init__(self) -> None:
         self.keys: dict[str, dict[str, Any]] = {}
@@ -45,6 +46,13 @@ class FakeClass:
                 fake.tokens.append(self.headers.get("authorization", ""))
                 if fake.stall is not None:
                     fake.stall.wait(30)
+                if fake.mode == "picky" and any(len(e["topic"]) > 20 for e in body["answers"]):
+                    out = json.dumps({"error": "bad_message", "message": "the topic is too long"}).encode()
+                    self.send_response(400)
+                    self.send_header("content-length", str(len(out)))
+                    self.end_headers()
+                    self.wfile.write(out)
+                    return
                 if fake.mode in ("refuse", "busy"):
                     code = 401 if fake.mode == "refuse" else 503
                     out = json.dumps({"error": "bad_token", "message": "unknown token"}).encode()
@@ -223,6 +231,27 @@ def test_a_refused_token_warns_once_and_keeps_everything(tmp_path: Path, fake: F
     fake.mode = "ok"
     class_link.join_class(fake.url, "right", store=store)
     assert class_link.pending(store) == [] and len(fake.keys) == 1
+
+
+def test_an_answer_the_server_cannot_take_is_set_aside_and_holds_back_nothing(tmp_path: Path, fake: FakeClass) -> None:
+    fake.mode = "picky"
+    store = Store(tmp_path / "learner.sqlite3")
+    p = Progress(store.path)
+    for i in range(9):
+        p.record("a topic far too long for this class" if i == 6 else "bowers", True, at=10.0 + i)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        class_link.join_class(fake.url, "tok", store=store, send=False)
+    with pytest.warns(class_link.ClassLinkWarning, match="could not take your answer on 'a topic far too long"):
+        result = class_link.flush(store)
+    assert result == class_link.Flush("sent", added=8, duplicates=0, waiting=0, set_aside=1)
+    assert len(fake.keys) == 8 and all(e["topic"] == "bowers" for e in fake.keys.values())
+    assert fake.posts <= 1 + 2 * 4  # halving 9 answers down to the one: a few posts, not one per answer
+    assert class_link.pending(store) == []  # not sent again
+    assert len(Progress(store.path).store.outbox()[0]) == 9  # and still in the learner's own progress
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert class_link.flush(store) == class_link.Flush("sent")  # nothing left, nothing said
 
 
 def test_bad_input_names_what_was_expected(tmp_path: Path) -> None:

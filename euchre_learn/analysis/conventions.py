@@ -128,7 +128,7 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     """
     import random
 
-    from euchre_learn.analysis import expert, sampling
+    from euchre_learn.analysis import expert, play_sampling, sampling
     from euchre_learn.analysis.advisor import evaluate
     from euchre_learn.analysis.bots import get
     from euchre_learn.analysis.sampling import known_history
@@ -148,15 +148,15 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
             out["game"] = {str(Action(a)): round(v, 3) for a, v in game.items()}
         return out
     rng = random.Random(seed)
-    solver, _tricks, _n = expert.sample_play(state, worlds, random.Random(seed), model=True)
+    solver, _tricks, _n = play_sampling.sample_play(state, worlds, random.Random(seed), model=True)
     seat = state.to_act
-    hidden_mask, fixed, counts = expert.play_layout(state)
+    hidden_mask, fixed, counts = play_sampling.play_layout(state)
     hidden = bits(hidden_mask)
     voids = sampling.voids(state)
-    model = expert.BidModel(state)
+    model = play_sampling.BidModel(state)
     table = dict.fromkeys(bits(state.play_mask()), 0.0)
     for _ in range(worlds):
-        dealt = expert.sample_world(hidden, counts, voids, state.trump, rng, model, fixed)
+        dealt = play_sampling.sample_world(hidden, counts, voids, state.trump, rng, model, fixed)
         world = state.copy()
         for s in range(4):
             if s != seat and not state.out >> s & 1:

@@ -310,7 +310,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
     """Sound against the players it models: with four 'standard' bots at the table, no seat
     ever holds a card the expert's reading of the play says it cannot hold; and the readings
     are not empty, so the test can fail."""
-    from euchre_learn.analysis.expert import play_reads
+    from euchre_learn.analysis.play_sampling import play_reads
     from euchre_learn.engine.core import PLAY_PHASE
 
     std = el.bots.get("standard")
@@ -331,7 +331,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
 def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_lowest() -> None:
     """Second hand low (partner still to play) says nothing about higher cards; a card that
     follows under the other side's winner is the lowest of that suit in hand."""
-    from euchre_learn.analysis.expert import play_reads
+    from euchre_learn.analysis.play_sampling import play_reads
     from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
     hand = Hand.from_cards(

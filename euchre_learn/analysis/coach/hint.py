@@ -1,5 +1,5 @@
 """The Hint's suggestion from the coach: the best action of the seat to act and the coach's
-reason, in the same words the judgement (and so the review, once it asks the coach) uses."""
+reason, in the same words the judgement (and so the review, which asks the coach too) uses."""
 
 from __future__ import annotations
 

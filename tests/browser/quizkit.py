@@ -208,8 +208,11 @@ def click_response(quiz: Any, question: Any, response: Any) -> None:
             quiz.locator("button.el-choice", has_text=_exact(choice)).click()
             quiz.locator("button.el-chosen", has_text=_exact(f"{CHOSEN} {choice}")).wait_for()
     elif kind == "order":
-        for choice in response:
+        for k, choice in enumerate(response, 1):
             quiz.locator("button.widget-button", has_text=_exact(choice)).first.click()
+            # the kernel places it before the next click: a click on a button being redrawn was
+            # once lost under load, and Check then found the order incomplete (no ✓ or ✗)
+            quiz.locator(".el-order li").nth(k - 1).filter(has_text=_exact(choice)).wait_for()
     elif kind == "number":
         box = quiz.locator(".widget-text input")
         box.fill(str(response))

@@ -87,6 +87,17 @@ class Table:
         body += [line(r) for r in self.rows]
         return "\n".join([self.title, *body, *self.notes])
 
+    def markdown(self, drop: Sequence[str] = ()) -> list[str]:
+        """The table as markdown lines (header, rule, rows), without the columns named in ``drop``.
+
+        >>> t = Table("T", ["a", "hands/s"]); t.add("x", "9")
+        >>> t.markdown(drop=["hands/s"])
+        ['| a |', '|---|', '| x |']
+        """
+        keep = [i for i, c in enumerate(self.columns) if c not in drop]
+        lines = ["| " + " | ".join(self.columns[i] for i in keep) + " |", "|" + "---|" * len(keep)]
+        return lines + ["| " + " | ".join(r[i] for i in keep) + " |" for r in self.rows]
+
 
 def replace_sections(doc: str, sections: Sequence[str], owned: Sequence[str], preamble: str = "") -> str:
     """The markdown page ``doc`` with the ``## `` sections a bench writes replaced, and every other

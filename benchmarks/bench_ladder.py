@@ -433,8 +433,6 @@ def _write(path: str, tables: Sequence[Table], command: str) -> None:
     keeping the sections other benches wrote (:func:`~benchmarks._table.replace_sections`)."""
     sections = []
     for k, t in enumerate(tables):
-        # the page depends on the seed and the counts only: the speed column stays in the printout
-        keep = [i for i, c in enumerate(t.columns) if c != "hands/s"]
         parts = [f"## {t.title}", ""]
         if k == 0:
             parts += [
@@ -445,9 +443,8 @@ def _write(path: str, tables: Sequence[Table], command: str) -> None:
             ]
         else:
             parts += ["From the same run of `benchmarks.bench_ladder` as the ladder above.", ""]
-        parts += ["| " + " | ".join(t.columns[i] for i in keep) + " |", "|" + "---|" * len(keep)]
-        parts += ["| " + " | ".join(r[i] for i in keep) + " |" for r in t.rows]
-        parts += ["", *t.notes]
+        # the page depends on the seed and the counts only: the speed column stays in the printout
+        parts += [*t.markdown(drop=["hands/s"]), "", *t.notes]
         sections.append("\n".join(parts))
     page = Path(path)
     doc = page.read_text(encoding="utf-8") if page.exists() else ""

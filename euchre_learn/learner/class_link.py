@@ -204,32 +204,33 @@ def flush(store: Store | None = None, *, timeout: float = 10.0) -> Flush:
     batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
     added = dups = 0
     aside: list[tuple[dict[str, Any], str]] = []
+    outcome, refusal = "sent", None
     while batches:
-        batch = batches.pop(0)
-        waiting = len(batch) + sum(map(len, batches))
+        batch = batches[0]
         reply = _post(f"{server}/api/answers", token, [e for e, _ in batch], timeout)
         if reply is None or reply[0] == 429 or reply[0] >= 500:
-            _set_aside(server, aside)
-            return Flush("offline", added, dups, waiting, len(aside))
+            outcome = "offline"
+            break
         status, body = reply
+        if status not in (200, 400):
+            outcome, refusal = "refused", (status, body)
+            break
+        batches.pop(0)
         if status == 400 and len(batch) > 1:  # an answer it cannot take: halve the batch to find it
             half = len(batch) // 2
             batches[:0] = [batch[:half], batch[half:]]
-            continue
-        if status == 400:  # this one: kept here, not sent again, and the others go on
+        elif status == 400:  # this one: kept here, not sent again, and the others go on
             aside.append((batch[0][0], str(body.get("message", ""))[:200]))
             s.write(MarkSent(tuple(f"{server} {k}" for k in batch[0][1])))
-            continue
-        if status != 200:
-            _set_aside(server, aside)
-            _refused(server, token, status, body)
-            return Flush("refused", added, dups, waiting, len(aside))
-        acked = set(body.get("keys", []))
-        s.write(MarkSent(tuple(f"{server} {k}" for e, covers in batch if e["key"] in acked for k in covers)))
-        added += int(body.get("added", 0))
-        dups += int(body.get("duplicates", 0))
+        else:
+            acked = set(body.get("keys", []))
+            s.write(MarkSent(tuple(f"{server} {k}" for e, covers in batch if e["key"] in acked for k in covers)))
+            added += int(body.get("added", 0))
+            dups += int(body.get("duplicates", 0))
     _set_aside(server, aside)
-    return Flush("sent", added, dups, 0, len(aside))
+    if refusal is not None:
+        _refused(server, token, *refusal)
+    return Flush(outcome, added, dups, sum(map(len, batches)), len(aside))
 
 
 def _set_aside(server: str, aside: list[tuple[dict[str, Any], str]]) -> None:

@@ -61,14 +61,13 @@ def test_training_mode_stops_a_costly_bid_and_the_situation_comes_back(page: Any
     stop.wait_for(timeout=60_000)
     said = stop.inner_text()
     assert f"is a {judged.grade} here" in said and "Try again" in said and best not in said, said
-    assert "Choose again, South" in table.locator(".el-status").inner_text()
+    # the status is a widget of its own, drawn by a later message than the stop: wait for it
+    table.locator(".el-status", has_text="Choose again, South").wait_for(timeout=30_000)
     assert table.inner_text().count("passes") == log_before  # the pass was not played
     bk.screenshot(page, "voila_training_stop")
 
     button(table, best).click()  # the coach's choice, as the retry: played, and the coach says why
-    note = table.locator(".el-training-note")
-    note.wait_for(timeout=60_000)
-    assert "Right" in note.inner_text()
+    table.locator(".el-training-note", has_text="Right").wait_for(timeout=60_000)
     table.locator(".el-status", has_text=re.compile("turn|Hand over|Thrown in")).wait_for(timeout=60_000)
     bk.screenshot(page, "voila_training_retry")
 

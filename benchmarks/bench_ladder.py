@@ -419,12 +419,13 @@ every other section (bench_levels' duplicate ladder of the levels), which it onc
 PREAMBLE = """# The ladder
 
 How strong each bot and opponent level is, measured in duplicate: every deal played twice with the
-seats swapped, so the luck of the cards cancels out. Three benches write this page, each its own
+seats swapped, so the luck of the cards cancels out. Four benches write this page, each its own
 sections, and a run of one keeps the others': `benchmarks/bench_levels.py` the opponent levels
 (their review accuracy and the duplicate ladder between neighbours), `benchmarks/bench_ladder.py`
-the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC), and
-`benchmarks/bench_expert.py` the expert in duplicate against PIMC with uniform worlds. Each
-section names the command that made it; do not edit by hand.
+the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC),
+`benchmarks/bench_expert.py` the expert in duplicate against PIMC with uniform worlds, and
+`benchmarks/bench_cfr.py` the bidding learned by counterfactual regret minimisation against the
+standard bot's and the expert's. Each section names the command that made it; do not edit by hand.
 """
 
 

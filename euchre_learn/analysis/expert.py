@@ -49,6 +49,7 @@ from typing import Any
 from euchre_learn.analysis.advisor import evaluate
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
 from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
+from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS, policy_action, policy_words
 from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.play_sampling import sample_play
 from euchre_learn.analysis.sampling import Worlds, finish, known_history
@@ -67,11 +68,11 @@ PASS_BELOW = 0.9
 """A hand rated this far below what the standard bot needs to make trump is passed unsampled."""
 MAKE_ABOVE = 1.1
 """A hand rated this far above it is called unsampled (unless a loner is worth thinking about)."""
-ALONE_LOSERS = 3
-"""Loners are sampled when :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many
-(its count is pessimistic: at 2, the expert never weighed loners that its own sampling, and the
-review, found worth +0.7 points, such as a dealer taking up the right bower with two trumps and
-an ace beside it; sampling them gained 0.021 points per hand against 'standard')."""
+PREPLAY = ("sampled", "cfr", "cfr+sampled")
+"""How the expert bids: sampled over deals of the unseen cards; by the CFR policy
+(:mod:`.cfr_bidding`); or by the policy where it is sure (:data:`SURE`), sampled where not."""
+SURE = 0.9
+"""The policy's probability of its likeliest bid at which ``preplay='cfr+sampled'`` takes it unsampled."""
 GAME = 2.0
 """What reaching the target is worth, in points, on top of the points that reach it."""
 TIE = 0.2
@@ -89,7 +90,10 @@ class ExpertBot(Bot):
     ``reads=False`` deals the play's worlds without reading the cards played (the plain PIMC
     baseline of ``benchmarks/bench_ladder.py``); ``fit=False`` deals every world uniformly,
     the bids ignored too (any deal that agrees with the cards seen and the suits shown out of:
-    the PIMC with uniform worlds of ``benchmarks/bench_expert.py``).
+    the PIMC with uniform worlds of ``benchmarks/bench_expert.py``); ``preplay='cfr'`` bids by
+    the policy learned by counterfactual regret minimisation (:mod:`.cfr_bidding`) where it
+    covers the bid, instead of sampling, and ``preplay='cfr+sampled'`` by the policy where it is
+    sure and by sampling where it is not (``benchmarks/bench_cfr.py`` measures them).
     """
 
     name = "expert"
@@ -103,6 +107,7 @@ class ExpertBot(Bot):
         screen: bool = True,
         reads: bool = True,
         fit: bool = True,
+        preplay: str = "cfr",
     ) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
@@ -110,6 +115,9 @@ class ExpertBot(Bot):
         self.screen = screen
         self.reads = reads and fit
         self.fit = fit
+        if preplay not in PREPLAY:
+            raise ValueError(f"preplay must be one of {', '.join(map(repr, PREPLAY))}, not {preplay!r}")
+        self.preplay = preplay
         self._bidder = get("standard", seed=self.seed)
         self._position: Hand | None = None  # the position being explained (see choose)
 
@@ -134,8 +142,17 @@ class ExpertBot(Bot):
             return legal[0]
         if state.phase == PLAY_PHASE:
             return self._play(state, rng, why, score)
+        learned = None
+        if self.preplay != "sampled":
+            learned = policy_action(state, bool(alone_blocked(score, state.to_act, state.rules.points_to_win)))
+            if learned is not None and (self.preplay == "cfr" or _sure(learned)):
+                if why is not None:
+                    why.append(policy_words(state, *learned))
+                return learned[0]
         if self.screen and state.phase in (BID1, BID2, DISCARD_PHASE):
             cands = self._candidates(state, score)
+            if learned is not None and learned[0] not in cands:
+                cands.append(learned[0])  # the policy's unsure choice is sampled too
             if len(cands) == 1:  # clear-cut: the standard bot's rating decides
                 return self._bidder.decide(state, rng, why, score)
             return self._sampled_bid(state, cands, rng, why, score)
@@ -273,6 +290,13 @@ class ExpertBot(Bot):
 
 
 # ---- sampled bidding ------------------------------------------------------------------------
+
+
+def _sure(learned: tuple[int, list[float], str]) -> bool:
+    """Whether the policy passes, or makes trump (alone or not), at least :data:`SURE` of the time
+    with hands like this one, as it chose."""
+    action, probs, _key = learned
+    return (probs[0] if action == PASS else probs[1] + probs[2]) >= SURE
 
 
 def _game_value(ours: int, theirs: int, score: Sequence[int] | None, team: int, target: int) -> float:

@@ -1,4 +1,4 @@
-"""docs/ladder.md is written by two benches, each its own sections: a run of one keeps the other's
+"""docs/ladder.md is written by four benches, each its own sections: a run of one keeps the other's
 (bench_ladder's --write once erased bench_levels' section), and a run of some levels keeps the other rows."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import _table, bench_expert, bench_ladder, bench_levels
+from benchmarks import _table, bench_cfr, bench_expert, bench_ladder, bench_levels
 from benchmarks._table import Table
 from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 
@@ -126,3 +126,34 @@ def test_bench_expert_writes_its_section_and_keeps_the_others(tmp_path: Path, mo
     assert text.count(f"## {bench_expert.HEADING}") == 1 and "--deals 4000 --marker" in text and "--deals 2000 --marker" not in text
     for section in others:
         assert section.strip("\n") in text
+
+
+def _policy_result(a: str, points: float, se: float) -> DuplicateResult:
+    return DuplicateResult(a, a.removeprefix("cfr-").removesuffix("-cfr"), 4000, points, se, 400, 0.5, 0.02)
+
+
+@pytest.mark.parametrize(
+    ("points", "se", "reading"),
+    [
+        (0.040, 0.010, "the policy's bids are better"),
+        (0.010, 0.010, "no difference beyond chance"),
+        (-0.010, 0.010, "no difference beyond chance"),
+        (-0.040, 0.010, "the policy's bids are worse"),
+    ],
+)
+def test_bench_cfr_reads_each_match_and_writes_its_section(
+    points: float, se: float, reading: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = bench_cfr.table([_policy_result("cfr-standard", points, se), _policy_result("expert-cfr", points, se)])
+    assert [r[0] for r in table.rows] == ["cfr-standard over standard", "expert-cfr over expert"]
+    assert {r[-1] for r in table.rows} == {reading}
+    page = tmp_path / "ladder.md"
+    doc = (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8")
+    page.write_text(doc, encoding="utf-8")
+    monkeypatch.setattr(bench_expert, "LADDER", page)
+    bench_expert.write(table, "bench_cfr --marker")
+    text = page.read_text(encoding="utf-8")
+    assert text.count(f"## {bench_cfr.HEADING}") == 1 and "bench_cfr --marker" in text
+    for section in doc.split("\n## ")[1:]:
+        if not section.startswith(bench_cfr.HEADING):
+            assert section.strip("\n") in text

@@ -1,17 +1,23 @@
-"""The 'expert' bot: sampled deals of the unseen cards for the close calls, the standard bot's
-ratings for the clear ones.
+"""The 'expert' bot: bids learned by counterfactual regret minimisation, cards by perfect-
+information Monte Carlo over deals of the unseen cards.
 
-* **Bidding** (round 1 and 2, the dealer's discard). The standard bot's rating of the hand
-  (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far below
-  what a call needs is passed, a hand far above it is called, at once. The close calls, and
-  every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards the
-  seat cannot see that fit the bids made so far (the one sampler,
-  :class:`~euchre_learn.analysis.sampling.Worlds`, its fast strategy), each played out by the 'standard' bot (the players
-  it will meet), every candidate in the same worlds. The candidate with the best average
-  wins, where the average counts **the game, not just the points** when the score is known:
-  points beyond what a side needs to win are worth nothing, and reaching the target is worth
-  more than any single hand's points (so no loner at 8 or 9 points, R7.1, R8).
-  Defending alone, the railroad and naming the Benny's suit (rare) use the advisor's full
+* **Bidding** (rounds 1 and 2) of the plain game: the policy of :mod:`.cfr_bidding`, learned by
+  external-sampling MCCFR over a million deals, for hands like the seat's (its place at the
+  table, the upcard, its trumps, side aces and voids); the bot takes the policy's likeliest bid,
+  with the partner when the score makes a loner pointless (R7.1) or the hand cannot march. In
+  duplicate it bids better than sampling did (``benchmarks/bench_cfr.py``, docs/ladder.md).
+* **Sampled bids** (``preplay='sampled'``; and with the default, a hand the training met too
+  rarely, the dealer's discard, and any bid under other house rules). The standard bot's rating
+  of the hand (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far
+  below what a call needs is passed, a hand far above it is called, at once. The close calls,
+  and every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards
+  the seat cannot see that fit the bids made so far (the one sampler,
+  :class:`~euchre_learn.analysis.sampling.Worlds`, its fast strategy), each played out by the
+  'standard' bot (the players it will meet), every candidate in the same worlds. The candidate
+  with the best average wins, where the average counts **the game, not just the points** when
+  the score is known: points beyond what a side needs to win are worth nothing, and reaching
+  the target is worth more than any single hand's points (so no loner at 8 or 9 points, R7.1,
+  R8). Defending alone, the railroad and naming the Benny's suit (rare) use the advisor's full
   table.
 * **Play**: perfect-information Monte Carlo (PIMC). The unseen cards are dealt up to
   ``play_worlds`` times, consistently with everything the seat has seen (its own cards, the

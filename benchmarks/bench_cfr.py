@@ -7,12 +7,12 @@ Three matches measure it, each deal played at two tables with the seats swapped
 
 * **cfr-standard against standard**: the standard bot's cards, bids by the policy against bids by
   the standard bot's ratings. Cheap: 20,000 deals take about a minute a core.
-* **expert against expert-sampled**: the expert's PIMC cards, bids by the policy (the expert's
-  own, ``ExpertBot()``) against bids sampled over deals of the unseen cards, as the expert bid
-  before the policy (``ExpertBot(preplay='sampled')``). This is the issue's question: is the
-  learned policy the better pre-play?
-* **expert-cfr+sampled against expert-sampled**: the policy's bid where it is sure (90% or
-  more), the sampled bid where it is not, the policy's choice among those sampled.
+* **expert-cfr against expert-sampled**: the expert's PIMC cards, bids by the policy
+  (``ExpertBot(preplay='cfr')``) against bids sampled over deals of the unseen cards, as the
+  expert bid before the policy (``ExpertBot(preplay='sampled')``). This is the issue's question:
+  is the learned policy the better pre-play?
+* **expert against expert-sampled**: the expert as it is (``ExpertBot()``): the policy's bid
+  where it is sure (90% or more), the sampled bid where it is not.
 
 ``make bench`` plays a few dozen deals of each; the run of docs/ladder.md (saved chunk by chunk in
 ``--checkpoint DIR`` so a stopped run resumes; ``--scheduler`` plays it on Dask):
@@ -45,7 +45,7 @@ HEADING = "Bidding learned by counterfactual regret minimisation, in duplicate"
 
 def expert_with(preplay: str) -> ExpertBot:
     """The expert bidding another way: ``'sampled'`` over deals of the unseen cards (the expert
-    before the policy), or ``'cfr+sampled'``, the policy where it is sure and sampled elsewhere."""
+    before the policy), or ``'cfr'``, by the policy wherever it covers the bid."""
     bot = ExpertBot(seed=1, preplay=preplay)
     bot.name = f"expert-{preplay}"
     return bot
@@ -59,13 +59,13 @@ def matches(
     checkpoint: str | None,
     executor: Executor | None = None,
 ) -> list[DuplicateResult]:
-    """cfr-standard against standard over ``deals``; the expert and expert-cfr+sampled against
+    """cfr-standard against standard over ``deals``; expert-cfr and the expert against
     expert-sampled over ``expert_deals`` each (0: not played)."""
     folder = Path(checkpoint) if checkpoint else None
     sampled = expert_with("sampled")
     pairs: list[tuple[str | Bot, Bot | str, int]] = [(PolicyBot("standard", seed=1), "standard", deals)]
     if expert_deals:
-        pairs += [("expert", sampled, expert_deals), (expert_with("cfr+sampled"), sampled, expert_deals)]
+        pairs += [(expert_with("cfr"), sampled, expert_deals), ("expert", sampled, expert_deals)]
     return [
         tournament.duplicate(
             a,
@@ -109,11 +109,11 @@ def table(results: list[DuplicateResult]) -> Table:
         "'standard' bots. The bots play the policy's most likely action; a hand the training met fewer than "
         f"{MIN_VISITS} times is bid as the bot would bid it without the policy, and a loner only with a hand that "
         f"can march (at most {ALONE_LOSERS} losers by march_losers, the expert's gate).",
-        "cfr-standard: the standard bot with the policy's bids. expert: the expert's PIMC play with the policy's "
-        "bids (ExpertBot(), preplay='cfr'). expert-sampled: the same play with bids sampled over 36 deals of the "
+        "cfr-standard: the standard bot with the policy's bids. expert-cfr: the expert's PIMC play with the policy's "
+        "bids (ExpertBot(preplay='cfr')). expert-sampled: the same play with bids sampled over 36 deals of the "
         "unseen cards that fit the bids heard, each played out by 'standard' bots (ExpertBot(preplay='sampled'), "
-        "the expert before the policy). expert-cfr+sampled: the policy's bid where it makes it 90% of the time or "
-        "more, the sampled bid elsewhere.",
+        "the expert before the policy). expert: the expert as it is, the policy's bid where it makes it 90% of "
+        "the time or more, the sampled bid elsewhere (ExpertBot(), preplay='cfr+sampled').",
     ]
     return t
 

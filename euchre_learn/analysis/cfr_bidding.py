@@ -23,7 +23,8 @@ aces (0, 1, 2 or more) and off-suit voids (0, 1, 2 or more). The actions are pas
 up, or call the suit) and go alone. The dealer's discard is the standard bot's
 (:func:`~euchre_learn.analysis.bots.best_discard`), a defender's choice to defend alone too.
 
-The policy covers the plain game (no Benny, no railroad, :func:`covers`); it ignores the score.
+The policy covers the rules it was trained with (RULES.md's defaults, :func:`covers`); it ignores
+the score.
 ``tools/train_cfr.py`` trains it and writes ``data/cfr_bidding.json``; :func:`policy` reads it.
 ``benchmarks/bench_cfr.py`` measures it in duplicate against the standard bot's bidding and the
 expert's sampled bidding.
@@ -40,6 +41,7 @@ expert's sampled bidding.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -65,6 +67,8 @@ ACTIONS = ("pass", "make", "alone")
 PLACES = ("left of the dealer", "the dealer's partner", "right of the dealer", "the dealer")
 UPCARDS = ("the right bower", "an ace, king or queen", "a ten or nine")
 DATA = "cfr_bidding.json"
+TRAINED = Rules()
+"""The rules the policy was trained with (:func:`covers`)."""
 ALONE_LOSERS = 3
 """The expert samples loners, and the policy goes alone, only when
 :func:`~euchre_learn.analysis.bots.march_losers` counts at most this many (its count is pessimistic: at 2, the expert never weighed loners that its own sampling, and the
@@ -76,8 +80,21 @@ strategy is mostly the first iterations' guesses."""
 
 
 def covers(state: State) -> bool:
-    """Whether the policy speaks for this decision: a bid of the plain game (no Benny, no railroad)."""
-    return state.phase in (BID1, BID2) and not state.rules.benny and not state.rules.railroad
+    """Whether the policy speaks for this decision: a bid under the rules it was trained with (the
+    defaults of RULES.md; any target score and packets). A stuck dealer (R4.3), a Canadian loner
+    (R5.3) or a lone defender (R5.4) changes what a bid is worth, so those tables bid without it.
+
+    >>> from euchre_learn.engine import core
+    >>> import random
+    >>> covers(core.deal(Rules(points_to_win=5), 0, random.Random(1)))
+    True
+    >>> covers(core.deal(Rules(stick_the_dealer=True), 0, random.Random(1)))
+    False
+    """
+    if state.phase not in (BID1, BID2):
+        return False
+    trained = dataclasses.replace(state.rules, points_to_win=TRAINED.points_to_win, deal_packets=TRAINED.deal_packets)
+    return trained == TRAINED
 
 
 def holding(mask: int, t: int) -> str:
@@ -153,9 +170,9 @@ class Trainer:
     """External-sampling MCCFR over the abstraction (see the module docs). ``regret`` and
     ``average`` map each key to three numbers (pass, make, alone)."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, player: Bot | None = None) -> None:
+    def __init__(self, seed: int = 0, player: Bot | None = None) -> None:
         self.rng = random.Random(seed)
-        self.rules = rules or Rules()
+        self.rules = TRAINED
         self.player = player or get("standard", seed=seed)
         self.regret: dict[str, list[float]] = {}
         self.average: dict[str, list[float]] = {}

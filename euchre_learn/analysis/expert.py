@@ -1,13 +1,16 @@
-"""The 'expert' bot: bids learned by counterfactual regret minimisation, cards by perfect-
-information Monte Carlo over deals of the unseen cards.
+"""The 'expert' bot: bids learned by counterfactual regret minimisation, checked by sampling where
+the policy is unsure; cards by perfect-information Monte Carlo over deals of the unseen cards.
 
-* **Bidding** (rounds 1 and 2) of the plain game: the policy of :mod:`.cfr_bidding`, learned by
-  external-sampling MCCFR over a million deals, for hands like the seat's (its place at the
-  table, the upcard, its trumps, side aces and voids); the bot takes the policy's likeliest bid,
-  with the partner when the score makes a loner pointless (R7.1) or the hand cannot march. In
-  duplicate it bids better than sampling did (``benchmarks/bench_cfr.py``, docs/ladder.md).
-* **Sampled bids** (``preplay='sampled'``; and with the default, a hand the training met too
-  rarely, the dealer's discard, and any bid under other house rules). The standard bot's rating
+* **Bidding** (rounds 1 and 2): the policy of :mod:`.cfr_bidding`, learned by external-sampling
+  MCCFR over a million deals, for hands like the seat's (its place at the table, the upcard, its
+  trumps, side aces and voids). Where the policy makes its bid :data:`SURE` (90%) of the time or
+  more the bot takes it, with the partner when the hand cannot march; where it is less sure, the
+  bid is sampled (below), the policy's choice among the candidates. The policy was learned for the hand's points:
+  when either side needs two points or fewer, the bids are sampled (below), the game counted.
+  In duplicate it bids better than sampling did (``benchmarks/bench_cfr.py``, docs/ladder.md).
+* **Sampled bids** (``preplay='sampled'``; and with the default, where the policy is unsure,
+  near the end of a game, for a hand the training met too rarely, the dealer's discard, and any
+  bid under other house rules). The standard bot's rating
   of the hand (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far
   below what a call needs is passed, a hand far above it is called, at once. The close calls,
   and every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards
@@ -77,6 +80,9 @@ MAKE_ABOVE = 1.1
 PREPLAY = ("sampled", "cfr", "cfr+sampled")
 """How the expert bids: sampled over deals of the unseen cards; by the CFR policy
 (:mod:`.cfr_bidding`); or by the policy where it is sure (:data:`SURE`), sampled where not."""
+NEAR_GAME = 2
+"""When either side needs this many points or fewer, the expert samples its bids, the game counted
+(no loner when a march wins it, more daring when a euchre cannot lose it), as the policy cannot."""
 SURE = 0.9
 """The policy's probability of its likeliest bid at which ``preplay='cfr+sampled'`` takes it unsampled."""
 GAME = 2.0
@@ -96,10 +102,11 @@ class ExpertBot(Bot):
     ``reads=False`` deals the play's worlds without reading the cards played (the plain PIMC
     baseline of ``benchmarks/bench_ladder.py``); ``fit=False`` deals every world uniformly,
     the bids ignored too (any deal that agrees with the cards seen and the suits shown out of:
-    the PIMC with uniform worlds of ``benchmarks/bench_expert.py``); ``preplay='cfr'`` bids by
-    the policy learned by counterfactual regret minimisation (:mod:`.cfr_bidding`) where it
-    covers the bid, instead of sampling, and ``preplay='cfr+sampled'`` by the policy where it is
-    sure and by sampling where it is not (``benchmarks/bench_cfr.py`` measures them).
+    the PIMC with uniform worlds of ``benchmarks/bench_expert.py``). ``preplay``: how it bids
+    (:data:`PREPLAY`): ``'cfr+sampled'`` (the default) by the policy learned by counterfactual
+    regret minimisation (:mod:`.cfr_bidding`) where it is sure and by sampling where it is not,
+    ``'cfr'`` by the policy wherever it covers the bid, ``'sampled'`` by sampling alone, as the
+    expert did before the policy (``benchmarks/bench_cfr.py`` measures the three).
     """
 
     name = "expert"
@@ -113,7 +120,7 @@ class ExpertBot(Bot):
         screen: bool = True,
         reads: bool = True,
         fit: bool = True,
-        preplay: str = "cfr",
+        preplay: str = "cfr+sampled",
     ) -> None:
         super().__init__(seed)
         self.bid_worlds = bid_worlds
@@ -149,7 +156,7 @@ class ExpertBot(Bot):
         if state.phase == PLAY_PHASE:
             return self._play(state, rng, why, score)
         learned = None
-        if self.preplay != "sampled":
+        if self.preplay != "sampled" and not _near_game(score, state.rules.points_to_win):
             learned = policy_action(state, bool(alone_blocked(score, state.to_act, state.rules.points_to_win)))
             if learned is not None and (self.preplay == "cfr" or _sure(learned)):
                 if why is not None:
@@ -296,6 +303,12 @@ class ExpertBot(Bot):
 
 
 # ---- sampled bidding ------------------------------------------------------------------------
+
+
+def _near_game(score: Sequence[int] | None, target: int) -> bool:
+    """Whether a side needs at most :data:`NEAR_GAME` points: then the game, not the hand's
+    points, decides a bid (R8), and the policy, learned for the points, gives way to sampling."""
+    return score is not None and min(target - score[0], target - score[1]) <= NEAR_GAME
 
 
 def _sure(learned: tuple[int, list[float], str]) -> bool:

@@ -19,13 +19,12 @@ learned about a hand serves every hand like it:
 
 A holding is: how many trumps (the left bower counted), whether the right bower is among them,
 how many of the left bower and the ace of trump, how many kings and queens of trump, off-suit
-aces (0, 1, 2 or more) and off-suit voids (0, 1, 2 or more). The actions are pass, make trump (order up, take
-up, or call the suit) and go alone. The dealer's discard is the standard bot's
-(:func:`~euchre_learn.analysis.bots.best_discard`), a defender's choice to defend alone too.
+aces (0, 1, 2 or more) and off-suit voids (0, 1, 2 or more). The actions are pass, make trump
+(order up, take up, or call the suit) and go alone. In training the dealer's discard is the
+standard bot's (:func:`~euchre_learn.analysis.bots.best_discard`).
 
 The policy covers the rules it was trained with (RULES.md's defaults, :func:`covers`); it ignores
-the score.
-``tools/train_cfr.py`` trains it and writes ``data/cfr_bidding.json``; :func:`policy` reads it.
+the score. ``tools/train_cfr.py`` trains it and writes ``data/cfr_bidding.json``; :func:`policy` reads it.
 ``benchmarks/bench_cfr.py`` measures it in duplicate against the standard bot's bidding and the
 expert's sampled bidding.
 
@@ -36,7 +35,7 @@ expert's sampled bidding.
 >>> key, [el.Action(a) for a in moves]
 ('1|0|0|2.0.1.1.0.1', [Action.parse('pass'), Action.parse('order up'), Action.parse('order up alone')])
 >>> describe(key)
-'round 1, left of the dealer, the upcard the right bower; 2 trumps: no right bower, 1 of the left bower and the ace, 1 king or queen; no side ace, 1 void'
+'round 1, left of the dealer, the upcard the right bower; 2 trumps: no right bower, the left bower or the ace, 1 king or queen; no side ace, 1 void'
 """
 
 from __future__ import annotations
@@ -71,8 +70,9 @@ TRAINED = Rules()
 """The rules the policy was trained with (:func:`covers`)."""
 ALONE_LOSERS = 3
 """The expert samples loners, and the policy goes alone, only when
-:func:`~euchre_learn.analysis.bots.march_losers` counts at most this many (its count is pessimistic: at 2, the expert never weighed loners that its own sampling, and the
-review, found worth +0.7 points, such as a dealer taking up the right bower with two trumps and
+:func:`~euchre_learn.analysis.bots.march_losers` counts at most this many (its count is
+pessimistic: at 2, the expert never weighed loners that its own sampling, and the review, found
+worth +0.7 points, such as a dealer taking up the right bower with two trumps and
 an ace beside it; sampling them gained 0.021 points per hand against 'standard')."""
 MIN_VISITS = 200
 """A hand the training met fewer times than this is left to the bot's own bidding: its average
@@ -259,13 +259,14 @@ def policy() -> dict[str, Any]:
 def policy_action(state: State, no_alone: bool = False) -> tuple[int, list[float], str] | None:
     """The policy's bid in ``state``: the legal action with the highest average probability
     (ties to the safer one), its three probabilities and the key; ``None`` when the policy does
-    not cover the decision or the training met its key fewer than :data:`MIN_VISITS` times. ``no_alone``: going alone is not an option
-    (the score makes a loner pointless, R7.1). Nor is it with a hand that cannot march
-    (:func:`~euchre_learn.analysis.bots.march_losers` above :data:`ALONE_LOSERS`, the expert's
-    gate): against the standard bots' defence the training found loners on less (two trumps with
-    the right bower and two aces, ordered up from the first seat), which no club player makes.
-    Then, as when a loner is not legal, its share goes to making trump with the partner (and to
-    the loner when only a loner may make trump)."""
+    not cover the decision or the training met its key fewer than :data:`MIN_VISITS` times.
+
+    ``no_alone``: going alone is not an option (the score makes a loner pointless, R7.1). Nor is
+    it with a hand that cannot march (:func:`~euchre_learn.analysis.bots.march_losers` above
+    :data:`ALONE_LOSERS`, the expert's gate): against the standard bots' defence the training
+    found loners on less (two trumps with the right bower and two aces, ordered up from the
+    first seat), which no club player makes. Then the loner's share goes to making trump with
+    the partner: a hand worth a loner is worth making trump with."""
     if not covers(state):
         return None
     key, moves, hand, t = _view(state)
@@ -274,24 +275,27 @@ def policy_action(state: State, no_alone: bool = False) -> tuple[int, list[float
         return None
     probs = row[:3]
     weights = list(probs)
-    no_alone = no_alone or march_losers(hand, t) > ALONE_LOSERS
-    if no_alone or moves[2] < 0:  # a hand worth a loner is worth making trump with
+    if no_alone or march_losers(hand, t) > ALONE_LOSERS:
         weights = [weights[0], weights[1] + weights[2], 0.0]
-    if moves[1] < 0:  # the dealer's partner may only go alone (R5.3)
-        weights = [weights[0], 0.0, weights[1] + weights[2]]
     legal = [i for i, m in enumerate(moves) if m >= 0 and weights[i] > 0] or [i for i, m in enumerate(moves) if m >= 0]
     i = max(legal, key=lambda j: (weights[j], -j))
     return moves[i], probs, key
+
+
+LEFT_AND_ACE = ("neither the left bower nor the ace", "the left bower or the ace", "the left bower and the ace")
+DOES = ("passes", "makes trump with its partner", "goes alone")
+"""What each abstract action is, in words."""
 
 
 def policy_words(state: State, action: int, probs: list[float], key: str) -> str:
     """The sentence for a bid the policy chose."""
     who = Seat(state.to_act).word
     n = policy()["iterations"]
-    share = ", ".join(f"{word} {p:.0%}" for word, p in zip(ACTIONS, probs, strict=True) if p >= 0.005)
+    share = ", ".join(f"{does} {p:.0%}" for does, p in zip(DOES, probs, strict=True) if p >= 0.005)
     return (
-        f"{who} chooses to {action_words(state, state.to_act, action)}: the bidding learned by counterfactual "
-        f"regret minimisation over {n:,} deals, for hands like this one ({describe(key)}), plays {share}."
+        f"{who} chooses to {action_words(state, state.to_act, action)}: with hands like this one "
+        f"({describe(key)}), the bidding it learned by counterfactual regret minimisation over {n:,} deals "
+        f"{share} of the time."
     )
 
 
@@ -319,7 +323,7 @@ def describe(key: str) -> str:
     """The key in words.
 
     >>> describe('1|0|0|2.0.1.1.0.1')
-    'round 1, left of the dealer, the upcard the right bower; 2 trumps: no right bower, 1 of the left bower and the ace, 1 king or queen; no side ace, 1 void'
+    'round 1, left of the dealer, the upcard the right bower; 2 trumps: no right bower, the left bower or the ace, 1 king or queen; no side ace, 1 void'
     """
     rnd, place, third, hold = key.split("|")
     n, right, top, mid, aces, voids = (int(x) for x in hold.split("."))
@@ -330,7 +334,7 @@ def describe(key: str) -> str:
 
     return (
         f"round {rnd}, {PLACES[int(place)]}, {where}; {count(n, 'trump', 'trumps')}: "
-        f"{'the' if right else 'no'} right bower, {top} of the left bower and the ace, "
+        f"{'the' if right else 'no'} right bower, {LEFT_AND_ACE[top]}, "
         f"{count(mid, 'king or queen', 'kings and queens')}; {count(aces, 'side ace', 'side aces', True)}, "
         f"{count(voids, 'void', 'voids', True)}"
     )

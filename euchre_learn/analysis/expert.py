@@ -5,14 +5,14 @@ the policy is unsure; cards by perfect-information Monte Carlo over deals of the
   MCCFR over a million deals, for hands like the seat's (its place at the table, the upcard, its
   trumps, side aces and voids). Where the policy makes its bid :data:`SURE` (90%) of the time or
   more the bot takes it, with the partner when the hand cannot march; where it is less sure, the
-  bid is sampled (below), the policy's choice among the candidates. The policy was learned for the hand's points:
-  when either side needs two points or fewer, the bids are sampled (below), the game counted.
-  In duplicate it bids better than sampling did (``benchmarks/bench_cfr.py``, docs/ladder.md).
+  bid is sampled (below), the policy's choice among the candidates. The policy was learned for
+  the hand's points: when either side needs two points or fewer, the bids are sampled, the game
+  counted. In duplicate it bids better than sampling did (``benchmarks/bench_cfr.py``).
 * **Sampled bids** (``preplay='sampled'``; and with the default, where the policy is unsure,
   near the end of a game, for a hand the training met too rarely, the dealer's discard, and any
-  bid under other house rules). The standard bot's rating
-  of the hand (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far
-  below what a call needs is passed, a hand far above it is called, at once. The close calls,
+  bid under other house rules). The standard bot's rating of the hand
+  (:func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) screens first: a hand far below what
+  a call needs is passed, a hand far above it is called, at once. The close calls,
   and every loner worth thinking about, are dealt out ``bid_worlds`` times: deals of the cards
   the seat cannot see that fit the bids made so far (the one sampler,
   :class:`~euchre_learn.analysis.sampling.Worlds`, its fast strategy), each played out by the
@@ -84,7 +84,8 @@ NEAR_GAME = 2
 """When either side needs this many points or fewer, the expert samples its bids, the game counted
 (no loner when a march wins it, more daring when a euchre cannot lose it), as the policy cannot."""
 SURE = 0.9
-"""The policy's probability of its likeliest bid at which ``preplay='cfr+sampled'`` takes it unsampled."""
+"""How often the policy must make its bid (pass, or make trump alone or not) for
+``preplay='cfr+sampled'`` to take it unsampled."""
 GAME = 2.0
 """What reaching the target is worth, in points, on top of the points that reach it."""
 TIE = 0.2
@@ -157,7 +158,7 @@ class ExpertBot(Bot):
             return self._play(state, rng, why, score)
         learned = None
         if self.preplay != "sampled" and not _near_game(score, state.rules.points_to_win):
-            learned = policy_action(state, bool(alone_blocked(score, state.to_act, state.rules.points_to_win)))
+            learned = policy_action(state)  # (near the game, where a loner may be pointless, it is not asked)
             if learned is not None and (self.preplay == "cfr" or _sure(learned)):
                 if why is not None:
                     why.append(policy_words(state, *learned))

@@ -104,7 +104,7 @@ def table(results: list[DuplicateResult]) -> Table:
         )
     doc = policy()
     t.notes += [
-        f"The policy: {doc['method']}; {doc['iterations']:,} deals of training ({doc['seconds']:,} s), "
+        f"The policy: {doc['method']}; {doc['iterations']:,} deals of training (tools/train_cfr.py), "
         f"{len(doc['policy']):,} abstract hands ({doc['abstraction']}). Each leaf of the bidding is played out by "
         "'standard' bots. The bots play the policy's most likely action; a hand the training met fewer than "
         f"{MIN_VISITS} times is bid as the bot would bid it without the policy, and a loner only with a hand that "

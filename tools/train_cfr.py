@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                         row[i] += xs[i]
     merged.iterations = args.iterations * len(seeds)
     seconds = time.perf_counter() - start
-    merged.save(args.out, seconds)
+    merged.save(args.out)
     print(f"{merged.iterations:,} deals in {seconds:.0f} s: {len(merged.strategy())} keys -> {args.out}")
     return 0
 

@@ -233,15 +233,14 @@ class Trainer:
                 out[key] = [*(round(x / total, 3) for x in self.average[key]), round(total)]
         return out
 
-    def save(self, path: Path, seconds: float) -> None:
-        """Write the policy (and how it was made) as JSON."""
+    def save(self, path: Path) -> None:
+        """Write the policy (and how it was made) as JSON; nothing in it depends on the machine's speed."""
         doc = {
             "method": "external-sampling MCCFR (Lanctot et al. 2009), regret matching, the average strategy",
             "abstraction": "trump-relative: round|place|upcard or next|trumps.right.left-and-ace.kings-queens.aces.voids",
             "min_visits": MIN_VISITS,
             "actions": list(ACTIONS),
             "iterations": self.iterations,
-            "seconds": round(seconds),
             "rules": "the plain game (RULES.md defaults)",
             "policy": self.strategy(),
         }

@@ -244,7 +244,14 @@ class Trainer:
             "rules": "the plain game (RULES.md defaults)",
             "policy": self.strategy(),
         }
-        path.write_text(json.dumps(doc, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+        path.write_text(_dump(doc), encoding="utf-8")
+
+
+def _dump(doc: dict[str, Any]) -> str:
+    """The policy's JSON, one abstract hand a line (to read and to diff)."""
+    head = json.dumps({k: v for k, v in doc.items() if k != "policy"}, indent=1, ensure_ascii=False)[:-2]
+    rows = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in doc["policy"].items())
+    return f'{head},\n "policy": {{\n{rows}\n }}\n}}\n'
 
 
 @cache

@@ -91,10 +91,14 @@ def covers(state: State) -> bool:
     >>> covers(core.deal(Rules(stick_the_dealer=True), 0, random.Random(1)))
     False
     """
-    if state.phase not in (BID1, BID2):
-        return False
-    trained = dataclasses.replace(state.rules, points_to_win=TRAINED.points_to_win, deal_packets=TRAINED.deal_packets)
-    return trained == TRAINED
+    return state.phase in (BID1, BID2) and _trained_under(state.rules)
+
+
+@cache
+def _trained_under(rules: Rules) -> bool:
+    """Whether ``rules`` are the trained ones but for the target score and the packets (asked at
+    every bid, so kept per rules rather than rebuilt)."""
+    return dataclasses.replace(rules, points_to_win=TRAINED.points_to_win, deal_packets=TRAINED.deal_packets) == TRAINED
 
 
 def holding(mask: int, t: int) -> str:
@@ -172,7 +176,6 @@ class Trainer:
 
     def __init__(self, seed: int = 0, player: Bot | None = None) -> None:
         self.rng = random.Random(seed)
-        self.rules = TRAINED
         self.player = player or get("standard", seed=seed)
         self.regret: dict[str, list[float]] = {}
         self.average: dict[str, list[float]] = {}
@@ -181,7 +184,7 @@ class Trainer:
     def run(self, iterations: int, progress: Callable[[int], None] | None = None) -> None:
         """``iterations`` more deals, every seat a traverser on each."""
         for _ in range(iterations):
-            state = deal(self.rules, self.rng.randrange(4), self.rng)
+            state = deal(TRAINED, self.rng.randrange(4), self.rng)
             play_seed = self.rng.getrandbits(32)
             for traverser in range(4):
                 self._walk(state.copy(), traverser, play_seed)

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.analysis.bots import Bot, get
-from euchre_learn.analysis.tournament.matches import CHUNK, Z95, Task, run_tasks
+from euchre_learn.analysis.tournament.matches import CHUNK, Z95, Task, mean_ci, run_tasks
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
 
@@ -209,12 +209,9 @@ def _summarise(a: str, b: str, rows: list[Any], seed: Any, rules: Rules) -> Dupl
 
 
 def _se(xs: list[float]) -> float:
-    """The standard error of the mean of ``xs`` (infinite for fewer than two)."""
-    n = len(xs)
-    if n < 2:
-        return math.inf
-    mean = sum(xs) / n
-    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    """The standard error of the mean of ``xs`` (infinite for fewer than two): :func:`mean_ci`'s
+    half-width, unscaled."""
+    return mean_ci(xs)[1] / Z95
 
 
 def _games(points: Iterator[tuple[int, int]], target: int) -> Iterator[bool]:

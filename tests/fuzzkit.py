@@ -107,7 +107,7 @@ class Target:
 
 
 def _hand_state(hand: Hand) -> tuple[Any, ...]:
-    s = hand._s
+    s = hand.core
     return (hand._key(), tuple(copy.deepcopy(getattr(s, n)) for n in type(s).__slots__))
 
 

@@ -2,6 +2,8 @@
 
 - no import of an ``_underscore`` name (or module) from another module, except inside one
   private package folder (``_src/``, as pgx keeps it);
+- no module reads a private attribute (``hand._s``) that another module of ours defines, except
+  the engine's modules among themselves (the rest read ``hand.core``, ``hand.history_ids``, ...);
 - no import cycle between modules, type-only and lazy imports included; the only imports
   taken out of the graph are import-linter's ``ignore_imports``: exact module pairs, each one a
   lazy import inside a ``_repr_*_`` method (python-chess's ``_repr_svg_``);
@@ -210,6 +212,124 @@ def test_the_underscore_guard_catches_a_crossing() -> None:
     assert len(_crossings("euchre_learn.engine.probe", probe)) == 4
     inside = ast.parse("from euchre_learn.engine._src.b import _shared\nfrom . import _c\n")
     assert _crossings("euchre_learn.engine._src.a", inside) == []
+
+
+# ---- private attributes: no module reads another module's ------------------------------------------
+
+ENGINE = "euchre_learn.engine"
+
+
+def _private_attribute(name: str) -> bool:
+    """``_x``: one leading underscore; not a dunder (``__eq__``), nor a name of IPython's display
+    protocol (``_repr_html_``, ``_render_traceback_``), which others are meant to call."""
+    return name.startswith("_") and not name.startswith("__") and not (len(name) > 2 and name.endswith("_"))
+
+
+def _defined_attributes(tree: ast.Module) -> set[str]:
+    """The private attribute names a module defines: its classes' methods, properties and class
+    attributes (``__slots__`` entries too), and what its code sets on ``self`` or ``cls``."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    out.add(item.name)
+                targets = (
+                    item.targets
+                    if isinstance(item, ast.Assign)
+                    else [item.target]
+                    if isinstance(item, ast.AnnAssign)
+                    else []
+                )
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        out.add(target.id)
+                        if target.id == "__slots__" and isinstance(item, ast.Assign):
+                            out |= {
+                                c.value
+                                for c in ast.walk(item.value)
+                                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                            }
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            out.add(node.attr)
+    return {name for name in out if _private_attribute(name)}
+
+
+@cache
+def _attribute_owners() -> dict[str, frozenset[str]]:
+    """Each private attribute name of ours -> the modules that define it."""
+    owners: dict[str, set[str]] = {}
+    for m in _modules():
+        for name in _defined_attributes(_tree(m)):
+            owners.setdefault(name, set()).add(m)
+    return {name: frozenset(ms) for name, ms in owners.items()}
+
+
+def _in_engine(module: str) -> bool:
+    return module == ENGINE or module.startswith(ENGINE + ".")
+
+
+def _attribute_crossings(module: str, tree: ast.Module, owners: dict[str, frozenset[str]]) -> list[str]:
+    """The private attributes ``module`` reads (or sets) on something that is not its own ``self``,
+    ``cls`` or ``super()``, where the name is defined by another module of ours and not by ``module``.
+
+    The rule, as docs/architecture.md states it: a class's private attributes are read by the module
+    that defines it; the engine's modules may read each other's (they are one machine: ``Hand``
+    builds itself from ``core.play``'s tuples); a name no module of ours defines is a library's
+    (namedtuple's ``_replace``, SQLAlchemy's ``Row._mapping``, ipywidgets' ``_view_count``) and out
+    of this guard's reach. Everything else reads the public face (``hand.core``, ``hand.history_ids``,
+    ``hand.deal_masks``; docs/architecture.md)."""
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and _private_attribute(node.attr)):
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+            continue
+        defined_by = owners.get(node.attr, frozenset())
+        if not defined_by or module in defined_by:
+            continue
+        if _in_engine(module) and any(_in_engine(m) for m in defined_by):
+            continue
+        out.append(f"line {node.lineno}: {ast.unparse(node)} ({', '.join(sorted(defined_by))})")
+    return out
+
+
+def test_no_module_reads_a_private_attribute_of_another() -> None:
+    owners = _attribute_owners()
+    found = {m: c for m in _modules() if (c := _attribute_crossings(m, _tree(m), owners))}
+    count = sum(len(c) for c in found.values())
+    assert count == 0, f"{count} private attribute reads across modules: read the public face instead:\n" + "\n".join(
+        f"{m}: {c}" for m, c in sorted(found.items())
+    )
+
+
+def test_the_attribute_guard_catches_a_private_read() -> None:
+    """The guard above can fail: a read of another module's ``_s`` on a hand, on an attribute chain
+    and through a call counts; ``self``, ``super()``, the module's own names, a library's names,
+    IPython's ``_repr_html_`` and the engine's modules among themselves do not."""
+    owners = {"_s": frozenset({"euchre_learn.engine.hand"}), "_own": frozenset({"euchre_learn.analysis.probe"})}
+    probe = ast.parse(
+        "def f(hand, j, row):\n"
+        "    a = hand._s\n"
+        "    b = j.position._s.to_act\n"
+        "    c = make()._s\n"
+        "    hand._s = None\n"
+        "    ok = (self._s, super()._s, hand._own, row._mapping, hand._repr_html_(), hand.__class__)\n"
+    )
+    assert len(_attribute_crossings("euchre_learn.analysis.probe", probe, owners)) == 4
+    engine = _attribute_crossings("euchre_learn.engine.explain", probe, owners)  # the engine's own _s is allowed there
+    assert len(engine) == 1 and "hand._own" in engine[0]
+    assert _defined_attributes(
+        ast.parse("class A:\n    __slots__ = ('_x',)\n    _y: int\n    def _z(self):\n        self._w = 1\n")
+    ) == {"_x", "_y", "_z", "_w"}
 
 
 # ---- loops --------------------------------------------------------------------------------------

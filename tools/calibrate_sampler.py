@@ -48,7 +48,7 @@ def defender_positions(hands: int, seed: int) -> list[el.Hand]:
         hand = el.Hand.deal(el.Seat(k % 4), seed=f"calibrate|{seed}|{k}")
         found = None
         while not hand.is_over:
-            s = hand._s
+            s = hand.core
             if found is None and s.phase == PLAY_PHASE and s.to_act & 1 != s.maker & 1:
                 found = hand
             hand = hand.apply(bot.act(hand))
@@ -99,8 +99,8 @@ def coach_worlds(hand: el.Hand, rng: random.Random, n: int) -> list[tuple[State,
 
 
 def review_worlds(hand: el.Hand, rng: random.Random, n: int) -> list[tuple[State, float]]:
-    s = hand._s
-    sampler = Worlds(s, hand._deal[0][s.to_act], hand._history, get("standard"))
+    s = hand.core
+    sampler = Worlds(s, hand.deal_masks[0][s.to_act], hand.history_ids, get("standard"))
     return [(sampler.sample(rng)[0], 1.0) for _ in range(n)]
 
 
@@ -139,7 +139,7 @@ def run(hands: int, worlds: int, seed: int) -> str:
     samplers: dict[str, Sampler] = {"coach (FitWorlds)": coach_worlds, "review (Worlds)": review_worlds}
     tallies = {name: {"trumps": Tally(counts), "right": Tally(HOLDERS), "left": Tally(HOLDERS)} for name in samplers}
     for i, pos in enumerate(positions):
-        truth = pos._s
+        truth = pos.core
         right, left = bowers(truth)
         for name, sampler in samplers.items():
             ws = sampler(pos, random.Random(f"calibrate|{seed}|{i}|{name}"), worlds)

@@ -127,7 +127,7 @@ def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
         assert seat is not None
         if len(h.legal_actions()) >= 2 and (phases == "all" or h.phase == Phase.PLAY):
             decisions += 1
-            key = f"{seed}|{game}|{number}|{len(h._history)}"
+            key = f"{seed}|{game}|{number}|{len(h.history_ids)}"
             screen = evaluate(h, max(4, worlds // 3), key + "|screen", score)
             first = evaluate(h, worlds, key, score) if screen.gap >= SCREEN_GAP and not screen.forced else None
             if first is not None and _good(first):
@@ -135,7 +135,7 @@ def mine_game(args: tuple[int, int, int, int, str, str]) -> dict[str, Any]:
                 if _good(second) and second.best == first.best and not second.close:
                     record = dict(h.to_record())
                     record["score"] = {"NS": score[0], "EW": score[1]}
-                    source = {"seed": seed, "game": game, "hand": number, "index": len(h._history)}
+                    source = {"seed": seed, "game": game, "hand": number, "index": len(h.history_ids)}
                     found.append(_row(record, first, second, source))
         g = g.apply(bots[int(seat)].act(g))
         if len(g.hands) > number or g.is_over:

@@ -124,7 +124,7 @@ class Advice:
         self, hand: Hand, options: tuple[Option, ...], worlds: int, policy: str, loose: int, seed: Any
     ) -> None:
         self.hand = hand
-        self.seat = Seat(hand._s.to_act)
+        self.seat = Seat(hand.core.to_act)
         self.options = options
         self.worlds = worlds
         self.policy = policy
@@ -349,7 +349,7 @@ def advise(
 
     if not isinstance(hand, Hand):
         raise type_error("advise(hand)", hand, "a Hand in a bidding phase, e.g. el.examples.hand('made', after=0)")
-    state = hand._s
+    state = hand.core
     if state.phase in (PLAY_PHASE, OVER):
         where = "is over" if state.phase == OVER else "is in its play phase"
         raise NotBiddingError(
@@ -365,8 +365,8 @@ def advise(
     try:
         options, loose = evaluate(
             state,
-            hand._deal[0][state.to_act],
-            hand._history,
+            hand.deal_masks[0][state.to_act],
+            hand.history_ids,
             worlds,
             master,
             bid_bot,

@@ -108,9 +108,9 @@ def situation(id: str) -> Situation:
 
 def decide(bot: Bot, sit: Situation) -> tuple[Action, str]:
     """What ``bot`` does in ``sit``, knowing the score, and its one-sentence reason."""
-    state = sit.hand._s
+    state = sit.hand.core
     why: list[str] = []
-    a = bot.decide(state.copy(), bot._rng_for(sit.hand), why, sit.score)
+    a = bot.decide(state.copy(), bot.rng_for(sit.hand), why, sit.score)
     return Action(a), (why[0] if why else "")
 
 
@@ -134,7 +134,7 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     from euchre_learn.analysis.sampling import known_history
     from euchre_learn.engine.core import PLAY_PHASE, bits
 
-    state = sit.hand._s
+    state = sit.hand.core
     bidder = get("standard", seed=seed)
     if state.phase != PLAY_PHASE:
         legal = state.legal()

@@ -97,7 +97,7 @@ def _deck(position: Hand) -> int:
 def _outstanding_trumps(position: Hand) -> int:
     """Trumps the seat to act cannot place: not in its hand, not played, not in this trick,
     nor its own discard (a dealer who took the upcard knows where that went)."""
-    s = position._s
+    s = position.core
     t = s.trump
     seen = s.played | s.hands[s.to_act] | sum(1 << c for c in s.trick)
     if s.dealer == s.to_act and s.discard >= 0:
@@ -108,7 +108,7 @@ def _outstanding_trumps(position: Hand) -> int:
 
 def _boss(position: Hand, card: int) -> bool:
     """Is ``card`` the highest card of its (effective) suit not yet played?"""
-    s = position._s
+    s = position.core
     eff, power = EFFECTIVE[s.trump], POWER[s.trump]
     gone = s.played | sum(1 << c for c in s.trick)
     suit = eff[card]
@@ -117,7 +117,7 @@ def _boss(position: Hand, card: int) -> bool:
 
 def _wins(position: Hand, card: int) -> bool:
     """Would ``card`` be winning the trick so far if played now?"""
-    s = position._s
+    s = position.core
     trick = [*s.trick, card]
     return winner_index(trick, s.trump) == len(trick) - 1
 
@@ -184,7 +184,7 @@ def classify(
     sit = situation(position)
     if sit.phase != "play":
         return _bidding(position, sit, answer, runner_up, score, points)
-    s = position._s
+    s = position.core
     t = s.trump
     eff = EFFECTIVE[t]
     a, r = answer.id - PLAY, runner_up.id - PLAY
@@ -245,7 +245,7 @@ def _bidding(
         )
     if sit.stuck:
         return "the stuck dealer's call"
-    nxt = 3 - position._s.upcard // 6  # the suit of the same colour (R1.2)
+    nxt = 3 - position.core.upcard // 6  # the suit of the same colour (R1.2)
     named = [x.id - CALL for x in (answer, runner_up) if CALL <= x.id < CALL + 4]
     if nxt in named:
         return "next in round 2"

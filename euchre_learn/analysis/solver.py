@@ -54,7 +54,7 @@ class Solution:
         self._search = search
         self._line: tuple[tuple[Seat, Action], ...] | None = None
         self.values = values
-        state = hand._s
+        state = hand.core
         self.makers = Team(state.maker & 1)
         self.to_act = Seat(state.to_act)
         self.trump = hand.trump
@@ -165,7 +165,7 @@ def solve(hand: Hand) -> Solution:
 
     if not isinstance(hand, Hand):
         raise type_error("solve(hand)", hand, "a Hand in its play phase, e.g. el.examples.hand('made', after=5)")
-    state = hand._s
+    state = hand.core
     if state.phase != PLAY_PHASE:
         where = "the hand is over" if state.phase == OVER else f"the hand is in {hand.phase.value}"
         raise NotInPlayError(

@@ -229,7 +229,7 @@ def bidding_options(hand: Hand) -> str:
     >>> print(bidding_options(hand.apply('pass')))
     Round 1 of the bidding: the upcard A♥ proposes ♥ hearts as trump. North (the dealer's partner) may assist, making ♥ hearts trump: South, the dealer, then adds the A♥ to the hand and discards one card (R3.1, R3.2). No trump needs to be held to assist (R3.3). North may also assist alone: South sits out and does not pick up; the upcard is dead (R5.1, R5.2). Or North may pass (R3.1).
     """
-    s = hand._s
+    s = hand.core
     phase = s.phase
     if phase == OVER:
         return "The hand is over: nobody bids now." + (
@@ -418,7 +418,7 @@ def leader_reason(hand: Hand) -> str:
     >>> print(leader_reason(hand))
     East leads the first trick: the player on the dealer's left (eldest) leads, whoever made trump (R6.1).
     """
-    s = hand._s
+    s = hand.core
     if s.phase not in (PLAY_PHASE, OVER) or s.thrown_in:
         raise ValueError(
             f"who leads is settled once the bidding is over and play begins; this hand is in phase {hand.phase}"

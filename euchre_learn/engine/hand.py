@@ -15,7 +15,7 @@ from euchre_learn.engine.core.play import AFTER, FOLLOW, HOLDINGS, ONE, PLAYS, U
 from euchre_learn.engine.deals import DealCheck, read_card, read_cards, seeded_random
 from euchre_learn.engine.errors import EuchreError, quote, type_error
 from euchre_learn.engine.rules import HandScore, Rules
-from euchre_learn.engine.rulings import illegal_action
+from euchre_learn.engine.rulings import illegal_action, not_your_turn
 from euchre_learn.engine.text import hand_text, trick_text
 
 __all__ = ["Hand", "IllegalActionError", "Phase", "Trick"]
@@ -111,11 +111,11 @@ class Hand:
     )  # fmt: skip
 
     # A hand keeps what :meth:`apply` and :meth:`legal_actions` read in its own slots, and its core
-    # :class:`State` is built only when something asks for it (``_s``): in the play phase, copying
+    # :class:`State` is built only when something asks for it (:attr:`core`): in the play phase, copying
     # the state for each card took more time than the rest of ``apply``. Hands share what does not
     # change (a tuple, a ``State`` that nothing mutates), never anything that does.
     _st: State | None
-    """This hand's state; in the play phase ``None`` until asked for (see ``_s``)."""
+    """This hand's state; in the play phase ``None`` until asked for (see :attr:`core`)."""
     _bs: State
     """Before the play (``_ctx`` is ``None``) the state itself, which ``_b`` reads; in the play
     ``_ctx`` holds ``_b``: a state with this hand's values of everything the play does not change
@@ -134,11 +134,11 @@ class Hand:
     _trick: tuple[int, ...]
     """In the play phase: the cards of the trick in progress (their seats follow from the leader)."""
     _dl: play.Deal
-    """Before the play: ``_deal``."""
+    """Before the play: :attr:`deal_masks`."""
     _hist: tuple[Any, ...]
     """Before the play: the history as a chain ``(earlier chain, seat, action id)``, ``()`` at the start: each
-    :meth:`apply` adds one link instead of copying the tuple (see ``_history``). In the play the
-    plays are read from the tricks, and ``_b``, ``_deal`` and the chain so far are kept in ``_ctx``:
+    :meth:`apply` adds one link instead of copying the tuple (see :attr:`history_ids`). In the play the
+    plays are read from the tricks, and ``_b``, the deal and the chain so far are kept in ``_ctx``:
     a card played copies three slots fewer."""
     _legal_mask: int
     """Bit ``i`` set when action id ``i`` is legal; ``-1`` until first asked (a hand never
@@ -186,17 +186,20 @@ class Hand:
         ctx = self._ctx
         return self._bs if ctx is None else ctx[play.BASE]
 
+    # --- the core, in plain sight (read it; never change it) ---------------------------------
     @property
-    def _deal(self) -> play.Deal:
-        """The deal: the four holdings dealt, the upcard, the kitty."""
-        ctx = self._ctx
-        return self._dl if ctx is None else ctx[play.DEAL]
+    def core(self) -> State:
+        """The core :class:`~euchre_learn.engine.core.State` of this hand, shared, not copied: what
+        the bots, the solver, the sampler, the coach and the explanations read (as python-chess's
+        board shows its bitboards). Cards are bit indexes (``Card(i)``), seats ``0-3`` (``Seat(i)``),
+        holdings bitmasks; see :mod:`euchre_learn.engine.core.state` for each field. **Read it, never
+        change it**: other hands share it. :attr:`state` is a copy to change (a playout). In the play
+        phase it is built from the hand's slots when first asked for, so bind it to a local in a loop.
 
-    @property
-    def _s(self) -> State:
-        """The core state of this hand, for the engine's readers (bots, the solver, explanations):
-        read it, never change it (:attr:`state` is a copy to change). In the play phase it is built
-        from the slots when first asked for."""
+        >>> hand = Hand.deal('S', seed=3)
+        >>> hand.core.to_act == hand.to_act, hand.core.hands[hand.core.to_act] == hand.deal_masks[0][hand.to_act]
+        (True, True)
+        """
         s = self._st
         if s is None:
             assert self._ctx is not None
@@ -205,8 +208,13 @@ class Hand:
         return s
 
     @property
-    def _history(self) -> tuple[tuple[int, int], ...]:
-        """Every action so far as ``(seat, action id)``, oldest first."""
+    def history_ids(self) -> tuple[tuple[int, int], ...]:
+        """Every action so far as ``(seat, action id)`` in small integers, oldest first: the core's
+        reading of :attr:`history` (``Seat(seat)``, ``Action(id)``).
+
+        >>> Hand.deal('S', seed=3).apply('pass').history_ids
+        ((3, 0),)
+        """
         ctx = self._ctx
         out = []
         chain = self._hist if ctx is None else ctx[play.CHAIN]
@@ -217,6 +225,18 @@ class Hand:
         if ctx is not None:  # the plays since _b, from the tricks
             out += play.plays_since(ctx, self._trick)
         return tuple(out)
+
+    @property
+    def deal_masks(self) -> play.Deal:
+        """The deal as the core keeps it: ``(holdings, upcard, kitty)``, the four holdings dealt as
+        card bitmasks by seat, the upcard's index and the kitty's bitmask (see :meth:`dealt`).
+
+        >>> holdings, upcard, kitty = Hand.deal('S', seed=3).deal_masks
+        >>> len(holdings), bin(holdings[0]).count('1'), str(Card(upcard)) == str(Hand.deal('S', seed=3).upcard)
+        (4, 5, True)
+        """
+        ctx = self._ctx
+        return self._dl if ctx is None else ctx[play.DEAL]
 
     def _find_legal(self) -> int:
         """Work out (once) and keep the legal actions and their mask; returns the mask."""
@@ -369,20 +389,20 @@ class Hand:
         """The finished tricks, in order."""
         return tuple(
             Trick(Seat(lead), Cards(Card(c) for c in cs), tuple(Seat(s) for s in seats), Seat(w))
-            for lead, cs, seats, w in self._s.tricks
+            for lead, cs, seats, w in self.core.tricks
         )
 
     @property
     def current_trick(self) -> Trick | None:
         """The trick being played (``winner`` is ``None``), or ``None`` outside the play."""
-        s = self._s
+        s = self.core
         if s.phase != core.PLAY_PHASE:
             return None
         return Trick(Seat(s.leader), Cards(Card(c) for c in s.trick), tuple(Seat(x) for x in s.trick_seats), None)
 
     @property
     def tricks_won(self) -> dict[Team, int]:
-        return {Team.NS: self._s.won[0], Team.EW: self._s.won[1]}
+        return {Team.NS: self.core.won[0], Team.EW: self.core.won[1]}
 
     is_over = property(attrgetter("_over"), doc="True once the hand is over (scored or thrown in).")
 
@@ -393,30 +413,30 @@ class Hand:
     @property
     def score(self) -> HandScore | None:
         """The :class:`HandScore` once all five tricks are played; ``None`` before, or after a throw-in."""
-        return self._s.score
+        return self.core.score
 
     @property
     def points(self) -> dict[Team, int]:
         """The points each team scores for this hand (all 0 until it is over)."""
-        sc = self._s.score
+        sc = self.core.score
         out = {Team.NS: 0, Team.EW: 0}
         if sc is not None:
-            makers = Team(self._s.maker & 1)
+            makers = Team(self.core.maker & 1)
             out[makers], out[makers.other] = sc.makers, sc.defenders
         return out
 
     @property
     def history(self) -> tuple[tuple[Seat, Action], ...]:
         """Every action so far, with the seat that took it."""
-        return tuple((Seat(s), Action(a)) for s, a in self._history)
+        return tuple((Seat(s), Action(a)) for s, a in self.history_ids)
 
     def holding(self, seat: Seat | str) -> Cards:
         """The cards ``seat`` holds now, in deck order."""
-        return mask_to_cards(self._s.hands[Seat.parse(seat)])
+        return mask_to_cards(self.core.hands[Seat.parse(seat)])
 
     def dealt(self, seat: Seat | str) -> Cards:
         """The five cards ``seat`` was dealt."""
-        return mask_to_cards(self._deal[0][Seat.parse(seat)])
+        return mask_to_cards(self.deal_masks[0][Seat.parse(seat)])
 
     def legal_actions(self) -> Actions:
         """The legal actions of :attr:`to_act` (empty when the hand is over).
@@ -448,7 +468,7 @@ class Hand:
     def explain_illegal(self, action: Action | str) -> str:
         """Why ``action`` is not legal now (or ``''`` if it is)."""
         a = Action.parse(action)
-        return "" if self._allows(a) else illegal_action(self._s, a.id)
+        return "" if self._allows(a) else illegal_action(self.core, a.id)
 
     # --- acting ----------------------------------------------------------------------------
     def apply(self, action: Action | str) -> Hand:
@@ -470,7 +490,7 @@ class Hand:
         if mask < 0:
             mask = self._find_legal()
         if not mask >> i & 1:
-            raise IllegalActionError(illegal_action(self._s, i), seat=self.to_act, action=a)
+            raise IllegalActionError(illegal_action(self.core, i), seat=self.to_act, action=a)
         seat = self._to_act
         ctx = self._ctx
         if ctx is None:  # before the play: a few actions a hand, on a copy of the state
@@ -514,26 +534,9 @@ class Hand:
         if rest and head.upper() in ("N", "E", "S", "W"):
             seat = Seat.parse(head)
             if seat != self.to_act:
-                raise IllegalActionError(self._not_your_turn(seat, text), seat=seat)
+                raise IllegalActionError(not_your_turn(self.core, seat, text), seat=seat)
             text = rest
         return Action.parse(text)
-
-    def _not_your_turn(self, seat: Seat, text: str) -> str:
-        """Why ``seat`` may not act now: the hand is over, ``seat`` sits out, or it is another turn."""
-        s = self._s
-        if s.to_act < 0:
-            return f"{seat.word} cannot act ({quote(text)}). " + illegal_action(s, 0)
-        turn = f"It is {Seat(s.to_act).word}'s turn."
-        if s.out >> seat & 1:
-            if s.lone_defender >= 0 and seat == (s.lone_defender + 2) & 3:
-                why = f"{Seat(s.lone_defender).word} is defending alone (R5.4)"
-            else:
-                why = f"{seat.partner.word} is going alone (R5.1)"
-            return (
-                f"{seat.word} cannot act ({quote(text)}): {seat.word} sits out this hand because {why}. "
-                f"{seat.word}'s cards stay face down and {seat.word} never acts. {turn}"
-            )
-        return f"{seat.word} cannot act now ({quote(text)}): it is {Seat(s.to_act).word}'s turn, not {seat.word}'s."
 
     # --- records, equality, display ---------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -544,7 +547,7 @@ class Hand:
         >>> replay(hand.to_record()) == hand
         True
         """
-        hands, up, kitty = self._deal
+        hands, up, kitty = self.deal_masks
         rules = self.rules
         return {
             "format": "euchre-learn/hand-1",
@@ -553,16 +556,16 @@ class Hand:
             "hands": {str(seat): str(mask_to_cards(hands[seat])) for seat in Seat},
             "upcard": str(Card(up)),
             "kitty": str(mask_to_cards(kitty)),
-            "actions": [f"{Seat(s)} {Action(a)}" for s, a in self._history],
+            "actions": [f"{Seat(s)} {Action(a)}" for s, a in self.history_ids],
         }
 
     @property
     def state(self) -> State:
         """A copy of the core state, for bots, solvers and playouts (see :mod:`euchre_learn.engine.core`)."""
-        return self._s.copy()
+        return self.core.copy()
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._b.rules, self._b.dealer, self._deal, self._history)
+        return (self._b.rules, self._b.dealer, self.deal_masks, self.history_ids)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()

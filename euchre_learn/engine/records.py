@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
-from euchre_learn.engine.actions import Action
+from euchre_learn.engine.actions import ACTIONS, Action
 from euchre_learn.engine.cards import Cards, InvalidCardError, Seat, cards
+from euchre_learn.engine.core import State
 from euchre_learn.engine.deals import DealCheck
 from euchre_learn.engine.errors import PATH_LIMIT, EuchreError, quote
 from euchre_learn.engine.hand import Hand, IllegalActionError
 from euchre_learn.engine.jsonfiles import parse_json
 from euchre_learn.engine.rules import Rules
 
-__all__ = ["FORMAT", "RecordError", "load_record", "replay"]
+__all__ = ["FORMAT", "RecordError", "Step", "load_record", "positions", "replay"]
 
 FORMAT = "euchre-learn/hand-1"
 
@@ -149,3 +151,37 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> Hand:
                 f"{where} ({quote(text)}): {err}", seat=err.seat, action=err.action, index=i
             ) from None
     return hand
+
+
+class Step(NamedTuple):
+    """One step of a replay: the action's ``index`` (0-based, into a record's ``actions`` and the
+    hand's :attr:`~euchre_learn.Hand.history`), the ``position`` before it (a :class:`Hand` whose
+    ``to_act`` takes it) and the ``action``."""
+
+    index: int  # type: ignore[assignment]  # the action's index, as API.md names it (not tuple.index)
+    position: Hand
+    action: Action
+
+
+def positions(subject: Hand | dict[str, Any] | str | os.PathLike[str]) -> Iterator[Step]:
+    """Replay a hand position by position: for each action, in order, the position before it.
+
+    ``subject`` is a :class:`Hand` (finished or not: its actions so far) or a record (a dict, a JSON
+    string or a path, read as :func:`replay` reads it). The coach judges each decision of a hand, the
+    review each decision of a game and the retry question tells the bidding so far this way.
+
+    >>> from euchre_learn import Hand
+    >>> hand = Hand.deal('S', seed=3).apply('pass').apply('order up')
+    >>> [(step.index, str(step.position.to_act), str(step.action)) for step in positions(hand)]
+    [(0, 'W', 'pass'), (1, 'N', 'order up')]
+    >>> next(positions(hand.to_record())).position == Hand.deal('S', seed=3)
+    True
+    """
+    final = subject if isinstance(subject, Hand) else replay(subject)
+    hands, upcard, kitty = final.deal_masks
+    # the dealer as the core holds it (a Seat or an int): the positions read exactly as the hand's own
+    position = Hand._start(State.new(final.rules, final._b.dealer, list(hands), upcard, kitty))
+    for index, (_seat, action_id) in enumerate(final.history_ids):
+        action = ACTIONS[action_id]
+        yield Step(index, position, action)
+        position = position.apply(action)

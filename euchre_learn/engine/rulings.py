@@ -35,12 +35,22 @@ from euchre_learn.engine.core import (
     State,
     bits,
 )
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.trump import (
     EFFECTIVE,
     SUIT_MASK,
 )
 
-__all__ = ["action_words", "illegal_action", "illegal_play", "make_word", "or_list", "seat_word", "suit_words"]
+__all__ = [
+    "action_words",
+    "illegal_action",
+    "illegal_play",
+    "make_word",
+    "not_your_turn",
+    "or_list",
+    "seat_word",
+    "suit_words",
+]
 
 
 def suit_words(suit: int) -> str:
@@ -230,3 +240,27 @@ def illegal_action(state: State, action: int) -> str:
             f"turn may defend alone or pass (R5.4). Legal now: {_legal_words(state)}."
         )
     return f"{who} cannot '{said}' now. Legal now: {_legal_words(state)}."  # pragma: no cover
+
+
+def not_your_turn(state: State, seat: Seat, text: str) -> str:
+    """Why ``seat`` may not act now (``text`` is what it tried): the hand is over, ``seat`` sits out
+    (R5.1, R5.4), or it is another seat's turn. :meth:`Hand.apply <euchre_learn.Hand.apply>` raises it
+    when an action names its seat ('E pass').
+
+    >>> from euchre_learn import Hand
+    >>> not_your_turn(Hand.deal('S', seed=3).core, Seat.E, 'E pass')
+    "East cannot act now ('E pass'): it is West's turn, not East's."
+    """
+    if state.to_act < 0:
+        return f"{seat.word} cannot act ({quote(text)}). " + illegal_action(state, 0)
+    turn = f"It is {Seat(state.to_act).word}'s turn."
+    if state.out >> seat & 1:
+        if state.lone_defender >= 0 and seat == (state.lone_defender + 2) & 3:
+            why = f"{Seat(state.lone_defender).word} is defending alone (R5.4)"
+        else:
+            why = f"{seat.partner.word} is going alone (R5.1)"
+        return (
+            f"{seat.word} cannot act ({quote(text)}): {seat.word} sits out this hand because {why}. "
+            f"{seat.word}'s cards stay face down and {seat.word} never acts. {turn}"
+        )
+    return f"{seat.word} cannot act now ({quote(text)}): it is {Seat(state.to_act).word}'s turn, not {seat.word}'s."

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from euchre_learn.analysis.review import Decision
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
-from euchre_learn.engine.core import State
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.records import positions
 from euchre_learn.interactive.table.words import action_label, describe_action
 
 if TYPE_CHECKING:
@@ -57,13 +57,7 @@ def situation_text(position: Hand, seat: Seat) -> str:
             parts.append("You lead.")
     else:
         parts.append(f"The upcard is the {position.upcard}.")
-        hands, up, kitty = position._deal
-        step = Hand._start(State.new(position.rules, position._s.dealer, list(hands), up, kitty))
-        said = []
-        for s, a in position._history:
-            act = Action(a)
-            said.append(describe_action(step, act, reveal=Seat(s) == seat))
-            step = step.apply(act)
+        said = [describe_action(step, action, reveal=step.to_act == seat) for _i, step, action in positions(position)]
         if said:
             parts.append(" ".join(said))
     return " ".join(parts)

@@ -174,7 +174,7 @@ class ReviewPanel:
         record = hand_record(table.game, humans=table.humans)
         number = record["game"]["number"]
         hand = table.game.hands[number]
-        total = sum(1 for s, _a in hand._history if Seat(s) in self.seats)
+        total = sum(1 for s, _a in hand.history_ids if Seat(s) in self.seats)
         job = HandReview(game, number, record, total)
         with self._lock:
             self.jobs[(game, number)] = job  # a hand played again after an undo replaces the first

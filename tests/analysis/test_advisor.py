@@ -75,7 +75,7 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
     hand = hand_at("pass", "pass")
     me = hand.to_act
     assert me == Seat.E
-    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard", seed=0))
     rng = random.Random(5)
     own = cards_to_mask(hand.holding(me))
     up = 1 << hand.upcard.index
@@ -87,7 +87,7 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
         assert world.hands[me] == own
         assert all(not world.hands[s] & up for s in range(4)) and not world.kitty & up
         assert sum(h.bit_count() for h in world.hands) == 20 and world.kitty.bit_count() == 3
-        assert world.phase == hand._s.phase and world.to_act == me and world.passes == 2
+        assert world.phase == hand.core.phase and world.to_act == me and world.passes == 2
         south_hands.add(world.hands[Seat.S])
         if fits:  # West and North passed, and the model passes with their cards in this world
             fitting += 1
@@ -118,14 +118,14 @@ def test_uniform_worlds_keep_what_the_seat_saw_and_no_bid_out() -> None:
 
     counts = {}
     for uniform in (False, True):
-        sampler = Worlds(hand._s, own, hand._history, bot, uniform=uniform)
+        sampler = Worlds(hand.core, own, hand.history_ids, bot, uniform=uniform)
         rng = random.Random(7)
         misfits = 0
         for _ in range(60):
             world, fits = sampler.sample(rng)
             assert fits or not uniform  # uniform worlds have nothing to fit
             assert world.hands[me] == own and not any(h & up for h in world.hands)  # the turned-down card
-            assert world.phase == hand._s.phase and world.to_act == me
+            assert world.phase == hand.core.phase and world.to_act == me
             misfits += would_have_ordered(world)
         counts[uniform] = misfits
     assert counts[False] <= 2 < 8 <= counts[True]
@@ -152,8 +152,8 @@ def test_the_uniform_pimc_expert_plays_legally_and_says_what_its_worlds_fit() ->
 def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
     # North assists: South, the dealer, picks up the A♥ and must discard (R3.2)
     hand = hand_at("pass", "order up")
-    assert hand._s.phase == DISCARD_PHASE and hand.to_act == Seat.S
-    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    assert hand.core.phase == DISCARD_PHASE and hand.to_act == Seat.S
+    sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard", seed=0))
     rng = random.Random(1)
     for _ in range(10):
         world, _ = sampler.sample(rng)
@@ -166,14 +166,14 @@ def test_a_defender_knows_the_opposing_dealer_picked_up_the_upcard() -> None:
     # whether to defend alone (R5.4) knowing the A♥ sits in South's hand, but not the discard.
     hand = hand_at("order up alone", "discard 9♣", rules="defend-alone")
     assert hand.phase == el.Phase.DEFEND and hand.to_act == Seat.N
-    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard", seed=0))
+    sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard", seed=0))
     rng = random.Random(2)
     discards = set()
     for _ in range(15):
         world, _ = sampler.sample(rng)
         assert world.hands[Seat.S] >> hand.upcard.index & 1
         assert world.hands[Seat.N] == cards_to_mask(hand.holding(Seat.N))
-        assert world.phase == hand._s.phase and world.alone and world.maker == Seat.W
+        assert world.phase == hand.core.phase and world.alone and world.maker == Seat.W
         discards.add(world.discard)
     assert len(discards) > 1  # South's discard is not known to North
 
@@ -198,7 +198,7 @@ def test_defend_alone_advice_counts_euchres() -> None:
 def test_naming_the_bennys_suit_is_done_blind() -> None:
     # R3.5: the dealer names the suit before looking, so the advisor may not look either
     hand = el.examples.hand("benny-turned-up", after=0)
-    sampler = Worlds(hand._s, hand._deal[0][hand._s.to_act], hand._history, el.bots.get("standard"))
+    sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard"))
     rng = random.Random(0)
     worlds = [sampler.sample(rng)[0] for _ in range(10)]
     assert len({w.hands[hand.dealer] for w in worlds}) == 10
@@ -249,8 +249,8 @@ def test_the_bidding_is_remembered_from_the_core_state_alone() -> None:
         hand = Hand.deal(i % 4, rules=presets[i % len(presets)], seed=i)
         while hand.phase not in (el.Phase.PLAY, el.Phase.OVER):
             dealt, history = known_history(hand.state)
-            assert dealt == hand._deal[0][hand._s.to_act]
-            assert history == [(int(s), int(a)) for s, a in hand._history]
+            assert dealt == hand.deal_masks[0][hand.core.to_act]
+            assert history == [(int(s), int(a)) for s, a in hand.history_ids]
             checked += 1
             hand = hand.apply(rng.choice(hand.legal_actions()))
     assert checked > 1000
@@ -341,11 +341,11 @@ def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_
     ).apply("order up").apply("discard 9♦")  # hearts trump; North leads
     trump_lead = hand.apply("play 10♥")
     assert str(el.bots.get("standard").act(trump_lead)) == "play 9♥"  # second hand low, holding the K♥
-    assert play_reads(trump_lead.apply("play 9♥")._s)[1] == 0  # East may still hold the K♥
+    assert play_reads(trump_lead.apply("play 9♥").core)[1] == 0  # East may still hold the K♥
 
     diamond_lead = hand.apply("play Q♦").apply("play A♦").apply("play K♦")  # South follows under East's ace
-    reads = play_reads(diamond_lead._s)
-    unplayed = ~diamond_lead._s.played
+    reads = play_reads(diamond_lead.core)
+    unplayed = ~diamond_lead.core.played
     assert mask_to_cards(reads[2] & unplayed) == mask_to_cards(cards_to_mask(el.cards("9♦ 10♦")))
     assert reads[1] == 0 and reads[3] == 0  # East won the trick; West is to play
 
@@ -363,7 +363,7 @@ def test_the_expert_weighs_a_loner_its_loser_count_calls_doubtful() -> None:
         {"N": "K♣ A♣ 9♦ K♦ 9♠", "E": "9♣ 10♣ Q♣ J♠ A♥", "S": "10♦ Q♦ A♠ K♠ Q♠", "W": "J♣ 10♠ 9♥ 10♥ Q♥"},
         upcard="J♦",
     ).apply("pass").apply("pass").apply("pass")  # North, the dealer, to take it up or pass
-    state = hand._s
+    state = hand.core
     *_, five = bid1_rating(state, None, BIDDING)
     assert march_losers(five, state.proposed) == 3
     expert = el.bots.get("expert", seed=1)

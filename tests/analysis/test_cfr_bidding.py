@@ -190,10 +190,10 @@ def test_the_policy_bot_bids_by_the_policy_and_says_so() -> None:
     bot = PolicyBot("standard", seed=5)
     for k in range(60):
         hand = el.Hand.deal("NESW"[k % 4], seed=k)
-        while hand._s.phase != OVER:
+        while hand.core.phase != OVER:
             action, why = bot.choose(hand)
             assert action in hand.legal_actions()
-            got = policy_action(hand._s)
+            got = policy_action(hand.core)
             if got is not None:
                 assert action.id == got[0]
                 assert "counterfactual regret minimisation" in why and "%" in why, why
@@ -208,7 +208,7 @@ def test_the_expert_bids_by_the_policy_when_asked() -> None:
     expert = ExpertBot(seed=2, preplay="cfr")
     for k in range(12):
         hand = el.Hand.deal("N", seed=k)
-        got = policy_action(hand._s)
+        got = policy_action(hand.core)
         assert got is not None and expert.act(hand).id == got[0]
 
 
@@ -230,7 +230,7 @@ def test_the_blend_takes_the_policys_sure_bids_and_samples_the_rest() -> None:
     said = {True: 0, False: 0}
     for k in range(120):
         hand = el.Hand.deal("NESW"[k % 4], seed=k)
-        got = policy_action(hand._s)
+        got = policy_action(hand.core)
         if got is None:
             continue
         action, why = expert.choose(hand)

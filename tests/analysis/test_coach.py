@@ -141,7 +141,7 @@ def test_worlds_fit_a_loner_bid(build) -> None:  # type: ignore[no-untyped-def]
     # and the worlds give the loner the trumps it bid on: the maker holds 3+ trumps in most of them
     fw = FitWorlds(hand, get("standard"))
     rng = random.Random(5)
-    state = hand._s
+    state = hand.core
     trump_mask = sum(1 << c for c in range(24) if el.is_trump(el.Card(c), el.Suit(state.trump)))
     worlds = fw.draw(24, rng)
     alone = state.maker if state.maker != state.to_act else state.lone_defender

@@ -19,6 +19,7 @@ from euchre_learn import (
     deck,
 )
 from euchre_learn.engine.actions import N_ACTIONS
+from euchre_learn.engine.cards import mask_to_cards
 
 HOLDINGS = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
 
@@ -153,6 +154,24 @@ def test_state_is_a_copy() -> None:
     state.apply(0)  # pass, on the copy
     assert hand.to_act is Seat.W and hand.history == ()
     assert hand.state is not hand.state
+
+
+def test_the_core_is_shared_and_read_as_the_public_properties_read() -> None:
+    """The public face of the core (issue 31): ``core`` is the hand's own state (not a copy, unlike
+    ``state``), and ``history_ids`` and ``deal_masks`` say in integers what ``history`` and
+    ``dealt`` say in cards, at every step of a hand into the play."""
+    hand = Hand.from_cards("S", HOLDINGS, upcard="A♥")
+    for text in ("pass", "order up", "discard 9♣", None, None, None, None):
+        core = hand.core
+        assert hand.core is core and hand.state is not core and hand.state.hands == core.hands
+        assert Seat(core.to_act) is hand.to_act and core.phase == list(Phase).index(hand.phase)
+        for seat in Seat:
+            assert mask_to_cards(core.hands[seat]) == hand.holding(seat)
+            assert mask_to_cards(hand.deal_masks[0][seat]) == hand.dealt(seat)
+        assert Card(hand.deal_masks[1]) == hand.upcard and mask_to_cards(hand.deal_masks[2]) == hand.kitty
+        assert tuple((Seat(s), Action(a)) for s, a in hand.history_ids) == hand.history
+        hand = hand.apply(text if text is not None else hand.legal_actions()[0])
+    assert len(hand.history_ids) == 7 and len(hand.core.tricks) == 1 and hand.core.trick == []
 
 
 def test_hands_are_hashable_by_their_history() -> None:

@@ -73,14 +73,14 @@ def test_every_hand_reads_as_copy_and_apply_and_its_successors_never_change_it(r
                 branch = old.apply(Action(i))
                 branch_ref = old_ref.copy()
                 branch_ref.apply(i)
-                assert slots(branch._s) == slots(branch_ref)
+                assert slots(branch.core) == slots(branch_ref)
                 if branch_ref.phase == PLAY_PHASE:  # and one card further down the branch
                     j = branch_ref.legal()[0]
                     branch_ref.apply(j)
-                    assert slots(branch.apply(Action(j))._s) == slots(branch_ref)
+                    assert slots(branch.apply(Action(j)).core) == slots(branch_ref)
         for old, old_ref, seen in line:
-            assert slots(old._s) == slots(old_ref), "a hand changed when its successors were played"
-            assert old.state is not old._s and slots(old.state) == slots(old_ref)
+            assert slots(old.core) == slots(old_ref), "a hand changed when its successors were played"
+            assert old.state is not old.core and slots(old.state) == slots(old_ref)
             if seen is not None:
                 assert reading(old) == seen
 
@@ -90,7 +90,7 @@ def test_an_illegal_action_in_the_play_changes_nothing_and_the_hand_plays_on() -
     while hand.phase.name != "PLAY":
         hand = hand.apply(hand.legal_actions()[0])
     hand = hand.apply(hand.legal_actions()[0])  # a card led: the next seat must follow if it can
-    before = (slots(hand._s), reading(hand))
+    before = (slots(hand.core), reading(hand))
     refused = 0
     for i in range(68, 93):
         action = Action(i)
@@ -99,7 +99,7 @@ def test_an_illegal_action_in_the_play_changes_nothing_and_the_hand_plays_on() -
                 hand.apply(action)
             refused += 1
     assert refused > 15
-    assert (slots(hand._s), reading(hand)) == before
+    assert (slots(hand.core), reading(hand)) == before
     while not hand.is_over:
         hand = hand.apply(hand.legal_actions()[-1])
     assert hand.score is not None and sum(hand.tricks_won.values()) == 5
@@ -119,4 +119,4 @@ def test_a_state_the_play_slots_cannot_hold_still_plays_by_copy_and_apply() -> N
         i = ref.legal()[-1]
         hand = hand.apply(Action(i))
         ref.apply(i)
-        assert slots(hand._s) == slots(ref)
+        assert slots(hand.core) == slots(ref)

@@ -51,7 +51,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
 
 def assert_every_illegal_action_leaves_it_unchanged(hand: Hand) -> int:
     """Try all 93 actions; each illegal one raises and changes nothing. Returns how many."""
-    before, copy = snapshot(hand), Hand._wrap(hand.state, hand._deal, hand._history)
+    before, copy = snapshot(hand), Hand._wrap(hand.state, hand.deal_masks, hand.history_ids)
     legal = set(hand.legal_actions())
     tried = 0
     for i in range(93):

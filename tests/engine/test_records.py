@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from euchre_learn import Hand, HandScore, IllegalActionError, RecordError, Rules, Seat, Team, replay
+from euchre_learn.engine.records import positions
 
 FORMAT = "euchre-learn/hand-1"
 
@@ -322,6 +323,33 @@ def test_to_record_lists_the_deal_and_actions() -> None:
     }
     assert set(record["kitty"].split()) == set(STANDARD["kitty"].split())
     assert record["actions"] == STANDARD["actions"]
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_positions_replay_a_hand_and_its_record_step_by_step(preset: str) -> None:
+    """``positions`` (issue 31): the position before each action, the action and its index, from a
+    finished hand or its record alike; each position applied to its action is the next one."""
+    rng = random.Random(preset)
+    hand = Hand.deal(Seat.E, preset, seed=11)
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    steps = list(positions(hand))
+    assert steps == list(positions(hand.to_record()))
+    assert [s.index for s in steps] == list(range(len(hand.history)))
+    assert [(s.position.to_act, s.action) for s in steps] == list(hand.history)
+    assert steps[0].position == replay(dict(hand.to_record(), actions=[]))
+    for step, after in zip(steps, [*steps[1:], None], strict=True):
+        assert step.position.history == hand.history[: step.index]
+        assert step.position.apply(step.action) == (hand if after is None else after.position)
+
+
+def test_positions_of_an_unfinished_hand_and_of_a_bad_record() -> None:
+    start = replay(dict(STANDARD, actions=[]))
+    assert list(positions(start)) == []
+    steps = list(positions(start.apply("E pass").apply("S pass")))
+    assert [(s.index, str(s.position.to_act), str(s.action)) for s in steps] == [(0, "E", "pass"), (1, "S", "pass")]
+    with pytest.raises(RecordError, match=r"record\['dealer'\]"):
+        list(positions(dict(STANDARD, dealer="X")))
 
 
 def test_replay_from_a_path(tmp_path: Path) -> None:

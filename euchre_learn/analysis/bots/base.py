@@ -82,29 +82,37 @@ class Bot:
         (a side in the barn bids differently).
         """
         hand, score = _unwrap(hand)
-        s = hand._s
+        s = hand.core
         if s.phase == OVER:
             raise ValueError("the hand is over: there is nothing left to do (deal the next hand)")
         why: list[str] = []
-        a = self.decide(s.copy(), self._rng_for(hand), why, score)
+        a = self.decide(s.copy(), self.rng_for(hand), why, score)
         return Action(a), (why[0] if why else f"{Seat(s.to_act).word} chooses to {action_words(s, s.to_act, a)}.")
 
     def act(self, hand: Hand | Game) -> Action:
         """The action this bot takes for the seat to act; always one of ``hand.legal_actions()``."""
         hand, score = _unwrap(hand)
-        s = hand._s
+        s = hand.core
         if s.phase == OVER:
             raise ValueError("the hand is over: there is nothing left to do (deal the next hand)")
-        return Action(self.decide(s.copy(), self._rng_for(hand), None, score))
+        return Action(self.decide(s.copy(), self.rng_for(hand), None, score))
 
     def explain(self, hand: Hand | Game) -> str:
         """One plain sentence on why this bot chooses what :meth:`act` returns."""
         return self.choose(hand)[1]
 
-    def _rng_for(self, hand: Hand) -> random.Random:
+    def rng_for(self, hand: Hand) -> random.Random:
         """A generator that depends only on the bot's seed and the hand, so that :meth:`act`
-        and :meth:`explain` agree and a seeded bot is deterministic."""
-        return random.Random(f"{self.seed}|{hand._deal}|{hand._history}|{hand.rules}")
+        and :meth:`explain` agree and a seeded bot is deterministic (a study that calls
+        :meth:`decide` itself asks for the same one).
+
+        >>> from euchre_learn import Hand
+        >>> from euchre_learn.analysis.bots import get
+        >>> hand = Hand.deal('S', seed=3)
+        >>> get('standard', seed=1).rng_for(hand).random() == get('standard', seed=1).rng_for(hand).random()
+        True
+        """
+        return random.Random(f"{self.seed}|{hand.deal_masks}|{hand.history_ids}|{hand.rules}")
 
 
 def _unwrap(obj: Hand | Game) -> tuple[Hand, tuple[int, int] | None]:

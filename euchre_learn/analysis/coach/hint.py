@@ -38,7 +38,7 @@ def hint(hand: Hand, *, score: tuple[int, int] | None = None, seed: Any = None, 
     True
     """
     if worlds is None:
-        worlds = CARD_WORLDS if hand._s.phase == PLAY_PHASE else HINT_BID_WORLDS
+        worlds = CARD_WORLDS if hand.core.phase == PLAY_PHASE else HINT_BID_WORLDS
     else:
         worlds = scaled_worlds(hand, worlds)
     j = judge(hand, score=score, worlds=worlds, seed=seed)

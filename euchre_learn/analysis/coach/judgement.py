@@ -36,8 +36,9 @@ from euchre_learn.analysis.coach.words import explain
 from euchre_learn.analysis.coach.worlds import FitWorlds, weighted_fit
 from euchre_learn.engine.actions import DISCARD, Action
 from euchre_learn.engine.cards import Seat
-from euchre_learn.engine.core import OVER, PLAY_PHASE, State
+from euchre_learn.engine.core import OVER, PLAY_PHASE
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.records import positions
 
 __all__ = [
     "BID_WORLDS",
@@ -191,7 +192,7 @@ def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
     >>> scaled_worlds(el.Hand.deal('N', seed=1), 10)
     30
     """
-    if worlds is None or hand._s.phase == PLAY_PHASE:
+    if worlds is None or hand.core.phase == PLAY_PHASE:
         return worlds
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
@@ -220,7 +221,7 @@ def judge(
     """
     from euchre_learn.analysis.bots import get
 
-    state = hand._s
+    state = hand.core
     if state.phase == OVER:
         raise ValueError("the hand is over: there is no decision to judge")
     seat = state.to_act
@@ -229,7 +230,7 @@ def judge(
     if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
     lo = max(min(hi, 6), hi // 4) if adaptive else hi  # a quarter, and never judged on under 6 worlds
-    rng = random.Random(f"coach|{seed}|{hand._deal[0][seat]}|{_public(hand)}|{score}")
+    rng = random.Random(f"coach|{seed}|{hand.deal_masks[0][seat]}|{_public(hand)}|{score}")
     bidder = get("standard", seed=rng.getrandbits(32))
     ctx = Context(score, state.rules.points_to_win)
     sampler = FitWorlds(hand, bidder, score)
@@ -240,9 +241,9 @@ def judge(
 def _public(hand: Hand) -> tuple[tuple[int, int], ...]:
     """The history as the seat to act saw it: another dealer's discard is hidden (so the seed, and
     the judgement, cannot depend on it)."""
-    me = hand._s.to_act
+    me = hand.core.to_act
     out = []
-    for s, a in hand._history:
+    for s, a in hand.history_ids:
         if DISCARD <= a < DISCARD + 25 and s != me:
             a = DISCARD
         out.append((s, a))
@@ -255,14 +256,9 @@ def judge_hand(
     """Every decision ``seat`` made in the finished (or unfinished) hand ``final``: the position,
     the action taken and the judgement."""
     who = Seat.parse(seat)
-    out = []
-    hands, upcard, kitty = final._deal
-    pos = Hand._start(State.new(final.rules, final._b.dealer, list(hands), upcard, kitty))
-    for s, a in final._history:
-        if s == who:
-            out.append((pos, Action(a), judge(pos, score=score, seed=seed)))
-        pos = pos.apply(Action(a))
-    return tuple(out)
+    return tuple(
+        (pos, action, judge(pos, score=score, seed=seed)) for _i, pos, action in positions(final) if pos.to_act == who
+    )
 
 
 def _sd(xs: list[float], ws: list[float]) -> float:
@@ -279,7 +275,7 @@ def _se(xs: list[float], ws: list[float]) -> float:
 def _judgement(
     hand: Hand, samples: Samples, forced: bool, score: tuple[int, int] | None, sampler: FitWorlds
 ) -> Judgement:
-    state = hand._s
+    state = hand.core
     ws = samples.weights()
     game = samples.game
     acts = samples.actions

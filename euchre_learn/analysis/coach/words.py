@@ -85,7 +85,7 @@ def name(hand: Hand, a: Action) -> str:
     """An action as the coach says it: 'the K♣' for a card, 'to order it up alone' for a bid."""
     if a.id >= PLAY:
         return f"the {Card(a.id - PLAY)}"
-    s = hand._s
+    s = hand.core
     return f"to {action_words(s, s.to_act, a.id)}"
 
 
@@ -192,7 +192,7 @@ def _after(hand: Hand, a: Action) -> str:
     """'after the A♣' for a card, 'if you call ♦ diamonds' for a bid."""
     if a.id >= PLAY:
         return f"after the {Card(a.id - PLAY)}"
-    s = hand._s
+    s = hand.core
     return f"if you {action_words(s, s.to_act, a.id)}"
 
 
@@ -201,7 +201,7 @@ def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
     x, y = j.option(better), j.option(worse)
     if x.win is None or y.win is None or abs(x.win - y.win) >= 0.002 or j.score is None:
         return ""
-    s = j.position._s
+    s = j.position.core
     team = s.to_act & 1
     target = s.rules.points_to_win
     one_point = j.score[team] + 1 >= target
@@ -237,7 +237,7 @@ def reasons(hand: Hand, better: Action | str, worse: Action | str) -> str:
 def _why(hand: Hand, better: Action, worse: Action, j: _Judged | None, generic: bool = True) -> str:
     """Euchre reasons why ``better`` beats ``worse`` here, joined; '' when the position names none
     (without ``generic``, '' also when all it could say is the count of trumps)."""
-    s = hand._s
+    s = hand.core
     if s.phase == PLAY_PHASE:
         reasons = _card_why(Facts(hand), better.id - PLAY, worse.id - PLAY, generic)
     elif s.phase == DISCARD_PHASE:
@@ -400,7 +400,7 @@ def _discard_why(f: Facts, better: Action, worse: Action) -> list[str]:
 
 
 def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list[str]:
-    s = f.hand._s
+    s = f.hand.core
     why: list[str] = []
     if s.upcard >= 24:  # the Benny turned up: no suit to read
         return why

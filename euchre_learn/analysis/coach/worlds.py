@@ -127,12 +127,12 @@ class FitWorlds:
     >>> hand = el.Hand.deal('N', seed=4).apply('pass')
     >>> fw = FitWorlds(hand, get('standard'))
     >>> w = fw.sample(random.Random(1))
-    >>> w.state.to_act == hand._s.to_act, w.fits
+    >>> w.state.to_act == hand.core.to_act, w.fits
     (True, True)
     """
 
     def __init__(self, hand: Hand, bidder: Bot, score: tuple[int, int] | None = None, *, tries: int = TRIES) -> None:
-        state = hand._s
+        state = hand.core
         self.state = state
         self.rules = state.rules
         self.seat = me = state.to_act
@@ -142,8 +142,8 @@ class FitWorlds:
         self.tries = tries
         if (state.alone and state.maker != self.seat) or state.lone_defender not in (-1, self.seat):
             self.tries = 2 * tries  # a loner, or a lone defender, is rare under any deal
-        self.history = list(hand._history)
-        self.own = hand._deal[0][me]
+        self.history = list(hand.history_ids)
+        self.own = hand.deal_masks[0][me]
         self.upcard = state.upcard
         plain = not self.rules.benny and not self.rules.railroad
         self.fallback = None if plain else Worlds(state, self.own, self.history, bidder)

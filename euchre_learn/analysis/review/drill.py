@@ -169,7 +169,7 @@ def _said(d: Decision, a: Action) -> str:
 
     if a.card is not None:
         return f"the {a.card}"
-    state = d.position._s
+    state = d.position.core
     return f"to {action_words(state, state.to_act, a.id)}"
 
 

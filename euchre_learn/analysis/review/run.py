@@ -72,9 +72,8 @@ from euchre_learn.analysis.review.report import Review
 from euchre_learn.analysis.situation import situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
-from euchre_learn.engine.core import State
 from euchre_learn.engine.hand import Hand
-from euchre_learn.engine.records import RecordError, load_record, replay
+from euchre_learn.engine.records import RecordError, Step, load_record, positions, replay
 
 if TYPE_CHECKING:
     from euchre_learn.engine.game import Game
@@ -172,16 +171,11 @@ def review(
     hands, scores, _target = _subject(subject)
     who = None if seat is None else Seat.parse(seat)
     worlds = _check_worlds(worlds)
-    todo: list[tuple[int, int, Hand]] = []
+    todo: list[tuple[int, Step]] = []
     for number, final in enumerate(hands):
-        pos = Hand._start(State.new(final.rules, final._s.dealer, list(final._deal[0]), final._deal[1], final._deal[2]))
-        for i, (s, a) in enumerate(final._history):
-            if who is None or s == who:
-                todo.append((number, i, pos))
-            pos = pos.apply(Action(a))
+        todo += [(number, step) for step in positions(final) if who is None or step.position.to_act == who]
     decisions: list[Decision] = []
-    for k, (number, i, pos) in enumerate(todo):
-        chosen = Action(hands[number]._history[i][1])
+    for k, (number, (i, pos, chosen)) in enumerate(todo):
         decisions.append(_review_one(pos, chosen, scores[number], worlds, adaptive, seed, number, i))
         if progress is not None:
             progress(k + 1, len(todo))
@@ -210,7 +204,7 @@ def review_decision(
     if not position.is_legal(a):
         raise ValueError(f"{a} is not legal here: {position.explain_illegal(a)}")
     worlds = _check_worlds(worlds)
-    index = len(position._history)
+    index = len(position.history_ids)
     return _review_one(position, a, score, worlds, adaptive, seed, 0, index)
 
 
@@ -261,9 +255,9 @@ def decide(j: Judgement, chosen: Action, number: int = 0, index: int | None = No
     text = j.explain(chosen, kept[0].sentence if kept else sentence, both_break=bool(broken) and not kept)
     note = table_note(j, chosen)
     return Decision(
-        seat=Seat(pos._s.to_act),
+        seat=Seat(pos.core.to_act),
         phase=pos.phase,
-        index=len(pos._history) if index is None else index,
+        index=len(pos.history_ids) if index is None else index,
         action=chosen,
         best=best,
         options=rows,

@@ -177,7 +177,7 @@ Play = tuple[
     HandScore | None,  # SCORE: once the fifth trick is over, else None
     State,  # BASE
     Deal,  # DEAL
-    tuple[Any, ...],  # CHAIN: the history chain up to BASE (see Hand._history)
+    tuple[Any, ...],  # CHAIN: the history chain up to BASE (see Hand.history_ids)
     int,  # PLAYED: the cards played in BASE (the plays in TRICKS that CHAIN already has)
 ]
 """What the hands of one trick share; it changes only when a trick ends (:func:`end_trick`).

@@ -53,72 +53,127 @@ class TrickView(Protocol):
     """What the text of a trick reads (a :class:`~euchre_learn.Trick`)."""
 
     @property
-    def leader(self) -> Seat: ...
+    def leader(self) -> Seat:
+        """The seat that led."""
+
     @property
-    def cards(self) -> tuple[Card, ...]: ...
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, in play order."""
+
     @property
-    def seats(self) -> tuple[Seat, ...]: ...
+    def seats(self) -> tuple[Seat, ...]:
+        """The seat that played each card."""
+
     @property
-    def winner(self) -> Seat | None: ...
+    def winner(self) -> Seat | None:
+        """Who won it; ``None`` while it is in progress."""
 
 
 class HandView(Protocol):
     """What the text of a hand reads (a :class:`~euchre_learn.Hand`)."""
 
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules it is played by."""
+
     @property
-    def dealer(self) -> Seat: ...
+    def dealer(self) -> Seat:
+        """The dealer."""
+
     @property
-    def phase(self) -> enum.Enum: ...
+    def phase(self) -> enum.Enum:
+        """Where the hand stands (its value the phase in words)."""
+
     @property
-    def to_act(self) -> Seat | None: ...
+    def to_act(self) -> Seat | None:
+        """The seat to act, or ``None`` when the hand is over."""
+
     @property
-    def upcard(self) -> Card: ...
+    def upcard(self) -> Card:
+        """The card turned up."""
+
     @property
-    def proposed(self) -> Suit | None: ...
+    def proposed(self) -> Suit | None:
+        """The suit the upcard proposes in round 1."""
+
     @property
-    def turned_down(self) -> Suit | None: ...
+    def turned_down(self) -> Suit | None:
+        """The suit turned down after round 1."""
+
     @property
-    def trump(self) -> Suit | None: ...
+    def trump(self) -> Suit | None:
+        """Trump, once made."""
+
     @property
-    def maker(self) -> Seat | None: ...
+    def maker(self) -> Seat | None:
+        """The seat that made trump."""
+
     @property
-    def alone(self) -> bool: ...
+    def alone(self) -> bool:
+        """Whether the maker goes alone."""
+
     @property
-    def lone_defender(self) -> Seat | None: ...
+    def lone_defender(self) -> Seat | None:
+        """The seat defending alone, if any."""
+
     @property
-    def sitting_out(self) -> tuple[Seat, ...]: ...
+    def sitting_out(self) -> tuple[Seat, ...]:
+        """The seats that take no part."""
+
     @property
-    def discard(self) -> Card | None: ...
+    def discard(self) -> Card | None:
+        """The dealer's discard, if any."""
+
     @property
-    def tricks(self) -> tuple[TrickView, ...]: ...
+    def tricks(self) -> tuple[TrickView, ...]:
+        """The finished tricks."""
+
     @property
-    def current_trick(self) -> TrickView | None: ...
+    def current_trick(self) -> TrickView | None:
+        """The trick in progress, or ``None`` outside the play."""
+
     @property
-    def tricks_won(self) -> dict[Team, int]: ...
+    def tricks_won(self) -> dict[Team, int]:
+        """Tricks won by each team."""
+
     @property
-    def thrown_in(self) -> bool: ...
+    def thrown_in(self) -> bool:
+        """Whether everyone passed and the hand was thrown in."""
+
     @property
-    def score(self) -> HandScore | None: ...
-    def holding(self, seat: Seat | str) -> tuple[Card, ...]: ...
+    def score(self) -> HandScore | None:
+        """The hand's score once it is over (``None`` before, or after a throw-in)."""
+
+    def holding(self, seat: Seat | str) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now."""
 
 
 class GameView(Protocol):
     """What the text of a game reads (a :class:`~euchre_learn.Game`)."""
 
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rules of the game."""
+
     @property
-    def hand(self) -> HandView: ...
+    def hand(self) -> HandView:
+        """The hand in progress."""
+
     @property
-    def hands(self) -> tuple[HandView, ...]: ...
+    def hands(self) -> tuple[HandView, ...]:
+        """The finished hands."""
+
     @property
-    def score(self) -> dict[Team, int]: ...
+    def score(self) -> dict[Team, int]:
+        """The points of each team."""
+
     @property
-    def winner(self) -> Team | None: ...
+    def winner(self) -> Team | None:
+        """The team that won, or ``None``."""
+
     @property
-    def in_the_barn(self) -> set[Team]: ...
+    def in_the_barn(self) -> set[Team]:
+        """The teams one point from the win."""
 
 
 def card_text(card: Card, rules: Rules | None = None) -> str:

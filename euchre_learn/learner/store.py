@@ -58,20 +58,19 @@ except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
 
 from euchre_learn.learner.files import aside_path, default_path, old_totals, read_json_file, store_path
+from euchre_learn.learner.store_backends import Backend, MemoryBackend, SQLiteBackend
 from euchre_learn.learner.store_tables import (
     MIGRATIONS,
     SCHEMA_VERSION,
     AddAnswer,
     AddDecision,
     AddSituationAnswer,
-    Backend,
     CardRow,
     Carry,
     DecisionRow,
     DropRetry,
     Forget,
     MarkSent,
-    MemoryBackend,
     Note,
     Op,
     PutRetry,
@@ -79,7 +78,6 @@ from euchre_learn.learner.store_tables import (
     SaveHand,
     SetSetting,
     SituationAnswerRow,
-    SQLiteBackend,
     Tables,
 )
 

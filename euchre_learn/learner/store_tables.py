@@ -3,9 +3,11 @@ opens the file and deals with trouble; this module knows the schema and the rows
 
 Each change is a small frozen value with two ways to apply itself: to a SQLite connection
 inside a transaction (:meth:`sql`), or to :class:`Tables`, the same data in Python lists and
-dicts for a Python without sqlite3 (:meth:`memory`). The store keeps the changes it could not
+dicts for a Python without sqlite3 (:meth:`memory`); :mod:`~euchre_learn.learner.store_backends`
+holds the two places the tables live. The store keeps the changes it could not
 write yet and applies them again, in order, when the file can take them.
 
+>>> from euchre_learn.learner.store_backends import MemoryBackend
 >>> t = MemoryBackend()
 >>> t.apply([AddAnswer('scoring', True, at=0.0), SetSetting('rules', 'uk')])
 >>> t.answers(None), t.settings()
@@ -16,30 +18,28 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
+    "DECISION_COLUMNS",
     "FLAGGED_GRADES",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "AddAnswer",
     "AddDecision",
     "AddSituationAnswer",
-    "Backend",
     "CardRow",
     "Carry",
     "DecisionRow",
     "DropRetry",
     "Forget",
     "MarkSent",
-    "MemoryBackend",
     "Note",
     "Op",
     "PutRetry",
     "Review",
-    "SQLiteBackend",
     "SaveHand",
     "SetSetting",
     "SituationAnswerRow",
@@ -120,15 +120,18 @@ class Tables:
 
 
 class Op(Protocol):
-    """One change to the store, for a SQLite connection (inside a transaction) or memory."""
+    """One change to the store, for a SQLite connection (inside a transaction) or memory. Each change
+    below names it as its base, so ``help()`` shows these two methods' words on each."""
 
-    def sql(self, db: Any) -> None: ...
+    def sql(self, db: Any) -> None:
+        """Make the change on ``db``, a ``sqlite3`` connection inside the store's transaction."""
 
-    def memory(self, m: Tables) -> None: ...
+    def memory(self, m: Tables) -> None:
+        """Make the same change on ``m``, the tables in Python lists and dicts."""
 
 
 @dataclass(frozen=True)
-class AddAnswer:
+class AddAnswer(Op):
     """One answer on a topic (``at``: seconds since the epoch, now by default)."""
 
     topic: str
@@ -148,7 +151,7 @@ class AddAnswer:
 
 
 @dataclass(frozen=True)
-class Carry:
+class Carry(Op):
     """Totals for a topic carried over from an old progress file (answered, correct, streak,
     best streak); set only where the topic has none yet."""
 
@@ -163,7 +166,7 @@ class Carry:
 
 
 @dataclass(frozen=True)
-class Forget:
+class Forget(Op):
     """Forget the answers on one topic (or all, ``topic=None``) and the schedule of those quiz
     topics. Saved games, retries and settings stay."""
 
@@ -190,7 +193,7 @@ class Forget:
 
 
 @dataclass(frozen=True)
-class SetSetting:
+class SetSetting(Op):
     """Set a setting to a JSON value (``None`` removes it)."""
 
     key: str
@@ -210,7 +213,7 @@ class SetSetting:
 
 
 @dataclass(frozen=True)
-class Note:
+class Note(Op):
     """A note the store keeps about itself (what was imported, when)."""
 
     key: str
@@ -224,7 +227,7 @@ class Note:
 
 
 @dataclass(frozen=True)
-class SaveHand:
+class SaveHand(Op):
     """One finished hand of a game (its hand record, API.md), for the review."""
 
     game: str
@@ -243,7 +246,7 @@ class SaveHand:
 
 
 @dataclass(frozen=True)
-class PutRetry:
+class PutRetry(Op):
     """A position to try again, as a quiz question (``Question.to_dict()``), under a key."""
 
     key: str
@@ -262,7 +265,7 @@ class PutRetry:
 
 
 @dataclass(frozen=True)
-class DropRetry:
+class DropRetry(Op):
     """Remove a retry (and its schedule)."""
 
     key: str
@@ -307,11 +310,12 @@ class DecisionRow:
 FLAGGED_GRADES = frozenset({"inaccuracy", "mistake", "blunder"})
 """The grades a review flags (shown to the learner, brought back by the situation schedule)."""
 
-_DECISION_COLUMNS = "game, hand, idx, seat, situation, family, action, best, grade, loss, at, convention"
+DECISION_COLUMNS = "game, hand, idx, seat, situation, family, action, best, grade, loss, at, convention"
+"""The columns of the ``decisions`` table, in :class:`DecisionRow`'s order."""
 
 
 @dataclass(frozen=True)
-class AddDecision(DecisionRow):
+class AddDecision(DecisionRow, Op):
     """Keep one decision at the table (:class:`DecisionRow`), once: the same decision written
     again (the same game, hand, index, seat and action) changes nothing."""
 
@@ -319,7 +323,7 @@ class AddDecision(DecisionRow):
 
     def sql(self, db: Any) -> None:
         db.execute(
-            f"INSERT OR IGNORE INTO decisions ({_DECISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR IGNORE INTO decisions ({DECISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             tuple(getattr(self, f) for f in DecisionRow.__dataclass_fields__),  # the columns, in order
         )
 
@@ -343,7 +347,7 @@ class SituationAnswerRow:
 
 
 @dataclass(frozen=True)
-class AddSituationAnswer(SituationAnswerRow):
+class AddSituationAnswer(SituationAnswerRow, Op):
     """Keep one answer filed under a situation (:class:`SituationAnswerRow`), once: the same
     ``source`` written again changes nothing, so a retried write never counts twice."""
 
@@ -361,7 +365,7 @@ class AddSituationAnswer(SituationAnswerRow):
 
 
 @dataclass(frozen=True)
-class MarkSent:
+class MarkSent(Op):
     """Keep that a class server has these answers (``'<server> <key>'`` each), so none is sent twice."""
 
     keys: tuple[str, ...]
@@ -378,7 +382,7 @@ Update = Callable[[str | None], tuple[str, float]]
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(Op):
     """One review of a scheduled item: ``update`` turns the stored card into the new one, read
     and written in the same transaction (so two processes reviewing at once both count)."""
 
@@ -412,7 +416,7 @@ class Review:
         m.reviews.append((self.kind, self.key, self.rating, self.at, self.seconds))
 
 
-# --- the two places data can live ------------------------------------------------------------
+# --- the rows the places data can live give back (euchre_learn.learner.store_backends) ---------
 
 
 @dataclass(frozen=True)
@@ -426,150 +430,3 @@ class CardRow:
     last_rating: int
     reviews: int
     lapses: int
-
-
-class Backend(Protocol):
-    def apply(self, ops: Sequence[Op]) -> None: ...
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]: ...
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]: ...
-    def answer_rows(self) -> list[tuple[int, str, bool, float]]: ...
-    def sent(self) -> set[str]: ...
-    def carried(self) -> dict[str, tuple[int, int, int, int]]: ...
-    def settings(self) -> dict[str, str]: ...
-    def meta(self) -> dict[str, str]: ...
-    def hands(self) -> list[tuple[str, int, str, float]]: ...
-    def retries(self) -> list[tuple[str, str, str, float]]: ...
-    def cards(self) -> list[CardRow]: ...
-    def review_times(self) -> list[float]: ...
-    def reviews(self) -> list[tuple[str, str, int, float]]: ...
-    def decisions(self) -> list[DecisionRow]: ...
-    def situation_answers(self) -> list[SituationAnswerRow]: ...
-    def close(self) -> None: ...
-
-
-class MemoryBackend:
-    def __init__(self) -> None:
-        self.m = Tables()
-
-    def apply(self, ops: Sequence[Op]) -> None:
-        for op in ops:
-            op.memory(self.m)
-
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
-        return [(a[1], a[2]) for a in self.m.answers if topic is None or a[1] == topic]
-
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
-        return [(a[1], a[2], a[3], a[4]) for a in self.m.answers]
-
-    def answer_rows(self) -> list[tuple[int, str, bool, float]]:
-        return [(a[0], a[1], a[2], a[3]) for a in self.m.answers]
-
-    def sent(self) -> set[str]:
-        return set(self.m.sent)
-
-    def carried(self) -> dict[str, tuple[int, int, int, int]]:
-        return dict(self.m.carried)
-
-    def settings(self) -> dict[str, str]:
-        return dict(self.m.settings)
-
-    def meta(self) -> dict[str, str]:
-        return dict(self.m.meta)
-
-    def hands(self) -> list[tuple[str, int, str, float]]:
-        return [(g, n, r, at) for (g, n), (r, at) in sorted(self.m.hands.items())]
-
-    def retries(self) -> list[tuple[str, str, str, float]]:
-        return sorted(((k, q, n, at) for k, (q, n, at) in self.m.retries.items()), key=lambda r: (r[3], r[0]))
-
-    def cards(self) -> list[CardRow]:
-        return [CardRow(k, key, *v) for (k, key), v in sorted(self.m.cards.items(), key=lambda kv: kv[1][1])]
-
-    def review_times(self) -> list[float]:
-        return [r[3] for r in self.m.reviews]
-
-    def reviews(self) -> list[tuple[str, str, int, float]]:
-        return [(r[0], r[1], r[2], r[3]) for r in self.m.reviews]
-
-    def decisions(self) -> list[DecisionRow]:
-        return list(self.m.decisions)
-
-    def situation_answers(self) -> list[SituationAnswerRow]:
-        return list(self.m.situation_answers.values())
-
-    def close(self) -> None:
-        pass
-
-
-class SQLiteBackend:
-    def __init__(self, db: Any) -> None:
-        self.db = db
-
-    def apply(self, ops: Sequence[Op]) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for op in ops:
-                op.sql(self.db)
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
-
-    def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        return list(self.db.execute(sql, args).fetchall())
-
-    def answers(self, topic: str | None) -> list[tuple[str, bool]]:
-        if topic is None:
-            rows = self._all("SELECT topic, correct FROM answers ORDER BY id")
-        else:
-            rows = self._all("SELECT topic, correct FROM answers WHERE topic = ? ORDER BY id", (topic,))
-        return [(t, bool(c)) for t, c in rows]
-
-    def answer_log(self) -> list[tuple[str, bool, float, float | None]]:
-        return [
-            (t, bool(c), at, s)
-            for t, c, at, s in self._all("SELECT topic, correct, at, seconds FROM answers ORDER BY id")
-        ]
-
-    def answer_rows(self) -> list[tuple[int, str, bool, float]]:
-        return [
-            (i, t, bool(c), at) for i, t, c, at in self._all("SELECT id, topic, correct, at FROM answers ORDER BY id")
-        ]
-
-    def sent(self) -> set[str]:
-        return {r[0] for r in self._all("SELECT key FROM class_sent")}
-
-    def carried(self) -> dict[str, tuple[int, int, int, int]]:
-        return {r[0]: tuple(r[1:]) for r in self._all("SELECT * FROM carried")}
-
-    def settings(self) -> dict[str, str]:
-        return dict(self._all("SELECT key, value FROM settings"))
-
-    def meta(self) -> dict[str, str]:
-        return dict(self._all("SELECT key, value FROM meta"))
-
-    def hands(self) -> list[tuple[str, int, str, float]]:
-        return self._all("SELECT game, number, record, at FROM hands ORDER BY game, number")
-
-    def retries(self) -> list[tuple[str, str, str, float]]:
-        return self._all("SELECT key, question, note, at FROM retries ORDER BY at, key")
-
-    def cards(self) -> list[CardRow]:
-        return [CardRow(*r) for r in self._all("SELECT * FROM cards ORDER BY due")]
-
-    def review_times(self) -> list[float]:
-        return [r[0] for r in self._all("SELECT at FROM reviews")]
-
-    def reviews(self) -> list[tuple[str, str, int, float]]:
-        return [(k, key, g, at) for k, key, g, at in self._all("SELECT kind, key, rating, at FROM reviews ORDER BY id")]
-
-    def decisions(self) -> list[DecisionRow]:
-        return [DecisionRow(*r) for r in self._all(f"SELECT {_DECISION_COLUMNS} FROM decisions ORDER BY id")]
-
-    def situation_answers(self) -> list[SituationAnswerRow]:
-        rows = self._all("SELECT source, situation, family, correct, at FROM situation_answers ORDER BY id")
-        return [SituationAnswerRow(src, key, fam, bool(ok), at) for src, key, fam, ok, at in rows]
-
-    def close(self) -> None:
-        self.db.close()

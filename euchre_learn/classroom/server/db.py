@@ -215,6 +215,7 @@ class Database:
     # --- schema ------------------------------------------------------------------------------
     @property
     def version(self) -> int:
+        """The schema version the database is at (0 before the first migration)."""
         with self.engine.connect() as conn:
             if not sa.inspect(conn).has_table("schema_migrations"):
                 return 0
@@ -239,10 +240,12 @@ class Database:
                 conn.execute(migrations_table.insert().values(version=have + 1, applied_at=_now()))
 
     def close(self) -> None:
+        """Close every pooled connection (the database itself stays)."""
         self.engine.dispose()
 
     # --- classes and students -------------------------------------------------------------
     def create_class(self, name: str, teacher_token: str) -> int:
+        """A new class named ``name`` whose teacher signs in with ``teacher_token`` (kept as a hash); returns its id."""
         with self.engine.begin() as conn:
             res = conn.execute(
                 classes.insert().values(name=name, teacher_token_hash=hash_token(teacher_token), created_at=_now())
@@ -250,6 +253,7 @@ class Database:
             return int(res.inserted_primary_key[0])  # type: ignore[index]
 
     def first_class(self) -> int | None:
+        """The id of the oldest class, or ``None`` while there is none."""
         with self.engine.connect() as conn:
             value = conn.execute(sa.select(sa.func.min(classes.c.id))).scalar()
             return None if value is None else int(value)
@@ -262,16 +266,19 @@ class Database:
             )
 
     def class_by_teacher_token(self, token: str) -> dict[str, Any] | None:
+        """The class whose teacher token is ``token`` (a row as a dict), or ``None``."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(classes).where(classes.c.teacher_token_hash == hash_token(token))).first()
             return None if row is None else dict(row._mapping)
 
     def class_by_id(self, class_id: int) -> dict[str, Any] | None:
+        """The class with id ``class_id`` (a row as a dict), or ``None``."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(classes).where(classes.c.id == class_id)).first()
             return None if row is None else dict(row._mapping)
 
     def student_by_name(self, class_id: int, name: str) -> dict[str, Any] | None:
+        """The student of the class called ``name`` (a row as a dict), or ``None``."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(students).where(students.c.class_id == class_id, students.c.name == name)
@@ -279,6 +286,7 @@ class Database:
             return None if row is None else dict(row._mapping)
 
     def add_student(self, class_id: int, name: str, token: str) -> int:
+        """A new student of the class, who signs in with ``token`` (kept as a hash); returns the id."""
         with self.engine.begin() as conn:
             res = conn.execute(
                 students.insert().values(class_id=class_id, name=name, token_hash=hash_token(token), created_at=_now())
@@ -291,11 +299,13 @@ class Database:
             conn.execute(students.update().where(students.c.id == student_id).values(token_hash=hash_token(token)))
 
     def student_by_token(self, token: str) -> dict[str, Any] | None:
+        """The student whose token is ``token`` (a row as a dict), or ``None``."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(students).where(students.c.token_hash == hash_token(token))).first()
             return None if row is None else dict(row._mapping)
 
     def students(self, class_id: int) -> list[dict[str, Any]]:
+        """The students of the class by name: ``id``, ``name`` and ``created_at`` each."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(students.c.id, students.c.name, students.c.created_at)
@@ -317,6 +327,8 @@ class Database:
         seed: str,
         dealer: str,
     ) -> int:
+        """A new table of the class, ``'waiting'`` for its players, with its rules, bot, seed and dealer;
+        returns its id."""
         with self.engine.begin() as conn:
             res = conn.execute(
                 tables.insert().values(
@@ -335,10 +347,13 @@ class Database:
             return int(res.inserted_primary_key[0])  # type: ignore[index]
 
     def set_status(self, table_id: int, status: str) -> None:
+        """Set the table's status: ``'waiting'``, ``'playing'`` or ``'over'``."""
         with self.engine.begin() as conn:
             conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
 
     def tables(self, class_id: int | None = None, statuses: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The tables, oldest first (of one class, and with one of ``statuses``, when given), ``rules``
+        read from JSON."""
         q = sa.select(tables).order_by(tables.c.id)
         if class_id is not None:
             q = q.where(tables.c.class_id == class_id)
@@ -359,10 +374,12 @@ class Database:
             return {r.seat: r.student_id for r in rows}
 
     def take_seat(self, table_id: int, seat: str, student_id: int) -> None:
+        """Seat the student at the table; the primary key (table, seat) refuses a second taker."""
         with self.engine.begin() as conn:
             conn.execute(seats.insert().values(table_id=table_id, seat=seat, student_id=student_id, joined_at=_now()))
 
     def actions(self, table_id: int) -> list[dict[str, Any]]:
+        """The table's log of actions in order of ``n``, a dict each."""
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(actions).where(actions.c.table_id == table_id).order_by(actions.c.n))
             return [dict(r._mapping) for r in rows]
@@ -387,6 +404,8 @@ class Database:
     def save_review(
         self, table_id: int, hand: int, seat: str, student_id: int, accuracy: float | None, flagged: int, body: str
     ) -> None:
+        """Keep the review of one hand for one seat (its accuracy, how many decisions flagged, the
+        message body), once: a second save of the same hand and seat changes nothing."""
         with self.engine.begin() as conn:
             exists = conn.execute(
                 sa.select(reviews.c.hand).where(
@@ -408,6 +427,7 @@ class Database:
                 )
 
     def reviews(self, table_id: int, seat: str) -> list[dict[str, Any]]:
+        """The reviews kept for a seat of the table, by hand, a dict each."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(reviews)

@@ -52,7 +52,7 @@ from typing import Any
 from euchre_learn.analysis.bots import Bot, best_discard, get, hand_value, march_losers
 from euchre_learn.analysis.bots.bidding import alone_blocked
 from euchre_learn.analysis.sampling import finish
-from euchre_learn.engine.actions import CALL, CALL_ALONE, ORDER_UP, ORDER_UP_ALONE, PASS
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import BID1, BID2, OVER, State, bits, deal
 from euchre_learn.engine.explain import action_words
@@ -151,12 +151,12 @@ def _view(state: State) -> tuple[str, list[int], int, int]:
         power = POWER[t][up]
         upclass = 0 if power == 16 else 1 if power >= 12 else 2
         key = f"1|{place}|{upclass}|{holding(hand, t)}"
-        moves = [PASS, ORDER_UP, ORDER_UP_ALONE]
+        moves = [act.PASS, act.ORDER_UP, act.ORDER_UP_ALONE]
     else:
         t = _best_suit(state)
         nxt = int(t == 3 - state.turned_down)
         key = f"2|{place}|{nxt}|{holding(hand, t)}"
-        moves = [PASS, CALL + t, CALL_ALONE + t]
+        moves = [act.PASS, act.CALL + t, act.CALL_ALONE + t]
     return key, [a if a in legal else -1 for a in moves], hand, t
 
 

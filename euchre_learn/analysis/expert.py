@@ -63,7 +63,8 @@ from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.play_sampling import sample_play
 from euchre_learn.analysis.sampling import Worlds, finish, known_history
 from euchre_learn.analysis.search import reduce_holding
-from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
 from euchre_learn.engine.explain import action_words
@@ -200,32 +201,36 @@ class ExpertBot(Bot):
             top = hand_value(hand & ~(1 << ranked[0]), t)
             close = [c for c in ranked[:3] if top - hand_value(hand & ~(1 << c), t) < 0.15]
             first = best_discard(hand, t, 1 << s.upcard)
-            return [DISCARD + first] + [DISCARD + c for c in close if c != first]
+            return [act.DISCARD + first] + [act.DISCARD + c for c in close if c != first]
         if s.phase == BID1:
             value, needed, _note, _how, march_mask = bid1_rating(s, score, BIDDING)
             margin = value - needed
             loner = not no_loner and march_losers(march_mask, s.proposed, benny) <= ALONE_LOSERS
-            if ORDER_UP not in legal:  # the dealer's partner may only go alone (R5.3)
-                return [PASS, ORDER_UP_ALONE] if loner or margin > -PASS_BELOW else [PASS]
+            if act.ORDER_UP not in legal:  # the dealer's partner may only go alone (R5.3)
+                return [act.PASS, act.ORDER_UP_ALONE] if loner or margin > -PASS_BELOW else [act.PASS]
             if margin < -PASS_BELOW and not loner:
-                return [PASS]
+                return [act.PASS]
             if margin > MAKE_ABOVE and not loner:
-                return [ORDER_UP]
-            return [a for a in (PASS, ORDER_UP, ORDER_UP_ALONE) if a in legal and (a != ORDER_UP_ALONE or loner)]
+                return [act.ORDER_UP]
+            return [
+                a
+                for a in (act.PASS, act.ORDER_UP, act.ORDER_UP_ALONE)
+                if a in legal and (a != act.ORDER_UP_ALONE or loner)
+            ]
         ratings = bid2_ratings(s, score, BIDDING)
         hand = s.hands[seat]
         near = sorted(
             (t for t, (v, need) in ratings.items() if v - need > -PASS_BELOW),
             key=lambda t: ratings[t][1] - ratings[t][0],
         )
-        if PASS not in legal and not near:  # stuck (R4.3): the best two suits
+        if act.PASS not in legal and not near:  # stuck (R4.3): the best two suits
             near = sorted(ratings, key=lambda t: ratings[t][1] - ratings[t][0])[:2]
-        cands = [PASS] if PASS in legal else []
+        cands = [act.PASS] if act.PASS in legal else []
         for t in near:
-            cands.append(CALL + t)
+            cands.append(act.CALL + t)
             if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
-                cands.append(CALL_ALONE + t)
-        only = ratings[cands[1] - CALL] if len(cands) == 2 and cands[0] == PASS else None
+                cands.append(act.CALL_ALONE + t)
+        only = ratings[cands[1] - act.CALL] if len(cands) == 2 and cands[0] == act.PASS else None
         if only is not None and only[0] - only[1] > MAKE_ABOVE:
             return cands[1:]
         return cands
@@ -269,38 +274,38 @@ class ExpertBot(Bot):
             c = bits(cands)[0]
             if why is not None:
                 why.append(f"{Seat(seat).word} plays the {Card(c)}: every legal card does the same here.")
-            return PLAY + c
+            return act.PLAY + c
         if len(state.trick) == state.n_active() - 1:  # last to the trick: nothing to guess about it
             return self._bidder.decide(state, rng, why, score)
         points, tricks, n = sample_play(state, self.play_worlds, rng, model=self.fit, reads=self.reads, cands=cands)
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
-        club = self._bidder.decide(state, rng, None, score) - PLAY
+        club = self._bidder.decide(state, rng, None, score) - act.PLAY
         fit = "the bids and the play" if self.reads else "the bids" if self.fit else "the cards seen"
         if club != best and points[club] >= points[best] - TIE:
             # the sample cannot tell them apart: play the card a club player would
             if why is not None:
                 why.append(
                     f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, "
-                    f"{club_card_words(self._position, PLAY + club)}: over {n} deals of the unseen cards that fit {fit} it averages "
+                    f"{club_card_words(self._position, act.PLAY + club)}: over {n} deals of the unseen cards that fit {fit} it averages "
                     f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
                     f"({points[best]:+.2f}) within what so few deals can tell apart."
                 )
-            return PLAY + club
+            return act.PLAY + club
         if why is not None:
             who = Seat(seat).word
             verb = "leads" if not state.trick else "plays"
             order = sorted(points, key=lambda c: (-points[c], -tricks[c]))
             nxt = next((c for c in order if c != best), None)
             tail = f"; the next best, the {Card(nxt)}, averages {points[nxt]:+.2f}" if nxt is not None else ""
-            words = {PLAY + c: f"the {Card(c)}" for c in points}
+            words = {act.PLAY + c: f"the {Card(c)}" for c in points}
             why.append(
                 f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit {fit}, each played "
                 f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
                 f"for {Seat(seat).team.word}{tail}"
-                + why_not_here(self._position, PLAY + best, {PLAY + c: p for c, p in points.items()}, words)
+                + why_not_here(self._position, act.PLAY + best, {act.PLAY + c: p for c, p in points.items()}, words)
                 + "."
             )
-        return PLAY + best
+        return act.PLAY + best
 
 
 # ---- sampled bidding ------------------------------------------------------------------------
@@ -316,7 +321,7 @@ def _sure(learned: tuple[int, list[float], str]) -> bool:
     """Whether the policy passes, or makes trump (alone or not), at least :data:`SURE` of the time
     with hands like this one, as it chose."""
     action, probs, _key = learned
-    return (probs[0] if action == PASS else probs[1] + probs[2]) >= SURE
+    return (probs[0] if action == act.PASS else probs[1] + probs[2]) >= SURE
 
 
 def _game_value(ours: int, theirs: int, score: Sequence[int] | None, team: int, target: int) -> float:

@@ -25,8 +25,7 @@ from fractions import Fraction
 from math import comb
 
 from euchre_learn.analysis.bots import get, play_hand
-from euchre_learn.engine import core
-from euchre_learn.engine.actions import ORDER_UP_ALONE, PASS
+from euchre_learn.engine import act, core
 from euchre_learn.engine.core import BID1, OVER, State
 from euchre_learn.engine.rules import Rules
 
@@ -230,8 +229,8 @@ def loner_with_a_jack_turned(hands: int = 10_000, seed: int = 0) -> Estimate:
             continue
         n += 1
         while st.phase == BID1 and st.to_act != st.dealer:
-            st.apply(PASS)
-        st.apply(ORDER_UP_ALONE)
+            st.apply(act.PASS)
+        st.apply(act.ORDER_UP_ALONE)
         while st.phase != OVER:
             st.apply(bot.decide(st, rng, None))
         assert st.score is not None

@@ -75,7 +75,7 @@ from euchre_learn.analysis.bots.base import (
 from euchre_learn.analysis.bots.bidding import bid1_rating, bid2_ratings, says_text
 from euchre_learn.analysis.bots.registry import register
 from euchre_learn.analysis.bots.standard import StandardBot
-from euchre_learn.engine.actions import CALL, CALL_ALONE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
 from euchre_learn.engine.errors import quote
@@ -133,7 +133,7 @@ def trump_partners_winner(s: State, std: int) -> Slip | None:
     if wseat != (me + 2) & 3:
         return None
     wkey = trick_key(win, t, led_suit)
-    if trick_key(std - PLAY, t, led_suit) > wkey:
+    if trick_key(std - act.PLAY, t, led_suit) > wkey:
         return None  # the standard bot overtakes on purpose (partner's card could still be beaten)
     winners = [c for c in bits(legal) if trick_key(c, t, led_suit) > wkey]
     if not winners:
@@ -142,13 +142,13 @@ def trump_partners_winner(s: State, std: int) -> Slip | None:
     if following:
         c = max(winners, key=lambda c: trick_key(c, t, led_suit))
         return Slip(
-            PLAY + c,
+            act.PLAY + c,
             f"{who} plays the {card_name(c)} over partner's {card_name(win)}: a slip, overtaking partner's winner "
             f"(the {card_name(win)} was already winning the trick, and the {card_name(c)} is wasted).",
         )
     c = min(winners, key=lambda c: POWER[t][c])
     return Slip(
-        PLAY + c,
+        act.PLAY + c,
         f"{who} trumps partner's {card_name(win)} with the {card_name(c)}: a slip, trumping partner's winner "
         f"(the {card_name(win)} was already winning the trick, and the trump is wasted).",
     )
@@ -168,7 +168,7 @@ def forgot_left_bower(s: State, std: int) -> Slip | None:
     if not 0 <= t < 4:
         return None
     left = _left(t)
-    if not legal >> left & 1 or std - PLAY == left:
+    if not legal >> left & 1 or std - act.PLAY == left:
         return None
     printed = left // 6
     who = seat_word(s.to_act)
@@ -178,12 +178,12 @@ def forgot_left_bower(s: State, std: int) -> Slip | None:
     )
     if led_suit == printed and not following:
         return Slip(
-            PLAY + left,
+            act.PLAY + left,
             f"{who} plays the {card_name(left)}, following {Suit(printed).plural}: a slip, {forgot[len(who) + 1 :]}.",
         )
-    if not following and EFFECTIVE[t][std - PLAY] != t:
+    if not following and EFFECTIVE[t][std - act.PLAY] != t:
         return Slip(
-            PLAY + left,
+            act.PLAY + left,
             f"{who} throws away the {card_name(left)} as a small {Suit(printed).plural[:-1]}: a slip, "
             f"{forgot[len(who) + 1 :]}.",
         )
@@ -202,7 +202,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
     trumps = s.play_mask() & TRUMP_MASK[t]
     if not trumps:
         return None
-    c_std = std - PLAY
+    c_std = std - act.PLAY
     if not s.trick:
         v = View(s)
         side = s.play_mask() & ~TRUMP_MASK[t]
@@ -213,7 +213,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
                 return None
             c = highest_card(side, t)
             return Slip(
-                PLAY + c,
+                act.PLAY + c,
                 f"{who} leads the {card_name(c)}: a slip, not counting the trumps (the other side still holds "
                 f"trumps, so the makers draw them first, or the {card_name(c)} may be trumped).",
             )
@@ -221,7 +221,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
             return None
         c = highest_card(trumps, t)
         return Slip(
-            PLAY + c,
+            act.PLAY + c,
             f"{who} leads the {card_name(c)} to draw trumps: a slip, not counting the trumps "
             f"(every other trump is already gone, so the {card_name(c)} only draws side cards).",
         )
@@ -235,7 +235,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
     if not winners and EFFECTIVE[t][c_std] != t:
         c = lowest_card(trumps, t)
         return Slip(
-            PLAY + c,
+            act.PLAY + c,
             f"{who} trumps in with the {card_name(c)} under the {card_name(win)}: a slip, not counting the trumps "
             f"(the {card_name(win)} is higher, so a side card would do and the trump is wasted).",
         )
@@ -243,7 +243,7 @@ def not_counting_trumps(s: State, std: int) -> Slip | None:
         c = max(winners, key=lambda c: POWER[t][c])
         if c != c_std:
             return Slip(
-                PLAY + c,
+                act.PLAY + c,
                 f"{who} trumps with the {card_name(c)}: a slip, not counting the trumps "
                 f"(the {card_name(c_std)} was enough to win the trick, and the {card_name(c)} is needed later).",
             )
@@ -260,12 +260,12 @@ def trump_from_weakness(s: State, std: int) -> Slip | None:
         return None
     legal = s.play_mask()
     trumps = legal & TRUMP_MASK[t]
-    if not trumps or not legal & ~TRUMP_MASK[t] or EFFECTIVE[t][std - PLAY] == t:
+    if not trumps or not legal & ~TRUMP_MASK[t] or EFFECTIVE[t][std - act.PLAY] == t:
         return None
     c = lowest_card(trumps, t)
     who = seat_word(me)
     return Slip(
-        PLAY + c,
+        act.PLAY + c,
         f"{who} leads the {card_name(c)}: a slip, leading trump from weakness as a defender "
         f"(it helps the makers draw trumps and leaves {who}'s side cards to be trumped).",
     )
@@ -274,7 +274,7 @@ def trump_from_weakness(s: State, std: int) -> Slip | None:
 def two_small_trumps(s: State, std: int) -> Slip | None:
     """Orders it up (round 1) or calls (round 2) with only two trumps, neither the right bower,
     where the standard bot passes."""
-    if std != PASS or s.phase not in (BID1, BID2):
+    if std != act.PASS or s.phase not in (BID1, BID2):
         return None
     me = s.to_act
     hand = s.hands[me]
@@ -287,17 +287,17 @@ def two_small_trumps(s: State, std: int) -> Slip | None:
     if s.phase == BID1:
         t = s.proposed
         held = hand | ((1 << s.upcard) if me == s.dealer else 0)
-        if ORDER_UP not in legal or not small_pair(held, t):
+        if act.ORDER_UP not in legal or not small_pair(held, t):
             return None
         return Slip(
-            ORDER_UP,
-            f"{who} {says_text(s, me, ORDER_UP)} with only two trumps ({card_list(held & TRUMP_MASK[t], t)}): a slip, "
+            act.ORDER_UP,
+            f"{who} {says_text(s, me, act.ORDER_UP)} with only two trumps ({card_list(held & TRUMP_MASK[t], t)}): a slip, "
             f"two small trumps rarely make it, even with partner's help.",
         )
     for t in range(4):
-        if CALL + t in legal and small_pair(hand, t):
+        if act.CALL + t in legal and small_pair(hand, t):
             return Slip(
-                CALL + t,
+                act.CALL + t,
                 f"{who} calls {suit_words(t)} with only two trumps ({card_list(hand & TRUMP_MASK[t], t)}): a slip, "
                 f"two small trumps rarely make it, even with partner's help.",
             )
@@ -309,12 +309,12 @@ def alone_too_often(s: State, std: int) -> Slip | None:
     me = s.to_act
     who = seat_word(me)
     legal = s.legal()
-    if s.phase == BID1 and std == ORDER_UP and ORDER_UP_ALONE in legal:
+    if s.phase == BID1 and std == act.ORDER_UP and act.ORDER_UP_ALONE in legal:
         t = s.proposed
         held = s.hands[me] | ((1 << s.upcard) if me == s.dealer else 0)
-        a = ORDER_UP_ALONE
-    elif s.phase == BID2 and CALL <= std < CALL_ALONE and std + 4 in legal:
-        t = std - CALL
+        a = act.ORDER_UP_ALONE
+    elif s.phase == BID2 and act.CALL <= std < act.CALL_ALONE and std + 4 in legal:
+        t = std - act.CALL
         held = s.hands[me]
         a = std + 4
     else:
@@ -324,7 +324,7 @@ def alone_too_often(s: State, std: int) -> Slip | None:
         return None
     return Slip(
         a,
-        f"{who} {says_text(s, me, a - (1 if a == ORDER_UP_ALONE else 4))} and goes alone with {n} trumps "
+        f"{who} {says_text(s, me, a - (1 if a == act.ORDER_UP_ALONE else 4))} and goes alone with {n} trumps "
         f"({card_list(held & TRUMP_MASK[t], t)}): a slip, going alone too often (without partner's help this hand "
         "will often lose two tricks or more).",
     )
@@ -334,9 +334,9 @@ def alone_too_rarely(s: State, std: int) -> Slip | None:
     """Plays with its partner where the standard bot goes alone (a march then scores 2, not 4)."""
     me = s.to_act
     legal = s.legal()
-    if s.phase == BID1 and std == ORDER_UP_ALONE and ORDER_UP in legal:
-        a = ORDER_UP
-    elif s.phase == BID2 and CALL_ALONE <= std < NAME and std - 4 in legal:
+    if s.phase == BID1 and std == act.ORDER_UP_ALONE and act.ORDER_UP in legal:
+        a = act.ORDER_UP
+    elif s.phase == BID2 and act.CALL_ALONE <= std < act.NAME and std - 4 in legal:
         a = std - 4
     else:
         return None
@@ -356,21 +356,21 @@ def misjudged_strength(
     needs (pass scores 0). At a low temperature it bids as the standard bot; the higher, the more
     often a hand near the line (and then further from it) is bid the other way. ``None`` where the
     draw agrees with the standard bot, or outside the bidding."""
-    if temperature <= 0 or s.phase not in (BID1, BID2) or std not in (PASS, ORDER_UP, *range(CALL, CALL_ALONE)):
+    if temperature <= 0 or s.phase not in (BID1, BID2) or std not in (act.PASS, act.ORDER_UP, *range(act.CALL, act.CALL_ALONE)):
         return None
     legal = s.legal()
     me = s.to_act
     who = seat_word(me)
     if s.phase == BID1:
-        if ORDER_UP not in legal or PASS not in legal:
+        if act.ORDER_UP not in legal or act.PASS not in legal:
             return None
         value, needed, _note, _how, _mask = bid1_rating(s, score, th)
-        scores = {PASS: 0.0, ORDER_UP: (value - needed) / temperature}
+        scores = {act.PASS: 0.0, act.ORDER_UP: (value - needed) / temperature}
     else:
-        scores = {PASS: 0.0} if PASS in legal else {}
+        scores = {act.PASS: 0.0} if act.PASS in legal else {}
         for t, (value, needed) in bid2_ratings(s, score, th).items():
-            if CALL + t in legal:
-                scores[CALL + t] = (value - needed) / temperature
+            if act.CALL + t in legal:
+                scores[act.CALL + t] = (value - needed) / temperature
     top = max(scores.values())
     weights = {a: math.exp(x - top) for a, x in scores.items()}
     pick = rng.random() * sum(weights.values())
@@ -382,16 +382,16 @@ def misjudged_strength(
             break
     if a == std:
         return None
-    if a == PASS:
-        return Slip(PASS, f"{who} passes: a slip, misjudging the hand's strength (the standard count says it is "
-                          f"strong enough to {'order it up' if std == ORDER_UP else 'call'}).")
-    if a == ORDER_UP:
+    if a == act.PASS:
+        return Slip(act.PASS, f"{who} passes: a slip, misjudging the hand's strength (the standard count says it is "
+                          f"strong enough to {'order it up' if std == act.ORDER_UP else 'call'}).")
+    if a == act.ORDER_UP:
         t = s.proposed
         held = s.hands[me] | ((1 << s.upcard) if me == s.dealer else 0)
         trumps = card_list(held & TRUMP_MASK[t], t) or "no trump"
-        return Slip(ORDER_UP, f"{who} {says_text(s, me, ORDER_UP)} with {trumps}: a slip, misjudging the hand's "
+        return Slip(act.ORDER_UP, f"{who} {says_text(s, me, act.ORDER_UP)} with {trumps}: a slip, misjudging the hand's "
                               "strength (too weak to make trump by the standard count).")
-    t = a - CALL
+    t = a - act.CALL
     trumps = card_list(s.hands[me] & TRUMP_MASK[t], t) or "no trump"
     return Slip(a, f"{who} calls {suit_words(t)} with {trumps}: a slip, misjudging the hand's strength "
                    "(not the best call by the standard count).")
@@ -406,16 +406,16 @@ def careless_card(s: State, std: int, rng: random.Random, temperature: float) ->
     cards = bits(s.play_mask())
     if len(cards) < 2:
         return None
-    others = [c for c in cards if PLAY + c != std]
+    others = [c for c in cards if act.PLAY + c != std]
     p_std = 1.0 / (1.0 + len(others) * math.exp(-1.0 / temperature))
     if rng.random() < p_std:
         return None
     c = others[rng.randrange(len(others))]
     who = seat_word(s.to_act)
     return Slip(
-        PLAY + c,
+        act.PLAY + c,
         f"{who} plays the {card_name(c)} without thinking the trick through: a slip "
-        f"(the careful play was the {card_name(std - PLAY)}).",
+        f"(the careful play was the {card_name(std - act.PLAY)}).",
     )
 
 

@@ -19,7 +19,8 @@ import builtins
 from collections.abc import Mapping
 
 from euchre_learn.analysis.situation import Situation, situation
-from euchre_learn.engine.actions import CALL, PASS, PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.core import bits
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
@@ -187,7 +188,7 @@ def classify(
     s = position.core
     t = s.trump
     eff = EFFECTIVE[t]
-    a, r = answer.id - PLAY, runner_up.id - PLAY
+    a, r = answer.id - act.PLAY, runner_up.id - act.PLAY
     a_trump, r_trump = eff[a] == t, eff[r] == t
     leading = sit.position in ("lead1", "lead")
     makers = sit.role in ("maker", "partner", "loner")
@@ -246,7 +247,7 @@ def _bidding(
     if sit.stuck:
         return "the stuck dealer's call"
     nxt = 3 - position.core.upcard // 6  # the suit of the same colour (R1.2)
-    named = [x.id - CALL for x in (answer, runner_up) if CALL <= x.id < CALL + 4]
+    named = [x.id - act.CALL for x in (answer, runner_up) if act.CALL <= x.id < act.CALL + 4]
     if nxt in named:
         return "next in round 2"
-    return "passing in round 2" if answer.id == PASS else "calling in round 2"
+    return "passing in round 2" if answer.id == act.PASS else "calling in round 2"

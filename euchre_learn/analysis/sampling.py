@@ -36,20 +36,7 @@ from typing import TYPE_CHECKING
 from euchre_learn.analysis.bots import BIDDING, best_discard, hand_value
 from euchre_learn.analysis.bots.bidding import TRUMP_VALUE
 from euchre_learn.analysis.search import makers_score_tricks
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DECLINE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    TAKE,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import BENNY_INDEX
 from euchre_learn.engine.core import (
     BENNY,
@@ -194,7 +181,7 @@ class Worlds:
         self.pool = [c for c in range(25) if _deck(state) >> c & 1 and not known >> c & 1]
         self.play = _PlayLayout(state, own_dealt, self.given) if state.phase == PLAY_PHASE else None
         self.discard_at = next(
-            (i for i, (seat, a) in enumerate(history) if seat == self.dealer and DISCARD <= a < GIVE), -1
+            (i for i, (seat, a) in enumerate(history) if seat == self.dealer and act.DISCARD <= a < act.GIVE), -1
         )
         self.uniform = uniform
         self.fast = (
@@ -264,10 +251,10 @@ class Worlds:
                     if model != real:
                         fit = 1
                 elif discard >= 0 and state.phase == DISCARD_PHASE:
-                    a = DISCARD + discard
-                elif DISCARD <= a < PLAY and not (a >= GIVE and self.given >= 0):
+                    a = act.DISCARD + discard
+                elif act.DISCARD <= a < act.PLAY and not (a >= act.GIVE and self.given >= 0):
                     a = bidder.decide(state, rng, None)  # a card the seat did not see: chosen in this world
-                elif a >= PLAY and check and not state.play_mask() >> (a - PLAY) & 1:
+                elif a >= act.PLAY and check and not state.play_mask() >> (a - act.PLAY) & 1:
                     return 0  # a railroad card chosen in this world does not fit the cards played
             state.apply(a)
         return fit
@@ -299,7 +286,7 @@ class Worlds:
         probe = State.new(self.rules, self.dealer, probe_hands, self.upcard, kitty)
         for _seat, a in self.history[: self.discard_at]:
             probe.apply(a)
-        return self.bidder.decide(probe, rng, None) == DISCARD + d
+        return self.bidder.decide(probe, rng, None) == act.DISCARD + d
 
 
 def played_by(state: State) -> list[int]:
@@ -391,9 +378,9 @@ class _PlayLayout:
 
 def _kind(a: int) -> int:
     """0 for a pass, 1 for making trump, 2 for going or defending alone."""
-    if a == PASS:
+    if a == act.PASS:
         return 0
-    return 2 if a in (ORDER_UP_ALONE, DEFEND_ALONE) or CALL_ALONE <= a < NAME else 1
+    return 2 if a in (act.ORDER_UP_ALONE, act.DEFEND_ALONE) or act.CALL_ALONE <= a < act.NAME else 1
 
 
 # ---- the fast strategy: the standard bot's ratings, no replay ------------------------------
@@ -412,7 +399,7 @@ class _Fast:
         self.own = own
         self.pool = pool
         # (seat, round, made): every pass heard, and an order-up in round 1
-        self.bids = [(seat, 1 if i < 4 else 2, a != PASS) for i, (seat, a) in enumerate(history)]
+        self.bids = [(seat, 1 if i < 4 else 2, a != act.PASS) for i, (seat, a) in enumerate(history)]
         self.history = history
 
     def sample(self, rng: random.Random) -> tuple[State, bool]:
@@ -467,7 +454,7 @@ def fast_ok(state: State, history: Sequence[tuple[int, int]]) -> bool:
     return (
         not r.benny
         and not r.railroad
-        and all(a == PASS or (a == ORDER_UP and i < 4) for i, (_s, a) in enumerate(history))
+        and all(a == act.PASS or (a == act.ORDER_UP and i < 4) for i, (_s, a) in enumerate(history))
     )
 
 
@@ -527,33 +514,33 @@ def known_history(state: State) -> tuple[int, list[tuple[int, int]]]:
     seat, dealer = state.to_act, state.dealer
     hist: list[tuple[int, int]] = []
     if state.upcard == BENNY_INDEX and state.phase != BENNY:
-        hist.append((dealer, NAME + state.proposed))
+        hist.append((dealer, act.NAME + state.proposed))
     eldest = (dealer + 1) & 3
     made = state.maker >= 0
     round2 = state.turned_down >= 0
     if round2:
-        hist += [((eldest + i) & 3, PASS) for i in range(4)]
+        hist += [((eldest + i) & 3, act.PASS) for i in range(4)]
         if made:
-            hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
-            hist.append((state.maker, (CALL_ALONE if state.alone else CALL) + state.trump))
+            hist += [((eldest + i) & 3, act.PASS) for i in range((state.maker - eldest) & 3)]
+            hist.append((state.maker, (act.CALL_ALONE if state.alone else act.CALL) + state.trump))
         else:
-            hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
+            hist += [((eldest + i) & 3, act.PASS) for i in range(state.passes)]
     elif made:
-        hist += [((eldest + i) & 3, PASS) for i in range((state.maker - eldest) & 3)]
-        hist.append((state.maker, ORDER_UP_ALONE if state.alone else ORDER_UP))
+        hist += [((eldest + i) & 3, act.PASS) for i in range((state.maker - eldest) & 3)]
+        hist.append((state.maker, act.ORDER_UP_ALONE if state.alone else act.ORDER_UP))
     elif state.phase == BID1:
-        hist += [((eldest + i) & 3, PASS) for i in range(state.passes)]
+        hist += [((eldest + i) & 3, act.PASS) for i in range(state.passes)]
     picked_up = made and not round2 and not _dead_upcard(state)
     if picked_up and state.discard >= 0:
-        hist.append((dealer, DISCARD + state.discard))
+        hist.append((dealer, act.DISCARD + state.discard))
     if state.given >= 0:
-        hist.append(((state.maker + 2) & 3, GIVE + state.given))
+        hist.append(((state.maker + 2) & 3, act.GIVE + state.given))
         if state.phase in (RR_DISCARD, DEFEND):  # the loner has taken or declined it
-            hist.append((state.maker, TAKE if state.taken else DECLINE))
+            hist.append((state.maker, act.TAKE if state.taken else act.DECLINE))
         if state.rr_discard >= 0:
-            hist.append((state.maker, DISCARD + state.rr_discard))
+            hist.append((state.maker, act.DISCARD + state.rr_discard))
     if state.phase == DEFEND:
-        hist += [((state.maker + 1 + 2 * i) & 3, PASS) for i in range(state.passes)]
+        hist += [((state.maker + 1 + 2 * i) & 3, act.PASS) for i in range(state.passes)]
     dealt = state.hands[seat]
     if picked_up and seat == dealer:
         dealt &= ~(1 << state.upcard)

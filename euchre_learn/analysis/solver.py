@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.search import Search, search_for
-from euchre_learn.engine.actions import PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.core import OVER, PLAY_PHASE
 from euchre_learn.engine.errors import type_error
@@ -94,8 +95,8 @@ class Solution:
             done = state.won[mt]
             values = search.play_values(state.leader, state.trick[:], target - done)
             card = min((c for c, v in values.items() if v + done == target), key=lambda c: (POWER[state.trump][c], c))
-            out.append((Seat(state.to_act), Action(PLAY + card)))
-            state.apply(PLAY + card)
+            out.append((Seat(state.to_act), Action(act.PLAY + card)))
+            state.apply(act.PLAY + card)
         return tuple(out)
 
     # ---- display ------------------------------------------------------------------------------
@@ -176,7 +177,7 @@ def solve(hand: Hand) -> Solution:
     search = search_for(state)
     done = state.won[state.maker & 1]
     card_values = search.play_values(state.leader, state.trick[:])
-    values = {Action(PLAY + c): done + v for c, v in sorted(card_values.items())}
+    values = {Action(act.PLAY + c): done + v for c, v in sorted(card_values.items())}
     mt = state.maker & 1
     pick = max if state.to_act & 1 == mt else min
     total = pick(values.values())

@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.analysis.findings import Estimate, Finding, Group
-from euchre_learn.engine.actions import CALL, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, bits, deal
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import Rules
@@ -108,7 +109,7 @@ def _round1(seat: int, fits: Callable[[int, int], bool], jack_up: bool = False) 
         if (state.upcard % 6 == _JACK) != jack_up or not fits(state.hands[seat], t):
             return False
         while state.to_act != seat:
-            state.apply(PASS)
+            state.apply(act.PASS)
         return True
 
     def at(state: State) -> bool:
@@ -145,7 +146,7 @@ def _next_situation(state: State, rng: random.Random) -> bool:
     bot = _bot()
     while state.phase == BID1:
         a = bot.act_state(state, rng)
-        if a != PASS:
+        if a != act.PASS:
             return False
         state.apply(a)
     return _next_at(state)
@@ -170,13 +171,13 @@ def _cross_suit(state: State) -> int | None:
 
 
 def _call_next(state: State) -> int:
-    return CALL + 3 - state.turned_down
+    return act.CALL + 3 - state.turned_down
 
 
 def _call_cross(state: State) -> int:
     cross = _cross_suit(state)
     assert cross is not None  # the situation guarantees one
-    return CALL + cross
+    return act.CALL + cross
 
 
 def _holding(state: State) -> tuple[int, int]:
@@ -185,12 +186,12 @@ def _holding(state: State) -> tuple[int, int]:
 
 def _lead_top_trump(state: State) -> int:
     hand, t = _holding(state)
-    return PLAY + max(_trumps(hand, t), key=lambda c: POWER[t][c])
+    return act.PLAY + max(_trumps(hand, t), key=lambda c: POWER[t][c])
 
 
 def _lead_top_off(state: State) -> int:
     hand, t = _holding(state)
-    return PLAY + max((c for c in bits(hand) if EFFECTIVE[t][c] != t), key=lambda c: POWER[t][c])
+    return act.PLAY + max((c for c in bits(hand) if EFFECTIVE[t][c] != t), key=lambda c: POWER[t][c])
 
 
 def _leading_with_both(makers: bool) -> Callable[[State], bool]:
@@ -217,12 +218,12 @@ def _partner_winning_void(state: State) -> bool:
 
 def _throw_off(state: State) -> int:
     hand, t = _holding(state)
-    return PLAY + min((c for c in bits(hand) if EFFECTIVE[t][c] != t), key=lambda c: POWER[t][c])
+    return act.PLAY + min((c for c in bits(hand) if EFFECTIVE[t][c] != t), key=lambda c: POWER[t][c])
 
 
 def _trump_low(state: State) -> int:
     hand, t = _holding(state)
-    return PLAY + min(_trumps(hand, t), key=lambda c: POWER[t][c])
+    return act.PLAY + min(_trumps(hand, t), key=lambda c: POWER[t][c])
 
 
 def _second_hand(trump_led: bool) -> Callable[[State], bool]:
@@ -244,7 +245,7 @@ def _second_hand(trump_led: bool) -> Callable[[State], bool]:
 def _follow(pick: Callable[..., int]) -> Chooser:
     def choose(state: State) -> int:
         hand, t = _holding(state)
-        return PLAY + pick(bits(hand & SUIT_MASK[t][EFFECTIVE[t][state.trick[0]]]), key=lambda c: POWER[t][c])
+        return act.PLAY + pick(bits(hand & SUIT_MASK[t][EFFECTIVE[t][state.trick[0]]]), key=lambda c: POWER[t][c])
 
     return choose
 
@@ -267,9 +268,9 @@ def _const(a: int) -> Chooser:
     return lambda state: a
 
 
-_ORDER = ("order up", _const(ORDER_UP))
-_PASS = ("pass", _const(PASS))
-_ALONE = ("order up alone", _const(ORDER_UP_ALONE))
+_ORDER = ("order up", _const(act.ORDER_UP))
+_PASS = ("pass", _const(act.PASS))
+_ALONE = ("order up alone", _const(act.ORDER_UP_ALONE))
 
 
 def _three(h: int, t: int) -> bool:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.drawing import PALETTE, bars, chart, new_figure
-from euchre_learn.engine.actions import CALL, CALL_ALONE, PASS
+from euchre_learn.engine import act
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules, score_hand
@@ -120,8 +120,8 @@ def _outcomes(
             hands, up, kitty = dealt
             state = State.new(rules, SOUTH, hands, up, kitty)  # the upcard is never the Benny here
             for _ in range(4):
-                state.apply(PASS)  # round 1: everyone passes, the upcard is turned down (R3.4)
-            state.apply((CALL_ALONE if alone else CALL) + trump)  # West, eldest, calls in round 2
+                state.apply(act.PASS)  # round 1: everyone passes, the upcard is turned down (R3.4)
+            state.apply((act.CALL_ALONE if alone else act.CALL) + trump)  # West, eldest, calls in round 2
             while state.phase not in (PLAY_PHASE, OVER):
                 state.apply(bidder.decide(state, rng, None))  # defend alone, railroad...
             if player is None:

@@ -1,18 +1,8 @@
 """Actions: what a seat says or does, as a small integer inside and an :class:`Action` outside.
 
-Action ids (used by the core and the solver):
-
-====== ==========================  ====== ===========================
-id     action                      id     action
-====== ==========================  ====== ===========================
-0      pass                        16     take (railroad, the loner)
-1      order up                    17     decline (railroad)
-2      order up alone              18+c   discard card c
-3+s    call suit s                 43+c   give card c (railroad)
-7+s    call suit s alone           68+c   play card c
-11+s   name suit s (Benny)
-15     defend alone
-====== ==========================  ====== ===========================
+The ids, by kind, are the action vocabulary in :mod:`euchre_learn.engine.act` (``act.PLAY + c``).
+:meth:`Action.parse` reads the texts; public entry points (``Hand.apply``, ``Table.act``, ...)
+parse once, and below them only :class:`Action` (or its id) travels.
 """
 
 from __future__ import annotations
@@ -21,44 +11,39 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import Card, InvalidCardError, Suit
 from euchre_learn.engine.errors import quote
 
 __all__ = ["Action", "Actions"]
 
-PASS, ORDER_UP, ORDER_UP_ALONE = 0, 1, 2
-CALL, CALL_ALONE, NAME = 3, 7, 11
-DEFEND_ALONE, TAKE, DECLINE = 15, 16, 17
-DISCARD, GIVE, PLAY = 18, 43, 68
-N_ACTIONS = 93
-
 _FIXED = {
-    PASS: "pass",
-    ORDER_UP: "order up",
-    ORDER_UP_ALONE: "order up alone",
-    DEFEND_ALONE: "defend alone",
-    TAKE: "take",
-    DECLINE: "decline",
+    act.PASS: "pass",
+    act.ORDER_UP: "order up",
+    act.ORDER_UP_ALONE: "order up alone",
+    act.DEFEND_ALONE: "defend alone",
+    act.TAKE: "take",
+    act.DECLINE: "decline",
 }
 _SYNONYMS = {
-    "pass": PASS,
-    "order up": ORDER_UP,
-    "order it up": ORDER_UP,
-    "assist": ORDER_UP,
-    "pick up": ORDER_UP,
-    "pick it up": ORDER_UP,
-    "take it up": ORDER_UP,
-    "take up": ORDER_UP,
-    "order up alone": ORDER_UP_ALONE,
-    "order it up alone": ORDER_UP_ALONE,
-    "assist alone": ORDER_UP_ALONE,
-    "pick up alone": ORDER_UP_ALONE,
-    "pick it up alone": ORDER_UP_ALONE,
-    "take it up alone": ORDER_UP_ALONE,
-    "take up alone": ORDER_UP_ALONE,
-    "defend alone": DEFEND_ALONE,
-    "take": TAKE,
-    "decline": DECLINE,
+    "pass": act.PASS,
+    "order up": act.ORDER_UP,
+    "order it up": act.ORDER_UP,
+    "assist": act.ORDER_UP,
+    "pick up": act.ORDER_UP,
+    "pick it up": act.ORDER_UP,
+    "take it up": act.ORDER_UP,
+    "take up": act.ORDER_UP,
+    "order up alone": act.ORDER_UP_ALONE,
+    "order it up alone": act.ORDER_UP_ALONE,
+    "assist alone": act.ORDER_UP_ALONE,
+    "pick up alone": act.ORDER_UP_ALONE,
+    "pick it up alone": act.ORDER_UP_ALONE,
+    "take it up alone": act.ORDER_UP_ALONE,
+    "take up alone": act.ORDER_UP_ALONE,
+    "defend alone": act.DEFEND_ALONE,
+    "take": act.TAKE,
+    "decline": act.DECLINE,
 }
 _ACCEPTED = (
     "'pass', 'order up' (or 'assist', 'take it up'), 'order up alone', 'call ♥', 'call ♥ alone', "
@@ -81,9 +66,9 @@ class Action:
     id: int
 
     def __new__(cls, id: int) -> Action:
-        if type(id) is int and 0 <= id < N_ACTIONS:  # not ACTIONS[-1], which is a real action
+        if type(id) is int and 0 <= id < act.N_ACTIONS:  # not ACTIONS[-1], which is a real action
             return ACTIONS[id]
-        raise ValueError(f"{quote(id)} is not an action id: expected 0 to {N_ACTIONS - 1}")
+        raise ValueError(f"{quote(id)} is not an action id: expected 0 to {act.N_ACTIONS - 1}")
 
     @classmethod
     def _make(cls, id: int) -> Action:
@@ -103,35 +88,35 @@ class Action:
         """One of ``'pass' 'order up' 'call' 'name' 'defend alone' 'take' 'decline' 'discard'
         'give' 'play'``."""
         i = self.id
-        if i in (ORDER_UP, ORDER_UP_ALONE):
+        if i in (act.ORDER_UP, act.ORDER_UP_ALONE):
             return "order up"
         if i in _FIXED:
             return _FIXED[i]
-        if i < NAME:
+        if i < act.NAME:
             return "call"
-        if i < DEFEND_ALONE:
+        if i < act.DEFEND_ALONE:
             return "name"
-        if i < GIVE:
+        if i < act.GIVE:
             return "discard"
-        return "give" if i < PLAY else "play"
+        return "give" if i < act.PLAY else "play"
 
     @property
     def alone(self) -> bool:
         """True for 'order up alone' and 'call … alone'."""
-        return self.id == ORDER_UP_ALONE or CALL_ALONE <= self.id < NAME
+        return self.id == act.ORDER_UP_ALONE or act.CALL_ALONE <= self.id < act.NAME
 
     @property
     def suit(self) -> Suit | None:
         """The suit of a call or a Benny naming."""
-        if CALL <= self.id < DEFEND_ALONE:
-            return Suit((self.id - CALL) % 4)
+        if act.CALL <= self.id < act.DEFEND_ALONE:
+            return Suit((self.id - act.CALL) % 4)
         return None
 
     @property
     def card(self) -> Card | None:
         """The card of a discard, a railroad give, or a play."""
-        if self.id >= DISCARD:
-            return Card((self.id - DISCARD) % 25)
+        if self.id >= act.DISCARD:
+            return Card((self.id - act.DISCARD) % 25)
         return None
 
     # --- text -----------------------------------------------------------------------------
@@ -158,11 +143,11 @@ class Action:
                 if verb in ("call", "name"):
                     if alone and verb == "name":
                         raise ValueError
-                    base = NAME if verb == "name" else CALL_ALONE if alone else CALL
+                    base = act.NAME if verb == "name" else act.CALL_ALONE if alone else act.CALL
                     return ACTIONS[base + Suit.parse(arg)]
                 if alone:
                     raise ValueError
-                base = {"discard": DISCARD, "give": GIVE, "play": PLAY}[verb]
+                base = {"discard": act.DISCARD, "give": act.GIVE, "play": act.PLAY}[verb]
                 return ACTIONS[base + Card.parse(arg).index]
             except InvalidCardError as err:
                 raise ValueError(f"{quote(text)} is not an action: {err}") from None
@@ -174,13 +159,13 @@ class Action:
         i = self.id
         if i in _FIXED:
             return _FIXED[i]
-        if i < CALL_ALONE:
-            return f"call {Suit(i - CALL).symbol}"
-        if i < NAME:
-            return f"call {Suit(i - CALL_ALONE).symbol} alone"
-        if i < DEFEND_ALONE:
-            return f"name {Suit(i - NAME).symbol}"
-        return f"{self.kind} {Card((i - DISCARD) % 25)}"
+        if i < act.CALL_ALONE:
+            return f"call {Suit(i - act.CALL).symbol}"
+        if i < act.NAME:
+            return f"call {Suit(i - act.CALL_ALONE).symbol} alone"
+        if i < act.DEFEND_ALONE:
+            return f"name {Suit(i - act.NAME).symbol}"
+        return f"{self.kind} {Card((i - act.DISCARD) % 25)}"
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -197,7 +182,7 @@ class Action:
         return self.id < other.id
 
 
-ACTIONS: tuple[Action, ...] = tuple(Action._make(i) for i in range(N_ACTIONS))
+ACTIONS: tuple[Action, ...] = tuple(Action._make(i) for i in range(act.N_ACTIONS))
 """Every action, by id: ``ACTIONS[i].id == i``."""
 
 

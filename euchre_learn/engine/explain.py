@@ -11,13 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.engine.actions import (
-    CALL,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Rank, Seat, Suit, Team
 from euchre_learn.engine.core import (
     BENNY,
@@ -245,7 +239,7 @@ def bidding_options(hand: Hand) -> str:
     if phase == BENNY:
         return (
             f"The Benny was turned up: {who}, the dealer, names the suit it proposes before looking at the hand "
-            f"({or_list([Suit(a - NAME).symbol for a in legal])}); round 1 then runs with that suit, and a dealer "
+            f"({or_list([Suit(a - act.NAME).symbol for a in legal])}); round 1 then runs with that suit, and a dealer "
             "who takes it up takes the Benny (R3.5)."
         )
     if phase == BID1:
@@ -253,7 +247,7 @@ def bidding_options(hand: Hand) -> str:
         word = make_word(dealer, seat)
         up = "the Benny" if s.upcard == BENNY_INDEX else f"the upcard {Card(s.upcard)}"
         parts.append(f"Round 1 of the bidding: {up} proposes {prop} as trump.")
-        if ORDER_UP in legal:
+        if act.ORDER_UP in legal:
             if seat == dealer:
                 parts.append(
                     f"{who} ({role}) may take it up, making {prop} trump: {who} adds the upcard to the hand and "
@@ -265,14 +259,14 @@ def bidding_options(hand: Hand) -> str:
                     f"{Card(s.upcard)} to the hand and discards one card (R3.1, R3.2)."
                 )
             parts.append(f"No trump needs to be held to {word} (R3.3).")
-        if ORDER_UP_ALONE in legal:
-            if seat == (dealer + 2) & 3 and ORDER_UP not in legal:
+        if act.ORDER_UP_ALONE in legal:
+            if seat == (dealer + 2) & 3 and act.ORDER_UP not in legal:
                 parts.append(
                     f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
                     "partner who assists must play alone (R5.3)."
                 )
             partner = seat_word((seat + 2) & 3)
-            if ORDER_UP in legal:
+            if act.ORDER_UP in legal:
                 alone = f"{who} may also {word} alone: {partner} sits out"
             else:
                 alone = f"If {who} assists alone, {partner} sits out"
@@ -289,13 +283,13 @@ def bidding_options(hand: Hand) -> str:
         return " ".join(parts)
     if phase == BID2:
         td = s.turned_down
-        calls = sorted({(a - CALL) & 3 for a in legal if CALL <= a < NAME})
+        calls = sorted({(a - act.CALL) & 3 for a in legal if act.CALL <= a < act.NAME})
         allowed = or_list([suit_words(x) for x in calls])
         parts.append(
             f"Round 2 of the bidding: {suit_words(td)} was turned down, so {who} ({role}) may name "
             f"{allowed} as trump, but not {Suit(td).plural} (R4.1). Any suit named may be played alone (R5.1)."
         )
-        if PASS in legal:
+        if act.PASS in legal:
             if seat == dealer:
                 parts.append(f"Or {who} may pass; if all four pass again, the hand is thrown in (R4.2).")
             else:

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from euchre_learn.engine import core
-from euchre_learn.engine.actions import PLAY, Action, Actions
+from euchre_learn.engine import act, core
+from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, mask_to_cards
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State, play
 from euchre_learn.engine.core.play import AFTER, FOLLOW, HOLDINGS, ONE, PLAYS, UNBIT, plays
@@ -172,7 +172,7 @@ class Hand:
                 m = ctx[HOLDINGS][state.to_act]
                 if trick:
                     m = m & ctx[FOLLOW][trick[0]] or m
-                h._legal_mask, h._legal = m << PLAY, PLAYS.get(m) or plays(m)
+                h._legal_mask, h._legal = m << act.PLAY, PLAYS.get(m) or plays(m)
                 return h
         h._st = h._bs = state
         h._dl, h._hist = deal, chain
@@ -460,14 +460,15 @@ class Hand:
         return bool(mask >> a.id & 1)
 
     def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (an :class:`Action`, or its text, read once) is legal now."""
         try:
-            return self._allows(Action.parse(action))
+            return self._allows(action if type(action) is Action else Action.parse(action))
         except ValueError:
             return False
 
     def explain_illegal(self, action: Action | str) -> str:
         """Why ``action`` is not legal now (or ``''`` if it is)."""
-        a = Action.parse(action)
+        a = action if type(action) is Action else Action.parse(action)
         return "" if self._allows(a) else illegal_action(self.core, a.id)
 
     # --- acting ----------------------------------------------------------------------------
@@ -498,7 +499,7 @@ class Hand:
             new.apply(i)
             return Hand._of(new, self._dl, (self._hist, seat, i), True)
         # a card played: the new hand from the slots, as State.apply plays it (engine/core/play.py)
-        c = i - PLAY
+        c = i - act.PLAY
         h = _new_object(Hand)
         h._st = None
         left = h._left = self._left & UNBIT[c]
@@ -511,7 +512,7 @@ class Hand:
             h._trick = trick
             cards = ctx[HOLDINGS][seat] & left
             m = cards & ctx[FOLLOW][trick[0]] or cards
-            h._legal_mask = m << PLAY
+            h._legal_mask = m << act.PLAY
             h._legal = PLAYS.get(m) or plays(m)
             return h
         # the trick is over: its winner leads the next, or the hand is over
@@ -523,7 +524,7 @@ class Hand:
         h._over = False
         seat = h._to_act = ctx[play.LEADER]
         m = ctx[HOLDINGS][seat] & left
-        h._legal_mask = m << PLAY
+        h._legal_mask = m << act.PLAY
         h._legal = PLAYS.get(m) or plays(m)
         return h
 

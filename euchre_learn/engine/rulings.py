@@ -7,19 +7,8 @@ words for learners. Each sentence cites its rule id (R6.2) from docs/rules.md.
 
 from __future__ import annotations
 
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    Action,
-)
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import BENNY_INDEX, Card, Seat, Suit
 from euchre_learn.engine.core import (
     BENNY,
@@ -83,13 +72,13 @@ def make_word(dealer: int, seat: int) -> str:
 
 def action_words(state: State, seat: int, action: int) -> str:
     """An action as this seat would say it: 'assist alone', 'take it up', 'call ♥ hearts'."""
-    if action in (ORDER_UP, ORDER_UP_ALONE):
+    if action in (act.ORDER_UP, act.ORDER_UP_ALONE):
         word = make_word(state.dealer, seat)
-        return word + (" alone" if action == ORDER_UP_ALONE else "")
-    if CALL <= action < NAME:
-        return f"call {suit_words((action - CALL) & 3)}" + (" alone" if action >= CALL_ALONE else "")
-    if NAME <= action < DEFEND_ALONE:
-        return f"name {suit_words(action - NAME)}"
+        return word + (" alone" if action == act.ORDER_UP_ALONE else "")
+    if act.CALL <= action < act.NAME:
+        return f"call {suit_words((action - act.CALL) & 3)}" + (" alone" if action >= act.CALL_ALONE else "")
+    if act.NAME <= action < act.DEFEND_ALONE:
+        return f"name {suit_words(action - act.NAME)}"
     return str(Action(action))
 
 
@@ -154,26 +143,26 @@ def illegal_action(state: State, action: int) -> str:
     said = action_words(state, seat, action)
     dealer = seat_word(state.dealer)
     if phase == PLAY_PHASE:
-        if action >= PLAY:
-            return f"{who} may not play the {Card(action - PLAY)}. " + illegal_play(state, action - PLAY)
+        if action >= act.PLAY:
+            return f"{who} may not play the {Card(action - act.PLAY)}. " + illegal_play(state, action - act.PLAY)
         return (
             f"{who} cannot '{said}' now: the bidding is over and it is {who}'s turn to play a card "
             f"to the trick (R6.2). Legal now: {_legal_words(state)}."
         )
     if phase == BID1:
         proposed = suit_words(state.proposed)
-        if action == ORDER_UP and state.rules.canadian_loner and seat == (state.dealer + 2) & 3:
+        if action == act.ORDER_UP and state.rules.canadian_loner and seat == (state.dealer + 2) & 3:
             return (
                 f"{who} cannot assist without going alone: with the Canadian loner rule the dealer's "
                 f"partner who assists must play alone (R5.3). {who} may 'assist alone' or 'pass'."
             )
-        if CALL <= action < NAME:
+        if act.CALL <= action < act.NAME:
             return (
                 f"{who} cannot '{said}' in round 1: only the upcard's suit, {proposed}, can become trump "
                 f"now. {who} may {make_word(state.dealer, seat)} or pass (R3.1); naming another suit "
                 "comes in round 2, if all four pass (R4.1)."
             )
-        if ORDER_UP not in state.legal():  # the Canadian loner: the dealer's partner only alone
+        if act.ORDER_UP not in state.legal():  # the Canadian loner: the dealer's partner only alone
             return (
                 f"{who} cannot '{said}' now: it is round 1 of the bidding, and {who} may assist alone "
                 f"(make {proposed} trump and play alone, R5.3) or pass (R3.1)."
@@ -185,18 +174,18 @@ def illegal_action(state: State, action: int) -> str:
     if phase == BID2:
         td = state.turned_down
         allowed = or_list([Suit(s).symbol for s in range(4) if s != td])
-        if CALL <= action < NAME and (action - CALL) & 3 == td:
+        if act.CALL <= action < act.NAME and (action - act.CALL) & 3 == td:
             return (
                 f"{who} cannot {said}: {suit_words(td)} was turned down in round 1, so it cannot be "
                 f"named in round 2 (R4.1). {who} may name {allowed}"
-                + (" (the dealer is stuck and may not pass, R4.3)." if PASS not in state.legal() else ", or pass.")
+                + (" (the dealer is stuck and may not pass, R4.3)." if act.PASS not in state.legal() else ", or pass.")
             )
-        if action == PASS:
+        if action == act.PASS:
             return (
                 f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of "
                 f"round 2 and must name {allowed} (R4.3)."
             )
-        stuck = PASS not in state.legal()
+        stuck = act.PASS not in state.legal()
         return (
             f"{who} cannot '{said}' now: it is round 2 of the bidding, and {who} may name any suit "
             f"but the turned-down {suit_words(td)} ({allowed}), alone or not"
@@ -204,14 +193,14 @@ def illegal_action(state: State, action: int) -> str:
         )
     if phase == DISCARD_PHASE:
         up = Card(state.upcard)
-        if action - DISCARD == state.upcard:
+        if action - act.DISCARD == state.upcard:
             return (
                 f"{who} may not discard the {up}: the dealer took up the upcard and must discard "
                 f"one of the other cards, face down (R3.2). Legal now: {_legal_words(state)}."
             )
-        if DISCARD <= action < DISCARD + 25:
-            options = or_list([str(Card(a - DISCARD)) for a in state.legal()])
-            return f"{who} does not hold the {Card(action - DISCARD)}: {who} may discard {options}."
+        if act.DISCARD <= action < act.DISCARD + 25:
+            options = or_list([str(Card(a - act.DISCARD)) for a in state.legal()])
+            return f"{who} does not hold the {Card(action - act.DISCARD)}: {who} may discard {options}."
         return (
             f"{who} cannot '{said}' now: {dealer} (the dealer) has taken up the {up} and must "
             f"first discard one card face down (R3.2). Legal now: {_legal_words(state)}."
@@ -221,7 +210,7 @@ def illegal_action(state: State, action: int) -> str:
             f"{who} cannot '{said}' now: the Benny was turned up, so the dealer first names the "
             f"suit it proposes, before looking at the hand (R3.5). Legal now: {_legal_words(state)}."
         )
-    base = GIVE if phase == RR_GIVE else DISCARD
+    base = act.GIVE if phase == RR_GIVE else act.DISCARD
     if phase in (RR_GIVE, RR_DISCARD) and base <= action < base + 25 and not state.hands[seat] >> (action - base) & 1:
         verb = "give" if phase == RR_GIVE else "discard"
         options = or_list([str(Card(a - base)) for a in state.legal()])

@@ -356,7 +356,7 @@ def test_the_expert_weighs_a_loner_its_loser_count_calls_doubtful() -> None:
     more, so the expert must weigh it rather than just order up."""
     from euchre_learn.analysis.bots import march_losers
     from euchre_learn.analysis.bots.bidding import BIDDING, bid1_rating
-    from euchre_learn.engine.actions import ORDER_UP, ORDER_UP_ALONE
+    from euchre_learn.engine import act
 
     hand = Hand.from_cards(
         "N",
@@ -367,4 +367,4 @@ def test_the_expert_weighs_a_loner_its_loser_count_calls_doubtful() -> None:
     *_, five = bid1_rating(state, None, BIDDING)
     assert march_losers(five, state.proposed) == 3
     expert = el.bots.get("expert", seed=1)
-    assert set(expert._candidates(state, None)) >= {ORDER_UP, ORDER_UP_ALONE}
+    assert set(expert._candidates(state, None)) >= {act.ORDER_UP, act.ORDER_UP_ALONE}

@@ -19,8 +19,7 @@ from euchre_learn.analysis import cfr_bidding as cfr
 from euchre_learn.analysis.bots import march_losers
 from euchre_learn.analysis.cfr_bidding import PolicyBot, Trainer, holding, infoset, policy, policy_action
 from euchre_learn.analysis.expert import ExpertBot, _sure
-from euchre_learn.engine import core
-from euchre_learn.engine.actions import CALL_ALONE, ORDER_UP, ORDER_UP_ALONE
+from euchre_learn.engine import act, core
 from euchre_learn.engine.cards import cards
 from euchre_learn.engine.core import BID1, BID2, OVER
 from euchre_learn.engine.trump import EFFECTIVE, POWER
@@ -171,7 +170,7 @@ def test_the_policy_goes_alone_only_with_a_hand_that_can_march() -> None:
         state = core.deal(el.Rules(), k % 4, rng)
         while state.phase in (BID1, BID2):
             got = policy_action(state)
-            if got is not None and got[0] in (ORDER_UP_ALONE, *range(CALL_ALONE, CALL_ALONE + 4)):
+            if got is not None and got[0] in (act.ORDER_UP_ALONE, *range(act.CALL_ALONE, act.CALL_ALONE + 4)):
                 _key, _moves, hand, t = cfr._view(state)
                 assert march_losers(hand, t) <= cfr.ALONE_LOSERS, cfr.describe(got[2])
                 alone += 1
@@ -219,10 +218,10 @@ def test_at_eight_points_the_policy_plays_with_its_partner() -> None:
     state = next(s for s in (core.deal(el.Rules(), 3, rng) for _ in range(200_000)) if infoset(s)[0] in loners)
     bot = PolicyBot("standard", seed=1)
     seat = state.to_act
-    assert bot.decide(state, rng, None) == ORDER_UP_ALONE
+    assert bot.decide(state, rng, None) == act.ORDER_UP_ALONE
     at_eight = (8, 0) if seat & 1 == 0 else (0, 8)
     why: list[str] = []
-    assert bot.decide(state, rng, why, at_eight) == ORDER_UP and "order" in why[0]
+    assert bot.decide(state, rng, why, at_eight) == act.ORDER_UP and "order" in why[0]
 
 
 def test_the_blend_takes_the_policys_sure_bids_and_samples_the_rest() -> None:

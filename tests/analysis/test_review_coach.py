@@ -211,7 +211,7 @@ def test_touching_cards_are_the_runs_the_solver_reduces() -> None:
     """The coach values a run of touching cards once: its runs are exactly the solver's."""
     from euchre_learn.analysis.coach.values import touching
     from euchre_learn.analysis.search import reduce_holding
-    from euchre_learn.engine.actions import PLAY
+    from euchre_learn.engine import act
     from euchre_learn.engine.core import PLAY_PHASE
 
     seen = 0
@@ -223,7 +223,7 @@ def test_touching_cards_are_the_runs_the_solver_reduces() -> None:
         outstanding = (deck & ~s.played) | sum(1 << c for c in s.trick)
         reps = reduce_holding(s.play_mask(), outstanding, s.trump)
         same = touching(s)
-        assert {a - PLAY for a in s.legal() if a not in same} == {c for c in range(24) if reps >> c & 1}
-        assert all(b not in same and reps >> (b - PLAY) & 1 for b in same.values())
+        assert {a - act.PLAY for a in s.legal() if a not in same} == {c for c in range(24) if reps >> c & 1}
+        assert all(b not in same and reps >> (b - act.PLAY) & 1 for b in same.values())
         seen += len(same)
     assert seen > 0

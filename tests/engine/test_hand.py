@@ -18,7 +18,7 @@ from euchre_learn import (
     cards,
     deck,
 )
-from euchre_learn.engine.actions import N_ACTIONS
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import mask_to_cards
 
 HOLDINGS = {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "J♦ A♦ K♣ 9♥ 10♥", "S": "Q♠ K♠ A♠ 9♣ 10♣", "W": "J♠ J♣ Q♣ K♦ 10♦"}
@@ -184,13 +184,13 @@ def test_hands_are_hashable_by_their_history() -> None:
 
 def test_every_action_round_trips_through_text() -> None:
     seen = set()
-    for i in range(N_ACTIONS):
+    for i in range(act.N_ACTIONS):
         action = Action(i)
         assert action.id == i
         assert Action.parse(str(action)) is action
         assert eval(repr(action), {"Action": Action}) is action
         seen.add(str(action))
-    assert len(seen) == N_ACTIONS
+    assert len(seen) == act.N_ACTIONS
 
 
 @pytest.mark.parametrize(
@@ -243,7 +243,7 @@ def test_action_properties() -> None:
         _ = Action.parse("pass") < 1  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("bad", [-1, N_ACTIONS, 2.0, "0", None])
+@pytest.mark.parametrize("bad", [-1, act.N_ACTIONS, 2.0, "0", None])
 def test_action_from_a_bad_id(bad: object) -> None:
     with pytest.raises(ValueError, match="is not an action id"):
         Action(bad)  # type: ignore[arg-type]

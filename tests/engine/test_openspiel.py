@@ -50,7 +50,7 @@ import pyspiel
 import pytest
 
 from euchre_learn import Action, Hand, Rules, Team
-from euchre_learn.engine.actions import CALL, CALL_ALONE, DISCARD, GIVE, NAME, ORDER_UP, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, OVER, State, bits
 
 OS = pyspiel.euchre
@@ -92,16 +92,16 @@ def as_openspiel(state: State, a: int) -> tuple[int, ...]:
     A making action is two: the trump suit now, and the go-alone answer OpenSpiel asks for
     after the bidding (and after the dealer's discard).
     """
-    if a == PASS:
+    if a == act.PASS:
         return (OS_PASS,)
-    if a in (ORDER_UP, ORDER_UP_ALONE):
-        return (OS_TRUMP + state.proposed, OS_ALONE if a == ORDER_UP_ALONE else OS_PARTNER)
-    if CALL <= a < NAME:
-        return (OS_TRUMP + (a - CALL) % 4, OS_ALONE if a >= CALL_ALONE else OS_PARTNER)
-    if DISCARD <= a < GIVE:
-        return (os_card(a - DISCARD),)
-    if a >= PLAY:
-        return (os_card(a - PLAY),)
+    if a in (act.ORDER_UP, act.ORDER_UP_ALONE):
+        return (OS_TRUMP + state.proposed, OS_ALONE if a == act.ORDER_UP_ALONE else OS_PARTNER)
+    if act.CALL <= a < act.NAME:
+        return (OS_TRUMP + (a - act.CALL) % 4, OS_ALONE if a >= act.CALL_ALONE else OS_PARTNER)
+    if act.DISCARD <= a < act.GIVE:
+        return (os_card(a - act.DISCARD),)
+    if a >= act.PLAY:
+        return (os_card(a - act.PLAY),)
     raise AssertionError(f"OpenSpiel has no counterpart of {Action(a)!r} (phase {state.phase})")
 
 
@@ -119,8 +119,8 @@ def openspiel_choices(os_state: pyspiel.State) -> set[tuple[int, ...]]:
 def choose(state: State, legal: list[int], rng: random.Random, pass_rate: float) -> int:
     """A random legal action; in the bidding, pass with probability ``pass_rate`` so that
     round 2, stick the dealer and throw-ins come up often."""
-    if state.phase in (BID1, BID2) and PASS in legal and rng.random() < pass_rate:
-        return PASS
+    if state.phase in (BID1, BID2) and act.PASS in legal and rng.random() < pass_rate:
+        return act.PASS
     return rng.choice(legal)
 
 

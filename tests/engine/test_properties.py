@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, Seat, Suit, deck, replay, score_hand
+from euchre_learn.engine import act
 from euchre_learn.engine import core as core
-from euchre_learn.engine.actions import N_ACTIONS, PLAY
 
 from .naive_rules import ref_legal, ref_winner
 
@@ -113,7 +113,7 @@ def check_finished(hand: Hand) -> None:
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(list(Seat)), choices=st.randoms(use_true_random=False))
 def test_random_hands(preset: str, seed: int, dealer: Seat, choices: random.Random) -> None:
     hand = Hand.deal(dealer, preset, seed=seed)
-    everything = [Action(i) for i in range(N_ACTIONS)]
+    everything = [Action(i) for i in range(act.N_ACTIONS)]
     steps = 0
     while True:
         legal = hand.legal_actions()
@@ -188,7 +188,7 @@ def test_random_sim_on_the_core(preset: str) -> None:
             legal = state.legal()
             assert legal and legal == sorted(set(legal))
             if state.phase == core.PLAY_PHASE:
-                assert legal == [PLAY + c for c in core.bits(state.play_mask())]
+                assert legal == [act.PLAY + c for c in core.bits(state.play_mask())]
                 assert not state.out >> state.to_act & 1
             state.apply(rng.choice(legal))
             conserved(state, deck_mask)
@@ -215,7 +215,7 @@ def test_playout_matches_step_by_step(preset: str) -> None:
         slow, rng = start.copy(), random.Random(1000 + n)
         while slow.phase != core.OVER:
             if slow.phase == core.PLAY_PHASE:
-                slow.apply(PLAY + rng.choice(core.bits(slow.play_mask())))
+                slow.apply(act.PLAY + rng.choice(core.bits(slow.play_mask())))
             else:
                 slow.apply(rng.choice(slow.legal()))
         assert (fast.score, fast.tricks, fast.won, fast.thrown_in) == (

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import euchre_learn as el
-from euchre_learn import Rules, Seat, explain
+from euchre_learn import Action, Rules, Seat, explain
 from euchre_learn.engine.hand import IllegalActionError, Phase
 from euchre_learn.interactive.table.model import Table
 from euchre_learn.interactive.table.widget import SetupForm, StepperWidget, TableWidget
@@ -122,10 +122,10 @@ def test_special_labels() -> None:
         "Order it up",
         "Order it up alone",
     ]
-    assert action_label(hand, "defend alone") == "Defend alone"
-    assert action_label(hand, "take") == "Take the card" and action_label(hand, "decline") == "Decline"
-    assert action_label(hand, "name ♥") == "Name ♥"
-    assert action_label(hand, "call ♥ alone") == "Call ♥ alone"
+    assert action_label(hand, Action.parse("defend alone")) == "Defend alone"
+    assert action_label(hand, Action.parse("take")) == "Take the card" and action_label(hand, Action.parse("decline")) == "Decline"
+    assert action_label(hand, Action.parse("name ♥")) == "Name ♥"
+    assert action_label(hand, Action.parse("call ♥ alone")) == "Call ♥ alone"
     dealer = hand.apply("pass").apply("pass").apply("pass")
     assert [action_label(dealer, a) for a in dealer.legal_actions()] == ["Pass", "Take it up", "Take it up alone"]
 
@@ -637,3 +637,28 @@ def test_the_buttons_are_reused_not_piled_up() -> None:
         seen.update(id(b) for b in w.action_buttons + w.card_buttons)
         rng.choice(enabled(w)).click()
     assert len(seen) <= 2 * (6 + 6)  # two sets, each at most a row of actions and a row of cards
+
+
+def test_a_click_reads_text_once_and_only_actions_travel_below(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsing at the edge (issue 31): a button's click hands the table an Action, and nothing below
+    ``Table.act`` (the hand, the log's words, the buttons' labels) parses it again; text typed by a
+    learner is read once, where it comes in."""
+    parsed: list[object] = []
+    real = Action.parse.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[Action], text: object) -> Action:
+        parsed.append(text)
+        return real(cls, text)  # type: ignore[no-any-return]
+
+    t = Table(humans="S", seed=1)
+    t.run_bots()
+    monkeypatch.setattr(Action, "parse", classmethod(counting))
+    for _ in range(3):  # the bidding's buttons, then cards
+        choice = t.choices()[0].action if t.choices() else next(c.action for c in t.card_choices() if c.legal)
+        t.act(choice)
+        t.run_bots()
+        t.choices(), t.card_choices()
+    assert parsed == []
+    text = str(t.choices()[0].action) if t.choices() else str(next(c.action for c in t.card_choices() if c.legal))
+    t.act(text)
+    assert parsed == [text]

@@ -17,18 +17,7 @@ from euchre_learn.analysis.bots.base import (
     highest_card,
     seat_word,
 )
-from euchre_learn.engine import core
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DEFEND_ALONE,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    TAKE,
-)
+from euchre_learn.engine import act, core
 from euchre_learn.engine.cards import BENNY_INDEX, Suit
 from euchre_learn.engine.core import (
     BENNY,
@@ -334,7 +323,7 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
     who = seat_word(seat)
     value, threshold, note, how, march_mask = bid1_rating(s, score, th)
     n = count_trumps(hand | ((1 << up) if seat == s.dealer else 0), t)
-    alone_only = ORDER_UP not in legal
+    alone_only = act.ORDER_UP not in legal
     alone = _alone_ok(march_mask, t, s, score, seat, th)
     if why is not None and not alone and _marches(march_mask, t, s, th):
         note += alone_blocked(score, seat, s.rules.points_to_win)
@@ -348,9 +337,9 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
                 f"({card_list(hand & TRUMP_MASK[t], t)}), and the {card_name(up)} goes to partner, the dealer: "
                 f"with three trumps the dealer's partner assists, since the side then holds four or more{note}."
             )
-        return ORDER_UP
+        return act.ORDER_UP
     if alone or (value >= threshold and not alone_only):
-        a = ORDER_UP_ALONE if alone else ORDER_UP
+        a = act.ORDER_UP_ALONE if alone else act.ORDER_UP
         if why is not None:
             verb = says_text(s, seat, a)
             if alone:
@@ -380,7 +369,7 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
             why.append(f"{who} passes: with {suit_words(t)} trump {who} would hold {held}, {reason}{note}.")
         else:
             why.append(f"{who} passes: with {suit_words(t)} trump {who} would hold {held}, {reason}.")
-    return PASS
+    return act.PASS
 
 
 def _next_holding(hand: int, t: int) -> bool:
@@ -403,18 +392,18 @@ def standard_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, 
         margin = value - threshold
         if margin > best_margin:
             best_t, best_margin, best_value = t, margin, value
-    if best_margin < 0 and eldest and PASS in legal and th["next_rule"] and _next_holding(hand, next_suit):
+    if best_margin < 0 and eldest and act.PASS in legal and th["next_rule"] and _next_holding(hand, next_suit):
         best_t, best_margin, best_value = next_suit, 0.0, hand_value(hand, next_suit)
     t = best_t
     base = th["next"] if (eldest and t == next_suit) else th["call"]
     note = _threshold(base, score, seat, s.rules.points_to_win)[1]
-    stuck = PASS not in legal
+    stuck = act.PASS not in legal
     if best_margin >= 0 or stuck:
         alone = _alone_ok(hand, t, s, score, seat, th)
         blocked = ""
         if why is not None and not alone and _marches(hand, t, s, th):
             blocked = alone_blocked(score, seat, s.rules.points_to_win)
-        a = (CALL_ALONE if alone else CALL) + t
+        a = (act.CALL_ALONE if alone else act.CALL) + t
         if why is not None:
             n = count_trumps(hand, t)
             trumps = card_list(hand & TRUMP_MASK[t], t)
@@ -451,7 +440,7 @@ def standard_bid2(s: State, why: list[str] | None, score: Sequence[int] | None, 
             f"{who} passes: the best suit {who} may name, {suit_words(best_t)}, would give {held}"
             f"{', with ' + extra if extra else ''}: too weak to call ({suit_words(td)} was turned down, R4.1){note}."
         )
-    return PASS
+    return act.PASS
 
 
 def _defend(s: State, why: list[str] | None) -> int:
@@ -467,7 +456,7 @@ def _defend(s: State, why: list[str] | None) -> int:
                 f"{who} defends alone: a hand worth {value:.1f} points can stop {seat_word(s.maker)} alone, "
                 f"and a lone defender's euchre scores {pays} (R5.4, R7.3)."
             )
-        return DEFEND_ALONE
+        return act.DEFEND_ALONE
     if why is not None:
         reason = (
             f"a lone defender's 3 tricks score only {pays}, less than the 2 a euchre with partner scores"
@@ -475,7 +464,7 @@ def _defend(s: State, why: list[str] | None) -> int:
             else "two defenders stop a loner more often than one"
         )
         why.append(f"{who} passes: {reason} (R5.4, R7.3).")
-    return PASS
+    return act.PASS
 
 
 # ---- the phases every bot plays the same way (defend alone, the railroad, the Benny) ----
@@ -483,7 +472,7 @@ def _defend(s: State, why: list[str] | None) -> int:
 
 def says_text(s: State, seat: int, a: int) -> str:
     """The seeds' verb for a making action, in the third person ('orders it up', 'assists')."""
-    if a in (ORDER_UP, ORDER_UP_ALONE):
+    if a in (act.ORDER_UP, act.ORDER_UP_ALONE):
         word = make_word(s.dealer, seat)
         return {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[word]
     return action_words(s, seat, a)
@@ -496,10 +485,10 @@ def common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginne
     hand = s.hands[seat]
     phase = s.phase
     if phase == BENNY:
-        a = NAME + rng.randrange(4)
+        a = act.NAME + rng.randrange(4)
         if why is not None:
             why.append(
-                f"{who} names {suit_words(a - NAME)} at random: the dealer names the Benny's suit before looking "
+                f"{who} names {suit_words(a - act.NAME)} at random: the dealer names the Benny's suit before looking "
                 "at the hand (R3.5), so no suit is better than another."
             )
         return a
@@ -515,18 +504,18 @@ def common_phase(s: State, rng: random.Random, why: list[str] | None, *, beginne
             reason = "an ace, a sure winner" if aces else "the highest card in hand"
         if why is not None:
             why.append(f"{who} passes the {card_name(c)} to the loner, {seat_word(s.maker)}: {reason} (R5.5).")
-        return GIVE + c
+        return act.GIVE + c
     if phase == RR_TAKE:
         if why is not None:
             why.append(
                 f"{who} takes the railroad card: it costs nothing, since {who} then discards any card, "
                 "the new one included (R5.5)."
             )
-        return TAKE
+        return act.TAKE
     if phase == DEFEND:
         if not beginner:
             return _defend(s, why)
         if why is not None:
             why.append(f"{who} passes: a lone defender needs a very strong hand, and {who}'s partner helps more.")
-        return PASS
+        return act.PASS
     raise ValueError(f"no decision to make in phase {core.PHASE_NAMES[phase]}")  # pragma: no cover

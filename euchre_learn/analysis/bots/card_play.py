@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
-from euchre_learn.engine.actions import (
-    PLAY,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
     State,
@@ -31,7 +29,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 why.append(f"{who} leads the {card_name(c)}, the last card in hand.")
             else:
                 why.append(f"{who} plays the {card_name(c)}, the only legal card (R6.2).")
-        return PLAY + c
+        return act.PLAY + c
     if not s.trick:
         return _std_lead(s, v, legal, why)
     trick, seats = s.trick, s.trick_seats
@@ -59,7 +57,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                     f"{who} plays the {card_name(c)}, sure to win: partner's {card_name(win)} could still be beaten "
                     f"by {' or '.join(seat_word(x) for x in opp_later)}{_left_note(v, c, legal)}."
                 )
-            return PLAY + c
+            return act.PLAY + c
         if safe:
             c = _throw(v, legal, following)
             if why is not None:
@@ -67,7 +65,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 if not following and EFFECTIVE[t][c] != t and legal & TRUMP_MASK[t]:
                     base += ", so there is no need to trump it"
                 why.append(base + ".")
-            return PLAY + c
+            return act.PLAY + c
     if winners and wseat != v.partner:
         if not opp_later:
             c = min(winners, key=lambda c: trick_key(c, t, led_suit))
@@ -80,7 +78,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                     f"{Suit(led_suit).plural[:-1]} may be won by partner, who plays after {seat_word(opp_later[0])}, "
                     "and the trump is kept for later."
                 )
-            return PLAY + c
+            return act.PLAY + c
         else:
             sure = [c for c in winners if _holds(v, c, led_suit, opp_later)]
             partner_later = v.partner in later
@@ -94,7 +92,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                         f"{who} plays low, the {card_name(c)}: second hand low, since nothing in hand is sure to win "
                         f"and partner still plays after {seat_word(opp_later[0])}."
                     )
-                return PLAY + c
+                return act.PLAY + c
             elif following:
                 c = max(winners, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the highest card in the suit, to make the next player pay to beat it"
@@ -105,7 +103,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             verb = "trumps with" if not following and EFFECTIVE[t][c] == t and led_suit != t else "plays"
             note = _left_note(v, c, legal)
             why.append(f"{who} {verb} the {card_name(c)}, {reason}{note}.")
-        return PLAY + c
+        return act.PLAY + c
     c = _throw(v, legal, following)
     if why is not None:
         if wseat == v.partner:
@@ -114,7 +112,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             )
         else:
             why.append(f"{who} plays low, the {card_name(c)}: nothing in hand beats the {card_name(win)}.")
-    return PLAY + c
+    return act.PLAY + c
 
 
 def _holds(v: View, c: int, led_suit: int, opp_later: list[int]) -> bool:
@@ -189,14 +187,14 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     f"{who} leads the {card_name(top)}, the highest trump left: as {role}, {who} draws the "
                     "other side's trumps so the off-suit winners are safe."
                 )
-            return PLAY + top
+            return act.PLAY + top
         if v.seat != s.maker and top == _left_of(t) and not v.voids[s.maker] >> t & 1:
             if why is not None:
                 why.append(
                     f"{who} leads the {card_name(top)}, the left bower, to partner who made trump: it draws the "
                     "other side's trumps and tells partner where the left bower is."
                 )
-            return PLAY + top
+            return act.PLAY + top
         partner_made = v.seat != s.maker and not s.out >> s.maker & 1
         if partner_made and not _side_led_trump(s, v) and not all(v.voids[x] >> t & 1 for x in opponents):
             low = lowest_card(trumps, t)
@@ -205,14 +203,14 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     f"{who} leads a low trump, the {card_name(low)}, to partner who made trump: it draws a round of "
                     "the other side's trumps, and partner's high trumps sit over theirs."
                 )
-            return PLAY + low
+            return act.PLAY + low
         if v.seat == s.maker and n >= 3 and POWER[t][top] >= POWER[t][t * 6 + 5]:
             if why is not None:
                 why.append(
                     f"{who} leads the {card_name(top)}, a high trump: the maker draws trumps, and a high one forces "
                     "out the right bower rather than losing to a small trump."
                 )
-            return PLAY + top
+            return act.PLAY + top
         if v.seat == s.maker and n >= 2:
             low = lowest_card(trumps, t)
             if why is not None:
@@ -220,7 +218,7 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     f"{who} leads a low trump, the {card_name(low)}: the maker leads trump to draw the other "
                     f"side's, keeping the {card_name(top)} for later{_left_note(v, low, legal)}."
                 )
-            return PLAY + low
+            return act.PLAY + low
     # an off-suit winner, in a suit the other side cannot trump
     off = legal & ~tm
     cands = [c for c in bits(off) if v.boss(c)]
@@ -235,7 +233,7 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
             why.append(
                 f"{who} leads the {card_name(c)}, the highest {Suit(EFFECTIVE[t][c]).plural[:-1]} left, a likely winner."
             )
-        return PLAY + c
+        return act.PLAY + c
     if not off:
         top = highest_card(trumps, t)
         c = top if v.boss(top) else lowest_card(trumps, t)
@@ -248,7 +246,7 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     else "only trumps are left to lead."
                 )
             )
-        return PLAY + c
+        return act.PLAY + c
     # a low card, from a suit partner may win or trump
     partner = v.partner
     partner_void = v.voids[partner] if not s.out >> partner & 1 else 0
@@ -265,4 +263,4 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
             )
         else:
             why.append(f"{who} leads the {card_name(c)}, a low card, keeping the trumps and high cards for later.")
-    return PLAY + c
+    return act.PLAY + c

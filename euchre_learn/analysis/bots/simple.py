@@ -18,15 +18,7 @@ from euchre_learn.analysis.bots.base import (
     trick_key,
 )
 from euchre_learn.analysis.bots.bidding import common_phase, says_text
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DISCARD,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.core import (
     BID1,
     BID2,
@@ -60,7 +52,7 @@ class RandomBot(Bot):
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
     ) -> int:
         if state.phase == PLAY_PHASE:
-            a = PLAY + rng.choice(bits(state.play_mask()))
+            a = act.PLAY + rng.choice(bits(state.play_mask()))
         else:
             a = rng.choice(state.legal())
         if why is not None:
@@ -106,45 +98,45 @@ class BeginnerBot(Bot):
             t = s.proposed
             held = hand | (1 << s.upcard) if seat == s.dealer else hand
             n = count_trumps(held, t)
-            alone_only = ORDER_UP not in legal
+            alone_only = act.ORDER_UP not in legal
             need = 4 if alone_only else 3
             if n >= need:
-                a = ORDER_UP_ALONE if (n >= 5 or alone_only) else ORDER_UP
+                a = act.ORDER_UP_ALONE if (n >= 5 or alone_only) else act.ORDER_UP
                 if why is not None:
                     counted = " counting the upcard" if seat == s.dealer else ""
                     why.append(
-                        f"{who} {'goes alone: ' if a == ORDER_UP_ALONE else ''}{says_text(s, seat, a)}: {who} holds {n} trumps "
+                        f"{who} {'goes alone: ' if a == act.ORDER_UP_ALONE else ''}{says_text(s, seat, a)}: {who} holds {n} trumps "
                         f"in {suit_words(t)}{counted} ({card_list(held & TRUMP_MASK[t], t)}), "
                         + ("and five trumps cannot lose a trick." if n >= 5 else "and three make a hand.")
                     )
                 return a
             if why is not None:
                 why.append(f"{who} passes: only {n} trump{'s' * (n != 1)} in {suit_words(t)}; a beginner wants three.")
-            return PASS
+            return act.PASS
         if phase == BID2:
-            options = [a for a in legal if a != PASS and a < CALL_ALONE]
-            best = max(options, key=lambda a: (count_trumps(hand, (a - CALL) & 3), -a))
-            t = (best - CALL) & 3
+            options = [a for a in legal if a != act.PASS and a < act.CALL_ALONE]
+            best = max(options, key=lambda a: (count_trumps(hand, (a - act.CALL) & 3), -a))
+            t = (best - act.CALL) & 3
             n = count_trumps(hand, t)
-            if n >= 3 or PASS not in legal:
+            if n >= 3 or act.PASS not in legal:
                 a = best + 4 if n >= 5 else best
                 if why is not None:
-                    stuck = " (the dealer is stuck and must call, R4.3)" if PASS not in legal else ""
+                    stuck = " (the dealer is stuck and must call, R4.3)" if act.PASS not in legal else ""
                     why.append(f"{who} calls {suit_words(t)}, the suit with the most trumps in hand ({n}){stuck}.")
                 return a
             if why is not None:
                 why.append(f"{who} passes: no suit gives three trumps.")
-            return PASS
+            return act.PASS
         if phase in (DISCARD_PHASE, RR_DISCARD):
             t = s.trump
             allowed = 0
             for a in legal:
-                allowed |= 1 << (a - DISCARD)
+                allowed |= 1 << (a - act.DISCARD)
             off = allowed & ~TRUMP_MASK[t]
             c = lowest_card(off or allowed, t)
             if why is not None:
                 why.append(f"{who} discards the {card_name(c)}, the lowest {'off-suit ' if off else ''}card.")
-            return DISCARD + c
+            return act.DISCARD + c
         return common_phase(s, rng, why, beginner=True)
 
     def _play(self, s: State, why: list[str] | None) -> int:
@@ -155,7 +147,7 @@ class BeginnerBot(Bot):
             c = highest_card(legal, t)
             if why is not None:
                 why.append(f"{who} leads the {card_name(c)}, the highest card in hand.")
-            return PLAY + c
+            return act.PLAY + c
         led_suit = EFFECTIVE[t][s.trick[0]]
         win = s.trick[winner_index(s.trick, t)]
         wkey = trick_key(win, t, led_suit)
@@ -166,8 +158,8 @@ class BeginnerBot(Bot):
                 why.append(
                     f"{who} plays the {card_name(c)}, the highest card, to beat the {card_name(win)} and win the trick."
                 )
-            return PLAY + c
+            return act.PLAY + c
         c = lowest_card(legal, t)
         if why is not None:
             why.append(f"{who} plays the {card_name(c)}, the lowest card: nothing in hand beats the {card_name(win)}.")
-        return PLAY + c
+        return act.PLAY + c

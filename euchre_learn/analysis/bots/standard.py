@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.bots.base import Bot, card_name, seat_word
 from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, common_phase, standard_bid1, standard_bid2
 from euchre_learn.analysis.bots.card_play import standard_play
-from euchre_learn.engine.actions import (
-    DISCARD,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
     BID1,
@@ -72,5 +70,5 @@ class StandardBot(Bot):
                 else:
                     reason = ", the weakest card, keeping the trumps and the aces"
                 why.append(f"{seat_word(seat)} discards the {card_name(c)}{reason}.")
-            return DISCARD + c
+            return act.DISCARD + c
         return common_phase(s, rng, why, beginner=False)

@@ -34,7 +34,8 @@ from euchre_learn.analysis.coach.grades import GRADES, Context, grade_for
 from euchre_learn.analysis.coach.values import Samples, paired_se, value_options
 from euchre_learn.analysis.coach.words import explain
 from euchre_learn.analysis.coach.worlds import FitWorlds, weighted_fit
-from euchre_learn.engine.actions import DISCARD, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import OVER, PLAY_PHASE
 from euchre_learn.engine.hand import Hand, Phase
@@ -244,8 +245,8 @@ def _public(hand: Hand) -> tuple[tuple[int, int], ...]:
     me = hand.core.to_act
     out = []
     for s, a in hand.history_ids:
-        if DISCARD <= a < DISCARD + 25 and s != me:
-            a = DISCARD
+        if act.DISCARD <= a < act.DISCARD + 25 and s != me:
+            a = act.DISCARD
         out.append((s, a))
     return tuple(out)
 

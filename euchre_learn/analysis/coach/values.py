@@ -21,7 +21,7 @@ from euchre_learn.analysis.coach.grades import Context, outcome
 from euchre_learn.analysis.coach.worlds import truncated
 from euchre_learn.analysis.sampling import finish, score_solved
 from euchre_learn.analysis.search import reduce_holding, search_for
-from euchre_learn.engine.actions import PLAY
+from euchre_learn.engine import act
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER
@@ -139,7 +139,7 @@ def value_world(samples: Samples, world: World, ctx: Context, bidder: Bot, rng: 
                 for d in (samples.euchred, samples.set, samples.made, samples.tricks):
                     d[a].append(d[twin][-1])
                 continue
-            final = done + values[a - PLAY]
+            final = done + values[a - act.PLAY]
             sc = score_hand(final, alone=state.alone, lone_defender=lone, rules=state.rules)
             pts = (sc.makers, sc.defenders) if mt == 0 else (sc.defenders, sc.makers)
             tab = state.copy()
@@ -206,7 +206,7 @@ def touching(state: State) -> dict[int, int]:
     held = state.hands[state.to_act]
     live = (deck & ~state.played & ~held) | sum(1 << c for c in state.trick)  # the trick's cards count
     out = [c for c in range(deck.bit_length()) if live >> c & 1]
-    legal = [a - PLAY for a in state.legal()]
+    legal = [a - act.PLAY for a in state.legal()]
     same: dict[int, int] = {}
     for suit in {eff[c] for c in legal}:
         run = sorted((c for c in legal if eff[c] == suit), key=lambda c: -power[c])
@@ -215,7 +215,7 @@ def touching(state: State) -> dict[int, int]:
             if any(eff[x] == suit and power[lo] < power[x] < power[hi] for x in out):
                 top = lo
             else:
-                same[PLAY + lo] = PLAY + top
+                same[act.PLAY + lo] = act.PLAY + top
     return same
 
 

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from euchre_learn.analysis.table_facts import ROLES, Facts
-from euchre_learn.engine.actions import PASS, PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat, Suit
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE
 from euchre_learn.engine.explain import action_words
@@ -83,8 +84,8 @@ def _cap(text: str) -> str:
 
 def name(hand: Hand, a: Action) -> str:
     """An action as the coach says it: 'the K♣' for a card, 'to order it up alone' for a bid."""
-    if a.id >= PLAY:
-        return f"the {Card(a.id - PLAY)}"
+    if a.id >= act.PLAY:
+        return f"the {Card(a.id - act.PLAY)}"
     s = hand.core
     return f"to {action_words(s, s.to_act, a.id)}"
 
@@ -190,8 +191,8 @@ def _numbers(j: _Judged, a: Action, b: Action, label: str) -> str:
 
 def _after(hand: Hand, a: Action) -> str:
     """'after the A♣' for a card, 'if you call ♦ diamonds' for a bid."""
-    if a.id >= PLAY:
-        return f"after the {Card(a.id - PLAY)}"
+    if a.id >= act.PLAY:
+        return f"after the {Card(a.id - act.PLAY)}"
     s = hand.core
     return f"if you {action_words(s, s.to_act, a.id)}"
 
@@ -239,7 +240,7 @@ def _why(hand: Hand, better: Action, worse: Action, j: _Judged | None, generic: 
     (without ``generic``, '' also when all it could say is the count of trumps)."""
     s = hand.core
     if s.phase == PLAY_PHASE:
-        reasons = _card_why(Facts(hand), better.id - PLAY, worse.id - PLAY, generic)
+        reasons = _card_why(Facts(hand), better.id - act.PLAY, worse.id - act.PLAY, generic)
     elif s.phase == DISCARD_PHASE:
         reasons = _discard_why(Facts(hand), better, worse)
     elif s.phase in (BID1, BID2):
@@ -407,7 +408,7 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
     up = Card(s.upcard)
     upsuit = up.suit
     assert upsuit is not None
-    made = [a for a in (better, worse) if a.id != PASS]
+    made = [a for a in (better, worse) if a.id != act.PASS]
     if not made:
         return why
     a = made[0]
@@ -448,7 +449,7 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
             why.append(f"{suit.plural} is next, the same colour as the {upsuit.plural} your side turned down")
         elif t != int(upsuit):
             why.append(f"{suit.plural} is green (the other colour from the turned-down {upsuit.plural})")
-    if better.alone and not worse.alone and worse.id != PASS:
+    if better.alone and not worse.alone and worse.id != act.PASS:
         why.insert(0, "your hand can take the tricks by itself, and alone a march scores 4 points instead of 2")
     elif worse.alone and not better.alone:
         why.insert(0, "alone you give up your partner's help, and three or four tricks still score only 1")
@@ -457,6 +458,6 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
     b, w = j.option(better), j.option(worse)
     if b.p_set - w.p_set >= 0.1:  # (the euchres your side suffers are in the numbers)
         why.append(
-            f"with {'that choice' if better.id != PASS else 'a pass'} your side euchres the makers {b.p_set:.0%} of the time"
+            f"with {'that choice' if better.id != act.PASS else 'a pass'} your side euchres the makers {b.p_set:.0%} of the time"
         )
     return why

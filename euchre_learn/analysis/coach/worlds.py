@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, bid1_rating, bid2_ratings
 from euchre_learn.analysis.sampling import Worlds, played_by, voids
-from euchre_learn.engine.actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, NAME, ORDER_UP_ALONE, PASS, PLAY
+from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, DEFEND, DISCARD_PHASE, PLAY_PHASE, State, bits
 from euchre_learn.engine.trump import EFFECTIVE, POWER
 
@@ -208,7 +208,7 @@ class FitWorlds:
                         self.lean[s][c] = _LEAN_ACE
         # away from the upcard's suit for a seat that passed it in round 1
         r1 = state.upcard // 6 if state.upcard < 24 else -1
-        passed = {seat for seat, a in self.history[:4] if a == PASS and seat != me}
+        passed = {seat for seat, a in self.history[:4] if a == act.PASS and seat != me}
         for s in passed:
             if r1 < 0:
                 continue
@@ -322,14 +322,14 @@ class FitWorlds:
                 break
             if seat == s:
                 if phase == DISCARD_PHASE and d >= 0:
-                    a = DISCARD + d
+                    a = act.DISCARD + d
                 if (
                     phase in (BID1, BID2, DEFEND, DISCARD_PHASE)
                     and self.bidder.decide(probe, rng, None, self.score) != a
                 ):
                     return None
             elif phase == DISCARD_PHASE:
-                a = DISCARD + probe.upcard  # another dealer's discard: any card will do in the probe
+                a = act.DISCARD + probe.upcard  # another dealer's discard: any card will do in the probe
                 probe.hands[seat] |= 1 << probe.upcard
             probe.apply(a)
         return mask, d
@@ -433,7 +433,7 @@ class FitWorlds:
             if seat != me:
                 if phase == PLAY_PHASE:
                     legal = state.play_mask()
-                    if not legal >> (a - PLAY) & 1:
+                    if not legal >> (a - act.PLAY) & 1:
                         return None
                     if legal & (legal - 1) and bidder.decide(state, rng, None, score) != a:
                         exact = False
@@ -448,15 +448,15 @@ class FitWorlds:
                         if log_like <= floor:
                             return None
                 elif phase == DISCARD_PHASE and discard >= 0:
-                    a = DISCARD + discard  # the unseen discard, as this world chose it
+                    a = act.DISCARD + discard  # the unseen discard, as this world chose it
             state.apply(a)
         return state, log_like, exact
 
 
 def _kind(a: int) -> int:
-    if a == PASS:
+    if a == act.PASS:
         return 0
-    return 2 if a in (ORDER_UP_ALONE, DEFEND_ALONE) or CALL_ALONE <= a < NAME else 1
+    return 2 if a in (act.ORDER_UP_ALONE, act.DEFEND_ALONE) or act.CALL_ALONE <= a < act.NAME else 1
 
 
 def _bid_log_like(state: State, real: int, model: int, score: tuple[int, int] | None) -> float:
@@ -477,8 +477,8 @@ def _margin(state: State, real: int, score: tuple[int, int] | None) -> float:
         return value - need
     if state.phase == BID2:
         ratings = bid2_ratings(state, score, BIDDING)
-        if real >= CALL and real < NAME:
-            t = (real - CALL) & 3
+        if real >= act.CALL and real < act.NAME:
+            t = (real - act.CALL) & 3
             if t in ratings:
                 v, n = ratings[t]
                 return v - n

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from euchre_learn.engine.actions import ACTIONS, DISCARD, PLAY, Action, Actions
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import ACTIONS, Action, Actions
 from euchre_learn.engine.core.state import BENNY, BID1, BID2, DEFEND, DISCARD_PHASE, OVER, RR_TAKE, State, final_score
 from euchre_learn.engine.rules import HandScore
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, TRUMP_KEYS
@@ -66,8 +67,8 @@ def _card_table(base: int, low: int, width: int) -> tuple[tuple[Action, ...], ..
 
 
 # the plays (discards) of a card mask are three lookups (the cards are 0-23, the Benny 24)
-_P0, _P1, _P2 = _card_table(PLAY, 0, 8), _card_table(PLAY, 8, 8), _card_table(PLAY, 16, 9)
-_D0, _D1, _D2 = _card_table(DISCARD, 0, 8), _card_table(DISCARD, 8, 8), _card_table(DISCARD, 16, 9)
+_P0, _P1, _P2 = _card_table(act.PLAY, 0, 8), _card_table(act.PLAY, 8, 8), _card_table(act.PLAY, 16, 9)
+_D0, _D1, _D2 = _card_table(act.DISCARD, 0, 8), _card_table(act.DISCARD, 8, 8), _card_table(act.DISCARD, 16, 9)
 
 PLAYS: dict[int, Actions] = {}
 """The :class:`Actions` of the card masks of up to three cards seen (2,625 at most): in random play
@@ -100,7 +101,7 @@ def legal_of(state: State) -> tuple[Actions, int]:
     ``i`` for action id ``i``): what ``Hand.legal_actions`` gives, worked out once a hand."""
     if state.phase == DISCARD_PHASE:  # once a hand, from a card mask as the plays
         m = state.discard_mask()
-        return discards(m), m << DISCARD
+        return discards(m), m << act.DISCARD
     ids = state.legal()
     key = tuple(ids)
     found = _BIDDING_LEGAL.get(key)
@@ -274,7 +275,7 @@ def state_of(play: Play, left: int, trick: tuple[int, ...], to_act: int, over: b
 
 def plays_since(play: Play, trick: tuple[int, ...]) -> list[tuple[int, int]]:
     """The plays since ``base`` as ``(seat, action id)``, read from the tricks."""
-    out = [(s, PLAY + c) for _, cards, seats, _ in play[TRICKS] for s, c in zip(seats, cards, strict=True)]
+    out = [(s, act.PLAY + c) for _, cards, seats, _ in play[TRICKS] for s, c in zip(seats, cards, strict=True)]
     seats = play[TABLE].orders[play[LEADER]]
-    out += [(seats[k], PLAY + c) for k, c in enumerate(trick)]
+    out += [(seats[k], act.PLAY + c) for k, c in enumerate(trick)]
     return out[play[PLAYED] :]

@@ -14,20 +14,7 @@ import random
 from collections.abc import Callable
 from operator import itemgetter
 
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DECLINE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    TAKE,
-)
+from euchre_learn.engine import act
 from euchre_learn.engine.cards import BENNY_INDEX
 from euchre_learn.engine.rules import HandScore, Rules, score_hand
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK, winner_index
@@ -47,7 +34,9 @@ PHASE_NAMES = (
     "over",
 )
 
-_BID2_ALL = [[CALL + s for s in range(4) if s != td] + [CALL_ALONE + s for s in range(4) if s != td] for td in range(4)]
+_BID2_ALL = [
+    [act.CALL + s for s in range(4) if s != td] + [act.CALL_ALONE + s for s in range(4) if s != td] for td in range(4)
+]
 
 
 _new_object = object.__new__
@@ -212,28 +201,28 @@ class State:
         """The legal action ids of the seat to act, in id order."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            return [PLAY + c for c in bits(self.play_mask())]
+            return [act.PLAY + c for c in bits(self.play_mask())]
         if phase == BID1:
             if self.rules.canadian_loner and self.to_act == (self.dealer + 2) & 3:
-                return [PASS, ORDER_UP_ALONE]
-            return [PASS, ORDER_UP, ORDER_UP_ALONE]
+                return [act.PASS, act.ORDER_UP_ALONE]
+            return [act.PASS, act.ORDER_UP, act.ORDER_UP_ALONE]
         if phase == BID2:
             calls = _BID2_ALL[self.turned_down]
             if self.passes == 3 and self.rules.stick_the_dealer:
                 return calls[:]
-            return [PASS, *calls]
+            return [act.PASS, *calls]
         if phase == DISCARD_PHASE:
-            return [DISCARD + c for c in bits(self.discard_mask())]
+            return [act.DISCARD + c for c in bits(self.discard_mask())]
         if phase == BENNY:
-            return [NAME, NAME + 1, NAME + 2, NAME + 3]
+            return [act.NAME, act.NAME + 1, act.NAME + 2, act.NAME + 3]
         if phase == RR_GIVE:
-            return [GIVE + c for c in bits(self.hands[self.to_act])]
+            return [act.GIVE + c for c in bits(self.hands[self.to_act])]
         if phase == RR_TAKE:
-            return [TAKE, DECLINE]
+            return [act.TAKE, act.DECLINE]
         if phase == RR_DISCARD:
-            return [DISCARD + c for c in bits(self.hands[self.maker])]
+            return [act.DISCARD + c for c in bits(self.hands[self.maker])]
         if phase == DEFEND:
-            return [PASS, DEFEND_ALONE]
+            return [act.PASS, act.DEFEND_ALONE]
         return []
 
     # --- moving ----------------------------------------------------------------------------
@@ -242,7 +231,7 @@ class State:
         phase = self.phase
         seat = self.to_act
         if phase == PLAY_PHASE:
-            c = a - PLAY
+            c = a - act.PLAY
             bit = 1 << c
             self.hands[seat] &= ~bit
             self.played |= bit
@@ -265,7 +254,7 @@ class State:
             if len(self.tricks) == 5:
                 self._finish()
         elif phase == BID1:
-            if a == PASS:
+            if a == act.PASS:
                 self.passes += 1
                 if self.passes == 4:
                     self.phase, self.passes = BID2, 0
@@ -274,7 +263,7 @@ class State:
                 else:
                     self.to_act = (seat + 1) & 3
                 return
-            self.trump, self.maker, self.alone = self.proposed, seat, a == ORDER_UP_ALONE
+            self.trump, self.maker, self.alone = self.proposed, seat, a == act.ORDER_UP_ALONE
             if self.alone and seat == (self.dealer + 2) & 3 and not self.rules.dealer_picks_up_for_partner_loner:
                 self._made()  # R5.2: the dealer sits out, the upcard is dead
             else:
@@ -283,43 +272,43 @@ class State:
                 self.hands[self.dealer] |= 1 << self.upcard  # R3.2
                 self.phase, self.to_act = DISCARD_PHASE, self.dealer
         elif phase == BID2:
-            if a == PASS:
+            if a == act.PASS:
                 self.passes += 1
                 if self.passes == 4:  # R4.2: thrown in
                     self.phase, self.to_act, self.thrown_in = OVER, -1, True
                 else:
                     self.to_act = (seat + 1) & 3
                 return
-            self.trump = (a - CALL) & 3
-            self.maker, self.alone = seat, a >= CALL_ALONE
+            self.trump = (a - act.CALL) & 3
+            self.maker, self.alone = seat, a >= act.CALL_ALONE
             self._made()
         elif phase == DISCARD_PHASE:
-            c = a - DISCARD
+            c = a - act.DISCARD
             self.hands[seat] &= ~(1 << c)
             self.discard = c
             self._made()
         elif phase == BENNY:
-            self.proposed = a - NAME
+            self.proposed = a - act.NAME
             self.phase, self.to_act = BID1, (self.dealer + 1) & 3
         elif phase == RR_GIVE:
-            c = a - GIVE
+            c = a - act.GIVE
             self.hands[seat] &= ~(1 << c)
             self.given = c
             self.phase, self.to_act = RR_TAKE, self.maker
         elif phase == RR_TAKE:
-            if a == TAKE:
+            if a == act.TAKE:
                 self.taken = True
                 self.hands[seat] |= 1 << self.given
                 self.phase = RR_DISCARD
             else:
                 self._defend_or_play()
         elif phase == RR_DISCARD:
-            c = a - DISCARD
+            c = a - act.DISCARD
             self.hands[seat] &= ~(1 << c)
             self.rr_discard = c
             self._defend_or_play()
         elif phase == DEFEND:
-            if a == DEFEND_ALONE:
+            if a == act.DEFEND_ALONE:
                 self.lone_defender = seat
                 self.out |= 1 << ((seat + 2) & 3)
                 self._start_play()
@@ -373,7 +362,7 @@ class State:
         choice = rng.choice
         while self.phase != OVER:
             if self.phase == PLAY_PHASE:
-                self.apply(PLAY + choice(bits(self.play_mask())))
+                self.apply(act.PLAY + choice(bits(self.play_mask())))
             else:
                 self.apply(choice(self.legal()))
 

@@ -30,8 +30,8 @@ from typing import Any
 from euchre_learn.analysis.coach import GAME_TIE, HINT_BID_WORLDS, CoachOption, Judgement, judge
 from euchre_learn.analysis.coach import hint as coach_hint
 from euchre_learn.analysis.convention_book import broken
-from euchre_learn.engine import explain
-from euchre_learn.engine.actions import PASS, Action
+from euchre_learn.engine import act, explain
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, Phase
@@ -157,7 +157,7 @@ def _made_text(hand: Hand, o: CoachOption) -> str:
     seat = hand.to_act
     assert seat is not None
     if hand.maker is None:
-        return "" if o.action.id == PASS else f", made {o.p_made:.0%}"
+        return "" if o.action.id == act.PASS else f", made {o.p_made:.0%}"
     if hand.maker.team == seat.team:
         return f", made {o.p_made:.0%}"
     return f", euchre them {o.p_set:.0%}"

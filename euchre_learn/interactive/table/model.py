@@ -34,8 +34,8 @@ from typing import Any
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.analysis.bots import get as get_bot
 from euchre_learn.analysis.coach import Judgement
-from euchre_learn.engine import explain
-from euchre_learn.engine.actions import DISCARD, GIVE, PLAY, Action, Actions
+from euchre_learn.engine import act, explain
+from euchre_learn.engine.actions import Action, Actions
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.game import Game
@@ -316,7 +316,7 @@ class Table:
             return []
         held = hand.holding(seat)
         legal = {a.card: a for a in hand.legal_actions()}
-        base = {Phase.PLAY: PLAY, Phase.RAILROAD_GIVE: GIVE}.get(hand.phase, DISCARD)
+        base = {Phase.PLAY: act.PLAY, Phase.RAILROAD_GIVE: act.GIVE}.get(hand.phase, act.DISCARD)
         if hand.phase == Phase.PLAY:
             trick = hand.current_trick
             led = trick.cards[0] if trick is not None and trick.cards else None
@@ -372,7 +372,7 @@ class Table:
                 f"It is {seat.word}'s turn, and {seat.word} is a bot: let the bots move.", seat=seat
             )
         hand = self.hand
-        a = Action.parse(action)
+        a = action if type(action) is Action else Action.parse(action)  # the edge: text is read here, once
         if not hand.is_legal(a):
             raise IllegalActionError(hand.explain_illegal(a), seat=seat, action=a)
         self.last_trick = None  # the learner has seen it: they acted

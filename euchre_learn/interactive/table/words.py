@@ -1,33 +1,21 @@
 """The table's actions in words: button labels and tooltips in the seeds' words, and the lines of
 the log ("North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.").
 
-Pure functions of a :class:`~euchre_learn.engine.hand.Hand`, with no table and no widget: the
-table's model (:mod:`.model`), the stepper and the review panel all speak through them.
+Pure functions of a :class:`~euchre_learn.engine.hand.Hand` and an :class:`~euchre_learn.Action`,
+with no table and no widget: the table's model (:mod:`.model`), the stepper and the review panel all
+speak through them. They take actions, not text: the entry points that take text (``Table.act``,
+``explain_step``) parse it once.
 
->>> from euchre_learn import Hand
+>>> from euchre_learn import Action, Hand
 >>> hand = Hand.deal('S', seed=3)
->>> action_label(hand, 'order up'), describe_action(hand, 'pass')
+>>> action_label(hand, Action.parse('order up')), describe_action(hand, Action.parse('pass'))
 ('Order it up', 'West passes.')
 """
 
 from __future__ import annotations
 
-from euchre_learn.engine import explain
-from euchre_learn.engine.actions import (
-    CALL,
-    CALL_ALONE,
-    DECLINE,
-    DEFEND_ALONE,
-    DISCARD,
-    GIVE,
-    NAME,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    TAKE,
-    Action,
-)
+from euchre_learn.engine import act, explain
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Suit
 from euchre_learn.engine.hand import Hand, Phase
 
@@ -37,7 +25,7 @@ CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase
 """The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
 
 
-def action_label(hand: Hand, action: Action | str) -> str:
+def action_label(hand: Hand, action: Action) -> str:
     """A button's label for ``action`` by the seat to act, in the seeds' words (R3.1).
 
     >>> from euchre_learn import Hand
@@ -48,25 +36,25 @@ def action_label(hand: Hand, action: Action | str) -> str:
     >>> [action_label(hand, a) for a in hand.legal_actions()]
     ['Pass', 'Assist', 'Assist alone']
     """
-    a = Action.parse(action)
+    a = action
     i = a.id
     seat = hand.to_act
-    if i in (ORDER_UP, ORDER_UP_ALONE):
+    if i in (act.ORDER_UP, act.ORDER_UP_ALONE):
         if seat is None:
             raise ValueError("the hand is over: no action has a label")
         word = explain.make_word(hand.dealer, seat)
-        return word[0].upper() + word[1:] + (" alone" if i == ORDER_UP_ALONE else "")
-    if i == PASS:
+        return word[0].upper() + word[1:] + (" alone" if i == act.ORDER_UP_ALONE else "")
+    if i == act.PASS:
         return "Pass"
-    if CALL <= i < NAME:
-        return f"Call {Suit((i - CALL) & 3).symbol}" + (" alone" if i >= CALL_ALONE else "")
-    if NAME <= i < DEFEND_ALONE:
-        return f"Name {Suit(i - NAME).symbol}"
-    if i == DEFEND_ALONE:
+    if act.CALL <= i < act.NAME:
+        return f"Call {Suit((i - act.CALL) & 3).symbol}" + (" alone" if i >= act.CALL_ALONE else "")
+    if act.NAME <= i < act.DEFEND_ALONE:
+        return f"Name {Suit(i - act.NAME).symbol}"
+    if i == act.DEFEND_ALONE:
         return "Defend alone"
-    if i == TAKE:
+    if i == act.TAKE:
         return "Take the card"
-    if i == DECLINE:
+    if i == act.DECLINE:
         return "Decline"
     return str(a)[0].upper() + str(a)[1:]
 
@@ -76,23 +64,23 @@ def action_tooltip(hand: Hand, action: Action) -> str:
     i = action.id
     seat = hand.to_act
     assert seat is not None
-    if i in (ORDER_UP, ORDER_UP_ALONE) and hand.proposed is not None:
-        alone = " and play alone: your partner sits out (R5.1)" if i == ORDER_UP_ALONE else ""
+    if i in (act.ORDER_UP, act.ORDER_UP_ALONE) and hand.proposed is not None:
+        alone = " and play alone: your partner sits out (R5.1)" if i == act.ORDER_UP_ALONE else ""
         return f"Make {hand.proposed.symbol} {hand.proposed.plural} trump{alone} (R3.1)."
-    if CALL <= i < NAME:
-        s = Suit((i - CALL) & 3)
-        alone = " and play alone: your partner sits out (R5.1)" if i >= CALL_ALONE else ""
+    if act.CALL <= i < act.NAME:
+        s = Suit((i - act.CALL) & 3)
+        alone = " and play alone: your partner sits out (R5.1)" if i >= act.CALL_ALONE else ""
         return f"Make {s.symbol} {s.plural} trump{alone} (R4.1)."
-    if NAME <= i < DEFEND_ALONE:
-        s = Suit(i - NAME)
+    if act.NAME <= i < act.DEFEND_ALONE:
+        s = Suit(i - act.NAME)
         return f"The Benny proposes {s.symbol} {s.plural} in round 1 (R3.5)."
-    if i == PASS:
+    if i == act.PASS:
         return "Pass: round 2 follows if all four pass (R3.4)." if hand.phase == Phase.ROUND_1 else "Pass (R4.1)."
-    if i == DEFEND_ALONE:
+    if i == act.DEFEND_ALONE:
         return "Play alone against the loner; your partner sits out (R5.4)."
-    if i == TAKE:
+    if i == act.TAKE:
         return "Take the card your partner passed, then discard one (R5.5)."
-    if i == DECLINE:
+    if i == act.DECLINE:
         return "Leave the card your partner passed (R5.5)."
     return str(action)
 
@@ -101,20 +89,20 @@ def _card_words(card: Card) -> str:
     return "the Benny" if card.is_benny else f"the {card}"
 
 
-def describe_action(before: Hand, action: Action | str, after: Hand | None = None, *, reveal: bool = True) -> str:
+def describe_action(before: Hand, action: Action, after: Hand | None = None, *, reveal: bool = True) -> str:
     """One line of the log: what the seat to act in ``before`` did, in plain words; when the
     action ends a trick or the hand, what that caused. ``reveal=False`` keeps face-down cards
     (a discard, a railroad card) hidden.
 
-    >>> from euchre_learn import Hand
+    >>> from euchre_learn import Action, Hand
     >>> hand = Hand.from_cards('S', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'J♦ A♦ K♣ 9♥ 10♥',
     ...                              'S': 'Q♠ K♠ A♠ 9♣ 10♣', 'W': 'J♠ J♣ Q♣ K♦ 10♦'}, upcard='A♥')
-    >>> describe_action(hand, 'pass')
+    >>> describe_action(hand, Action.parse('pass'))
     'West passes.'
-    >>> describe_action(hand.apply('pass'), 'order up')
+    >>> describe_action(hand.apply('pass'), Action.parse('order up'))
     'North assists: ♥ hearts are trump, and South, the dealer, takes up the A♥.'
     """
-    a = Action.parse(action)
+    a = action
     if after is None:
         after = before.apply(a)
     seat = before.to_act
@@ -123,7 +111,7 @@ def describe_action(before: Hand, action: Action | str, after: Hand | None = Non
     who = seat.word
     i = a.id
     phase = before.phase
-    if i == PASS:
+    if i == act.PASS:
         if phase == Phase.DEFEND:
             text = f"{who} passes (does not defend alone)."
         else:
@@ -135,13 +123,13 @@ def describe_action(before: Hand, action: Action | str, after: Hand | None = Non
         if after.thrown_in:
             text += " All four passed again: the hand is thrown in (R4.2)."
         return text
-    if i in (ORDER_UP, ORDER_UP_ALONE):
+    if i in (act.ORDER_UP, act.ORDER_UP_ALONE):
         verb = {"take it up": "takes it up", "assist": "assists", "order it up": "orders it up"}[
             explain.make_word(before.dealer, seat)
         ]
         trump = after.trump
         assert trump is not None
-        alone = " alone" if i == ORDER_UP_ALONE else ""
+        alone = " alone" if i == act.ORDER_UP_ALONE else ""
         text = f"{who} {verb}{alone}: {trump.symbol} {trump.plural} are trump"
         if after.phase == Phase.DISCARD or after.discard is not None:
             dealer = before.dealer
@@ -152,23 +140,23 @@ def describe_action(before: Hand, action: Action | str, after: Hand | None = Non
         else:
             text += f"; {before.dealer.word}, the dealer, sits out, and the upcard is dead (R5.2)."
         return text
-    if CALL <= i < NAME:
-        s = Suit((i - CALL) & 3)
-        return f"{who} calls {s.symbol} {s.plural}" + (" alone" if i >= CALL_ALONE else "") + "."
-    if NAME <= i < DEFEND_ALONE:
-        s = Suit(i - NAME)
+    if act.CALL <= i < act.NAME:
+        s = Suit((i - act.CALL) & 3)
+        return f"{who} calls {s.symbol} {s.plural}" + (" alone" if i >= act.CALL_ALONE else "") + "."
+    if act.NAME <= i < act.DEFEND_ALONE:
+        s = Suit(i - act.NAME)
         return f"{who} names {s.symbol} {s.plural} for the Benny (R3.5)."
-    if i == DEFEND_ALONE:
+    if i == act.DEFEND_ALONE:
         return f"{who} defends alone; {seat.partner.word} sits out (R5.4)."
-    if i == TAKE:
+    if i == act.TAKE:
         return f"{who} takes the railroad card (R5.5)."
-    if i == DECLINE:
+    if i == act.DECLINE:
         return f"{who} declines the railroad card (R5.5)."
     card = a.card
     assert card is not None
-    if DISCARD <= i < GIVE:
+    if act.DISCARD <= i < act.GIVE:
         return f"{who} discards {_card_words(card)}." if reveal else f"{who} discards a card face down."
-    if GIVE <= i < PLAY:
+    if act.GIVE <= i < act.PLAY:
         to = seat.partner.word
         return (
             f"{who} passes {_card_words(card)} to {to} (R5.5)."

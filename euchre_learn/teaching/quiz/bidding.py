@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from euchre_learn.engine.actions import CALL, DISCARD, ORDER_UP, ORDER_UP_ALONE, PASS, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Cards, Seat
 from euchre_learn.engine.explain import (
     action_words,
@@ -41,11 +42,11 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
     assert seat is not None
     s = hand.state
     legal = s.legal()
-    accept = ORDER_UP if ORDER_UP in legal else ORDER_UP_ALONE
+    accept = act.ORDER_UP if act.ORDER_UP in legal else act.ORDER_UP_ALONE
     answer = action_words(s, seat, accept)
     words: dict[str, Seat] = {}
     for other in (hand.dealer.left, hand.dealer.partner, hand.dealer):
-        words.setdefault(action_words(s, other, ORDER_UP), other)
+        words.setdefault(action_words(s, other, act.ORDER_UP), other)
     call = f"call {suit_words(s.proposed)}"
     choices = [*words, *([answer] if answer not in words else []), call]
     role = {hand.dealer: "the dealer", hand.dealer.partner: "the dealer's partner"}
@@ -53,8 +54,8 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
     also: list[str] = []  # the other names of the same action are right too (R3.1)
     for w, other in words.items():
         if w != answer:
-            if ORDER_UP not in legal and action_words(s, seat, ORDER_UP) == w:
-                fb[w] = illegal_action(s, ORDER_UP)
+            if act.ORDER_UP not in legal and action_words(s, seat, act.ORDER_UP) == w:
+                fb[w] = illegal_action(s, act.ORDER_UP)
             else:
                 also.append(w)
                 fb[w] = (
@@ -63,7 +64,7 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
                     f"{seat.word} is {role.get(seat, 'an opponent of the dealer')}, so at the table "
                     f"{seat.word} says '{answer}'."
                 )
-    fb[call] = illegal_action(s, CALL + s.proposed)
+    fb[call] = illegal_action(s, act.CALL + s.proposed)
     return Question(
         prompt=f"{story(hand)} It is {seat.word}'s turn in round 1. What does {seat.word} say to make "
         f"{suit_words(s.proposed)} trump?",
@@ -89,19 +90,19 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
 def _q_discard(rng: random.Random, rules: Rules) -> Question:
     while True:
         hand = round1_at(rng, rules, rng.randrange(4))
-        if Action(ORDER_UP) in hand.legal_actions():
+        if Action(act.ORDER_UP) in hand.legal_actions():
             break
-    hand = hand.apply(Action(ORDER_UP))
+    hand = hand.apply(Action(act.ORDER_UP))
     s = hand.state
     dealer = hand.dealer
     held = hand.holding(dealer)
     legal = s.legal()
-    ok = [c for c in held if DISCARD + c.index in legal]
+    ok = [c for c in held if act.DISCARD + c.index in legal]
     fb = {
         str(c): (
             f"The {c} may be discarded: the dealer discards any card but the upcard (R3.2)."
-            if DISCARD + c.index in legal
-            else illegal_action(s, DISCARD + c.index)
+            if act.DISCARD + c.index in legal
+            else illegal_action(s, act.DISCARD + c.index)
         )
         for c in held
     }
@@ -126,12 +127,12 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
     assert seat is not None
     s = hand.state
     legal = s.legal()
-    options = [(PASS, "pass")] + [(CALL + x, f"call {suit_words(x)}") for x in range(4)]
+    options = [(act.PASS, "pass")] + [(act.CALL + x, f"call {suit_words(x)}") for x in range(4)]
     # Short notes per choice, and the explanation says each of them once (join_once drops a repeat).
     turned = suit_words(s.proposed)
     fb = {}
     for a, label in options:
-        if a == PASS:
+        if a == act.PASS:
             if a not in legal:
                 fb[label] = "with stick the dealer, the dealer may not pass at the end of round 2 (R4.3)."
             elif seat == hand.dealer:
@@ -142,7 +143,7 @@ def _round2_question(rng: random.Random, rules: Rules, dealer_bias: float) -> Qu
             fb[label] = "a suit that was not turned down may be named (R4.1)."
         else:
             fb[label] = f"{turned} was turned down in round 1, so it cannot be named in round 2 (R4.1)."
-    if PASS in legal:
+    if act.PASS in legal:
         passing = (
             f"; or {seat.word} may pass: the dealer passing too throws the hand in (R4.2)"
             if seat == hand.dealer

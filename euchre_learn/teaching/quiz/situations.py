@@ -8,7 +8,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from euchre_learn.engine.actions import ORDER_UP_ALONE, PASS, PLAY, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat, Suit
 from euchre_learn.engine.core import PLAY_PHASE, bits
 from euchre_learn.engine.explain import (
@@ -40,11 +41,11 @@ def bid_step(hand: Hand, rng: random.Random, accept: float, alone: float, defend
             return rng.choice(alones)
         if makes and x < alone + accept:
             return rng.choice(makes)
-        if Action(PASS) in legal:
-            return Action(PASS)
+        if Action(act.PASS) in legal:
+            return Action(act.PASS)
         return rng.choice(makes or alones)
     if phase == Phase.DEFEND:
-        return Action.parse("defend alone") if rng.random() < defend else Action(PASS)
+        return Action.parse("defend alone") if rng.random() < defend else Action(act.PASS)
     return rng.choice(legal)
 
 
@@ -82,7 +83,7 @@ def loner_hand(rng: random.Random, rules: Rules, defend: float = 0.5) -> Hand:
         hand = name_benny(deal_hand(rng, rules), rng)
         if rng.random() < 0.6:
             hand = pass_times(hand, rng.randrange(4))
-            hand = hand.apply(Action(ORDER_UP_ALONE))
+            hand = hand.apply(Action(act.ORDER_UP_ALONE))
         else:
             hand = pass_times(hand, 4 + rng.randrange(4))
             hand = hand.apply(rng.choice([a for a in hand.legal_actions() if a.alone]))
@@ -119,7 +120,7 @@ def _replay_random(hand: Hand, seed: int) -> Hand:
     s = hand.state
     while not hand.is_over:
         if s.phase == PLAY_PHASE:  # playout chooses among the card indices of play_mask
-            a = Action(PLAY + r.choice(bits(s.play_mask())))
+            a = Action(act.PLAY + r.choice(bits(s.play_mask())))
         else:
             a = Action(r.choice(s.legal()))
         s.apply(a.id)

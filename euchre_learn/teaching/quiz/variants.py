@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from euchre_learn.engine.actions import ORDER_UP, ORDER_UP_ALONE, PASS, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Cards
 from euchre_learn.engine.explain import (
     action_words,
@@ -126,7 +127,7 @@ def _q_railroad(rng: random.Random, rules: Rules) -> Question:
     while True:
         hand = name_benny(deal_hand(rng, rules), rng)
         if rng.random() < 0.6:
-            hand = pass_times(hand, rng.randrange(4)).apply(Action(ORDER_UP_ALONE))
+            hand = pass_times(hand, rng.randrange(4)).apply(Action(act.ORDER_UP_ALONE))
         else:
             hand = pass_times(hand, 4 + rng.randrange(4))
             hand = hand.apply(rng.choice([a for a in hand.legal_actions() if a.alone]))
@@ -232,17 +233,17 @@ def _q_canadian(rng: random.Random, rules: Rules) -> Question:
     s = hand.state
     legal = s.legal()
     options = [
-        (PASS, "pass"),
-        (ORDER_UP, action_words(s, seat, ORDER_UP)),
-        (ORDER_UP_ALONE, action_words(s, seat, ORDER_UP_ALONE)),
+        (act.PASS, "pass"),
+        (act.ORDER_UP, action_words(s, seat, act.ORDER_UP)),
+        (act.ORDER_UP_ALONE, action_words(s, seat, act.ORDER_UP_ALONE)),
     ]
     fb = {}
     for a, label in options:
         if a not in legal:
             fb[label] = illegal_action(s, a)
-        elif a == PASS:
+        elif a == act.PASS:
             fb[label] = f"{seat.word} may pass (R3.1)."
-        elif a == ORDER_UP:
+        elif a == act.ORDER_UP:
             fb[label] = f"{seat.word} is not the dealer's partner, so may '{label}' with a partner (R3.1, R5.3)."
         else:
             fb[label] = f"{seat.word} may '{label}': going alone is declared with the making action (R5.1)."
@@ -278,7 +279,7 @@ def _force_pickup(rules: Rules, rng: random.Random | None) -> Rules:
 def _q_partner_alone(rng: random.Random, rules: Rules) -> Question:
     hand = round1_at(rng, rules, 1)
     dealer, partner, up = hand.dealer, hand.dealer.partner, hand.upcard
-    after = hand.apply(Action(ORDER_UP_ALONE))
+    after = hand.apply(Action(act.ORDER_UP_ALONE))
     picks_up = after.phase == Phase.DISCARD
     a = f"{dealer.word}, the dealer, adds the {up} to the hand and discards a card, then sits out"
     b = f"The {up} is dead: {dealer.word} sits out and does not pick it up"

@@ -59,9 +59,14 @@ def _serve(name: str, args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, ending every usage error in the command's one line ``euchre-learn: …``."""
+    """argparse, ending every usage error in the command's one line ``euchre-learn: …``; an
+    option left without its value because the value begins with ``-`` (argparse takes
+    ``--token -x…`` for two options) says how to give it: ``--token=-x…``."""
 
     def error(self, message: str) -> NoReturn:
+        option = message.removeprefix("argument ").split(":")[0].split("/")[0]
+        if message.endswith(": expected one argument") and option.startswith("--"):
+            message += f" (a value that begins with '-' goes after '=': {option}=VALUE)"
         self.print_usage(sys.stderr)
         self.exit(2, f"euchre-learn: {message}: see {self.prog} --help\n")
 

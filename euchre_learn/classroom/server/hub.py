@@ -85,7 +85,10 @@ class HubLogin:
             try:
                 from jupyterhub.services.auth import HubOAuth
             except ImportError:
-                raise ValueError("signing in with JupyterHub needs pip install 'euchre-learn[hub]'") from None
+                raise ValueError(
+                    "signing in with JupyterHub needs the package's hub extra: "
+                    "pip install '/path/to/euchre_learn[server,hub]' with your copy of the repository"
+                ) from None
             auth = HubOAuth(cache_max_age=60)
         self.auth = auth
 

@@ -59,9 +59,14 @@ def _serve(name: str, args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, ending every usage error in the command's one line ``euchre-learn: …``."""
+    """argparse, ending every usage error in the command's one line ``euchre-learn: …``; an
+    option left without its value because the value begins with ``-`` (argparse takes
+    ``--token -x…`` for two options) says how to give it: ``--token=-x…``."""
 
     def error(self, message: str) -> NoReturn:
+        option = message.removeprefix("argument ").split(":")[0].split("/")[0]
+        if message.endswith(": expected one argument") and option.startswith("--"):
+            message += f" (a value that begins with '-' goes after '=': {option}=VALUE)"
         self.print_usage(sys.stderr)
         self.exit(2, f"euchre-learn: {message}: see {self.prog} --help\n")
 
@@ -237,7 +242,7 @@ def _parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="run as a JupyterHub service: people sign in with the hub, no tokens (default: when the hub "
-        "started the server; needs 'euchre-learn[hub]')",
+        "started the server; needs the hub extra, as in pip install '/path/to/euchre_learn[server,hub]')",
     )
     ks.add_argument(
         "--teachers", default="", help="as a hub's service: hub users who are teachers too, comma-separated"
@@ -469,7 +474,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             import importlib.util
 
             if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "sqlalchemy", "websockets")):
-                print("euchre-learn: the class server needs pip install 'euchre-learn[server]'", file=sys.stderr)
+                print(
+                    "euchre-learn: the class server needs the package's server extra: pip install "
+                    "'/path/to/euchre_learn[server]' with your copy of the repository (docs/class-server.md)",
+                    file=sys.stderr,
+                )
                 return 2
             from euchre_learn.classroom.server import serve
 

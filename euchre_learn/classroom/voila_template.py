@@ -8,11 +8,18 @@ served by Voilà itself, so the links add nothing: the template ``euchre`` keeps
 of ``lab`` and leaves them out.
 
 It also names the settings the apps are served with (:data:`VOILA_SETTINGS`): only the front-end
-extensions the apps use are loaded (Voilà's own widget manager, anywidget for the table's felt,
-and the Pygments styles). Voilà 0.5 bundles JupyterLab 4.2 packages; the extensions installed
-for JupyterLab 4.6 beside it (JupyterLab's own widget manager, nbgrader, Notebook's lab
-extension) ask for ``^4.6`` of those packages and, loaded by Voilà, each log "Unsatisfied
-version 4.2.5 … (required ^4.6.x)". The apps need none of them.
+extensions the apps use are loaded: Voilà's own widget manager, the widgets' own extension
+(``@jupyter-widgets/jupyterlab-manager``, from ``jupyterlab_widgets``: it registers the modules
+``@jupyter-widgets/base``, ``controls`` and ``output`` that every widget is drawn from; without
+it the manager logs "No version of module @jupyter-widgets/base is registered" and the page
+shows "Click to show javascript error" instead of the app), anywidget for the table's felt, and
+the Pygments styles. Voilà 0.5 bundles JupyterLab 4.2 packages, and the extensions built for
+JupyterLab 4.6 ask for ``^4.6`` of them: the widgets' extension logs a dozen harmless
+"Unsatisfied version 4.2.5 … (required ^4.6.x)" warnings (not errors); the others installed
+beside it (nbgrader's, Notebook's lab extension), which the apps do not use, stay out.
+
+Behind a Jupyter server (a hub's ``/voila/render/``) Voilà's front end would also load MathJax
+from a CDN; the template turns it off, as the ``voila`` command does (no lesson or app has math).
 
 ``euchre-learn practice`` and ``play`` write the template into a folder of their own and point
 Voilà at it; ``euchre-learn voila-template DIR`` installs it for a hub's server extension
@@ -38,8 +45,14 @@ __all__ = ["ALLOWED_EXTENSIONS", "TEMPLATE", "VOILA_SETTINGS", "voila_arguments"
 TEMPLATE = "euchre"
 """The template's name (``--template=euchre``)."""
 
-ALLOWED_EXTENSIONS = ("@voila-dashboards/widgets-manager8", "anywidget", "jupyterlab_pygments")
-"""The front-end extensions the apps load (``VoilaConfiguration.extension_allowlist``)."""
+ALLOWED_EXTENSIONS = (
+    "@voila-dashboards/widgets-manager8",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+    "jupyterlab_pygments",
+)
+"""The front-end extensions the apps load (``VoilaConfiguration.extension_allowlist``): the
+widget manager, the widgets' modules, the felt's anywidget, the code styles."""
 
 VOILA_SETTINGS: dict[str, object] = {
     "VoilaConfiguration": {"template": TEMPLATE, "extension_allowlist": list(ALLOWED_EXTENSIONS)}
@@ -60,6 +73,12 @@ _INDEX = """{%- extends 'voila/templates/lab/index.html.j2' -%}
 {#- and no mermaid.js from a CDN (nbconvert loads it only for diagrams; the apps draw none) -#}
 {%- block html_head_js_mermaidjs -%}
 {%- endblock html_head_js_mermaidjs -%}
+{#- and no MathJax from a CDN: behind a Jupyter server (a hub's /voila/render/), Voila's front end
+    loads it from a CDN unless both settings are null, as the voila command leaves them; no
+    lesson or app has math. The head is written before the page's settings are. -#}
+{%- block html_head_js_mathjax -%}
+{%- set _ = page_config.update(fullMathjaxUrl=None, mathjaxConfig=None) if page_config is defined else None -%}
+{%- endblock html_head_js_mathjax -%}
 """
 
 # Voilà's base page.html (the folder listing, error pages) with lab's style sheets, without the

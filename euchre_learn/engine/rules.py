@@ -96,6 +96,17 @@ class Rules:
         return tuple(_PRESETS)
 
     @staticmethod
+    def menu_presets() -> tuple[str, ...]:
+        """The presets a Rules menu offers (the table's, the teacher's page): all but the
+        internal ``seed-000``, one source's rules kept under that source's name for the
+        engine's checks and lesson 12 (``Rules.preset('seed-000')`` still gives them).
+
+        >>> 'seed-000' in Rules.menu_presets(), Rules.menu_presets()[:2]
+        (False, ('standard', 'stick-the-dealer'))
+        """
+        return tuple(name for name in _PRESETS if name not in _INTERNAL_PRESETS)
+
+    @staticmethod
     def preset_label(name: str) -> str:
         """A preset's name with what it is, in a player's words, for lists a learner reads
         (the table's Rules menu): ``seed-000`` alone says nothing to a newcomer.
@@ -184,6 +195,9 @@ _PRESETS: dict[str, Rules] = {
     "canadian-loner": Rules(canadian_loner=True),
     "short-game": Rules(points_to_win=5),
 }
+
+_INTERNAL_PRESETS = frozenset({"seed-000"})
+"""Presets no menu offers (:meth:`Rules.menu_presets`)."""
 
 _PRESET_WORDS: dict[str, str] = {
     "standard": "the usual rules",

@@ -15,7 +15,18 @@ from typing import Any
 
 from euchre_learn.engine.jsonfiles import write_text_atomic
 
-__all__ = ["ENV_VAR", "STORE_FILE", "aside_path", "data_dir", "default_path", "old_totals", "read_json_file", "store_path", "write_json"]
+__all__ = [
+    "ENV_VAR",
+    "STORE_FILE",
+    "aside_path",
+    "data_dir",
+    "default_path",
+    "move_aside",
+    "old_totals",
+    "read_json_file",
+    "store_path",
+    "write_json",
+]
 
 STORE_FILE = "learner.sqlite3"
 ENV_VAR = "EUCHRE_LEARN_PROGRESS"
@@ -67,6 +78,18 @@ def aside_path(path: Path) -> Path:
         aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
     return aside
+
+
+def move_aside(path: Path) -> str:
+    """Move a damaged ``path`` to :func:`aside_path`, so nothing is lost and nothing reads it
+    again; returns what happened, for the warning: ``it was moved aside to <name>``, or why it
+    is kept where it is."""
+    aside = aside_path(path)
+    try:
+        os.replace(path, aside)
+    except OSError as err:
+        return f"it could not be moved aside ({err.strerror or err}), so it is kept as it was"
+    return f"it was moved aside to {aside.name}"
 
 
 def default_path() -> Path:

@@ -15,7 +15,7 @@ Why it never loses an answer:
   a database made by a newer euchre_learn is read but never changed.
 - On first creation, an existing ``progress.json`` and ``settings.json`` beside the database
   are imported, in the same transaction that creates the tables (so exactly once); both
-  files are left as they were, as a backup.
+  files are left as they were, as a backup (a settings file that cannot be read is set aside).
 - A damaged file (not a database, failing ``PRAGMA quick_check``, a folder in its place) is
   renamed ``<name>.corrupt-<time>`` (its ``-wal`` beside it) and a fresh one started. A
   file that stays locked, a read-only folder, a full disk: the data goes on in memory (a
@@ -57,7 +57,7 @@ try:
 except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
     sqlite3 = None  # type: ignore[assignment]
 
-from euchre_learn.learner.files import aside_path, default_path, old_totals, read_json_file, store_path
+from euchre_learn.learner.files import aside_path, default_path, move_aside, old_totals, read_json_file, store_path
 from euchre_learn.learner.store_backends import Backend, MemoryBackend, SQLiteBackend
 from euchre_learn.learner.store_tables import (
     MIGRATIONS,
@@ -399,11 +399,12 @@ class Store:
         settings_file = self.path.with_name("settings.json")
         data, why = read_json_file(settings_file)
         if why is None and data is not None and not isinstance(data, dict):
-            why = "it does not hold a table of settings"
-        if why:
+            kind = {list: "a list", str: "a string", bool: "true or false"}.get(type(data), "a number")
+            why = f'it holds {kind}, not a table of settings such as {{"rules": "uk"}}'
+        if why:  # set aside, as a damaged store is: kept whole, and never read again
             self._warn(
-                f"Your settings file {settings_file} was damaged and could not be read ({why}); it is kept as it "
-                "was, and the standard settings are used. Practice goes on."
+                f"Your settings file {settings_file} was damaged and could not be read ({why}); "
+                f"{move_aside(settings_file)}, and the standard settings are used. Practice goes on."
             )
         elif isinstance(data, dict):
             ops.extend(SetSetting(str(k), v) for k, v in data.items() if v is not None)

@@ -320,21 +320,18 @@ def start_make_lab(clone: Path, home: Path, timeout: float = 120.0) -> tuple[str
 
 
 def start_voila(notebook: Path, home: Path) -> Server:
-    """Voilà serving one app notebook with its code hidden, on loopback."""
+    """Voilà serving one app notebook as ``euchre-learn practice`` and ``play`` serve it
+    (``apps.voila_command``: code hidden, the apps' template and front-end extensions, loopback),
+    with tracebacks shown in the page. Plain ``voila`` loads every front-end extension installed
+    and so drew the widgets when the apps' own settings did not (issue 34)."""
+    from euchre_learn.classroom.apps import voila_command
+
     port = free_port()
     env = private_env(home)
     log = home / f"voila-{notebook.stem}.log"
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(notebook),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--strip_sources=True",
-        "--show_tracebacks=True",
-    ]
+    cmd, served = voila_command(notebook, port=port, ip="127.0.0.1", browser=False)
+    cmd.append("--show_tracebacks=True")
+    env["JUPYTER_PATH"] = served["JUPYTER_PATH"]  # where the apps' template is written
     with log.open("wb") as out:
         proc = subprocess.Popen(
             cmd, cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True

@@ -20,8 +20,11 @@ from euchre_learn.classroom.voila_template import VOILA_SETTINGS
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "tools" / "hub" / "Dockerfile"
 
-# `pip install euchre-learn`, `pip install 'euchre-learn[app]'`: a name on a package index.
-INDEX_INSTALL = re.compile(r"pip install\s+(?:-\S+\s+)*['\"]?euchre[-_]learn(?:\[[^\]]*\])?['\"]?(?=[\s`]|$)", re.M)
+# `pip install euchre-learn`, `pip install 'euchre-learn[app]'`: a name on a package index (not
+# JupyterLite's `%pip install`, which installs the wheel its own site serves).
+INDEX_INSTALL = re.compile(
+    r"(?<!%)pip install\s+(?:-\S+\s+)*['\"]?euchre[-_]learn(?:\[[^\]]*\])?['\"]?(?=[\s`\"'),.;]|$)", re.M
+)
 
 
 def _section(text: str, heading: str) -> str:
@@ -46,6 +49,23 @@ def _notes() -> dict[str, str]:
 def test_no_note_installs_from_a_package_index(name: str) -> None:
     found = INDEX_INSTALL.findall(_notes()[name])
     assert not found, found
+
+
+def test_nothing_says_to_install_the_package_from_an_index() -> None:
+    """Issue 34: four lines of docs/teaching.md and docs/class-server.md (and one of
+    docs/studies.md, and two error messages) still said `pip install euchre-learn`; the
+    package is on no index. Every page of the docs, the README, the hub recipe and every
+    message of the package say how it is really installed (the built wheel, or the copy)."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "hub-requirements.txt"]
+    texts += sorted((ROOT / "tools" / "hub").iterdir()) + sorted((ROOT / "euchre_learn").rglob("*.py"))
+    found = {str(p.relative_to(ROOT)): INDEX_INSTALL.findall(p.read_text(encoding="utf-8")) for p in texts}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+    assert INDEX_INSTALL.findall("needs pip install 'euchre-learn[server]'\", file=") == [
+        "pip install 'euchre-learn[server]'"
+    ]
+    assert INDEX_INSTALL.findall("`pip install -U euchre-learn`, it") == ["pip install -U euchre-learn"]
+    assert not INDEX_INSTALL.findall("pip install '/path/to/euchre_learn[server]'")
+    assert not INDEX_INSTALL.findall("`%pip install -q --no-deps euchre_learn` (JupyterLite)")
 
 
 def test_the_image_line_of_the_teaching_notes_installs_from_the_repository() -> None:

@@ -6,22 +6,18 @@ exercise sheet run in that copy with no error output.
 
 The fresh venv sees the test venv's installed dependencies (a ``.pth`` line: JupyterLab,
 ipywidgets, matplotlib…, so nothing is downloaded), but euchre_learn itself only from the
-wheel, which the tests check. About 30 s; ``-m "not wheel"`` leaves it out.
+wheel, which the tests check (tests/wheelkit.py builds and installs it). About 30 s; ``-m "not wheel"`` leaves it out.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import pkgutil
-import shutil
-import site
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from wheelkit import Installed, add_kernel, build_and_install
 
 import euchre_learn
 
@@ -30,96 +26,11 @@ pytestmark = pytest.mark.wheel
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _sources(dest: Path) -> None:
-    """Copy what git would commit (tracked and new files, not ignored ones) into ``dest``."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=False,
-    )
-    if listed.returncode == 0 and listed.stdout:
-        for rel in listed.stdout.decode().split("\0"):
-            src = ROOT / rel
-            if rel and src.is_file():
-                (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, dest / rel)
-        return
-    ignore = shutil.ignore_patterns(".*", "build", "dist", "*.egg-info", "__pycache__", "test-artifacts")
-    shutil.copytree(ROOT, dest, ignore=ignore, dirs_exist_ok=True)
-
-
-def _run(cmd: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120) -> str:
-    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
-    assert done.returncode == 0, f"{' '.join(map(str, cmd))} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
-    return done.stdout
-
-
-class Installed:
-    def __init__(self, base: Path) -> None:
-        self.base = base
-        self.venv = base / "venv"
-        self.python = self.venv / "bin" / "python"
-        self.env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-        self.env.update(
-            PATH=f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
-            VIRTUAL_ENV=str(self.venv),
-            JUPYTER_PATH=str(base / "share" / "jupyter"),
-            JUPYTER_DATA_DIR=str(base / "jupyter-data"),
-            EUCHRE_LEARN_HOME=str(base / "learner"),
-            EUCHRE_LEARN_PROGRESS=str(base / "learner" / "progress.json"),
-            MPLBACKEND="Agg",
-        )
-
-    def run(self, *args: str | Path, timeout: float = 120) -> str:
-        return _run([str(a) for a in args], cwd=self.base, env=self.env, timeout=timeout)
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    base = tmp_path_factory.mktemp("wheel")
-    assert not base.resolve().is_relative_to(ROOT.resolve())
-    src, dist = base / "src", base / "dist"
-    _sources(src)
-    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(src)], cwd=base, timeout=300)
-    (wheel,) = dist.glob("euchre_learn-*.whl")
-    (sdist,) = dist.glob("euchre_learn-*.tar.gz")
+    inst, sdist = build_and_install(tmp_path_factory.mktemp("wheel"))
     assert sdist.stat().st_size > 0
-
-    inst = Installed(base)
-    _run([sys.executable, "-m", "venv", "--without-pip", str(inst.venv)], cwd=base)
-    (purelib,) = inst.venv.glob("lib/python*/site-packages")
-    # the test venv's packages (not its euchre_learn: an editable install is a finder that a
-    # plain path line does not run, and the venv's own site-packages comes first)
-    (purelib / "test-venv-packages.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
-    _run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "--python",
-            str(inst.python),
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-index",
-            str(wheel),
-        ],
-        cwd=base,
-        # without PYTHONPATH: a checkout on it (PYTHONPATH=$PWD, a git worktree's run) is an
-        # euchre_learn 0.1.0 pip counts as installed, and it then installs nothing
-        env=inst.env,
-        timeout=300,
-    )
-    # a kernel that is the new venv's Python, whatever kernels the machine has installed
-    kernel = base / "share" / "jupyter" / "kernels" / "wheel-venv"
-    kernel.mkdir(parents=True)
-    spec = {
-        "argv": [str(inst.python), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "euchre_learn from the wheel",
-        "language": "python",
-    }
-    (kernel / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    add_kernel(inst)
     return inst
 
 

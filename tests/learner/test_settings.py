@@ -80,17 +80,46 @@ def test_an_old_settings_file_is_imported_once_and_kept(home: Path) -> None:
         (b'{"rules": "\xff\xfe"}', "not UTF-8"),
         (b'{"rules": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
         (b'{"rules": {"points_to_win": ' + b"7" * 5000 + b"}}", "cannot be read"),
-        (b'["uk"]', "table of settings"),
+        (b'["uk"]', 'it holds a list, not a table of settings such as {"rules": "uk"}'),
+        (b'"uk"', "it holds a string, not a table of settings"),
+        (b"7", "it holds a number, not a table of settings"),
+        (b"true", "it holds true or false, not a table of settings"),
     ],
 )
-def test_settings_that_cannot_be_read_fall_back_to_the_standard_rules(home: Path, content: bytes, why: str) -> None:
+def test_settings_that_cannot_be_read_are_set_aside_and_the_standard_rules_used(
+    home: Path, content: bytes, why: str
+) -> None:
+    """Issue 34: a settings file holding a list (or any JSON that is not a table) is set aside
+    with a warning, as a damaged store is: kept whole under another name, never read again."""
     (home / "settings.json").write_bytes(content)
     with pytest.warns(UserWarning, match="damaged") as caught:
         assert el.house_rules() == el.Rules()
-    assert why in str(caught[0].message)
-    assert (home / "settings.json").read_bytes() == content  # kept, never deleted
+    message = str(caught[0].message)
+    assert why in message
+    (aside,) = home.glob("settings.json.corrupt-*")
+    assert aside.read_bytes() == content  # nothing lost
+    assert f"it was moved aside to {aside.name}, and the standard settings are used" in message
+    assert not (home / "settings.json").exists()
     el.set_house_rules("railroad")  # practice goes on
     assert el.house_rules() == el.Rules.preset("railroad")
+    assert aside.read_bytes() == content and not (home / "settings.json").exists()
+
+
+def test_a_settings_file_that_cannot_be_moved_aside_is_kept_and_said(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    (home / "settings.json").write_bytes(b"[1, 2]")
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.warns(UserWarning, match="could not be moved aside") as caught:
+        assert el.house_rules() == el.Rules()
+    assert "(Permission denied), so it is kept as it was" in str(caught[0].message)
+    assert (home / "settings.json").read_bytes() == b"[1, 2]"
 
 
 def test_saved_rules_that_make_no_sense_fall_back_with_a_warning(home: Path) -> None:

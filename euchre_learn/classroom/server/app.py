@@ -33,7 +33,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
-import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import Any
@@ -49,7 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import euchre_learn.classroom.server.pages as pages
 from euchre_learn import Seat
-from euchre_learn.classroom.server.db import Database
+from euchre_learn.classroom.server.db import Database, new_token
 from euchre_learn.classroom.server.hub import HubError, HubLogin, hub_student
 from euchre_learn.classroom.server.protocol import (
     MAX_MESSAGE,
@@ -80,11 +79,6 @@ class _Prefix:
         if scope["type"] in ("http", "websocket"):
             scope = dict(scope, root_path=self.root)
         await self.app(scope, receive, send)
-
-
-def new_token() -> str:
-    """A fresh secret token (32 random bytes, URL-safe)."""
-    return secrets.token_urlsafe(32)
 
 
 class _WSConnection:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -37,7 +38,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["MIGRATIONS", "Database", "database_url", "hash_token"]
+__all__ = ["MIGRATIONS", "Database", "database_url", "hash_token", "new_token"]
 
 metadata = sa.MetaData()
 
@@ -147,6 +148,23 @@ def _v1(conn: Connection) -> None:
 
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1,)
 """Step ``i`` brings the schema from version ``i`` to ``i + 1``; append, never edit."""
+
+
+def new_token() -> str:
+    """A fresh secret token: 32 random bytes, URL-safe, never beginning with ``-``.
+
+    A token is given on command lines (``euchre-learn progress join-class --token T``), where
+    one beginning with ``-`` is taken for an option; ``secrets.token_urlsafe`` starts one in 64
+    that way, so those are drawn again (each of the others stays equally likely).
+
+    >>> tokens = [new_token() for _ in range(200)]
+    >>> any(t.startswith('-') for t in tokens), len(set(tokens)), min(map(len, tokens))
+    (False, 200, 43)
+    """
+    token = secrets.token_urlsafe(32)
+    while token.startswith("-"):
+        token = secrets.token_urlsafe(32)
+    return token
 
 
 def hash_token(token: str) -> str:

@@ -28,13 +28,14 @@ cookies and redirects, which HubOAuth does only for Tornado, are Starlette's her
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import RedirectResponse, Response
+
+from euchre_learn.classroom.server.db import new_token
 
 __all__ = ["HUB_VARIABLES", "HubError", "HubLogin", "hub_student", "under_hub"]
 
@@ -84,7 +85,10 @@ class HubLogin:
             try:
                 from jupyterhub.services.auth import HubOAuth
             except ImportError:
-                raise ValueError("signing in with JupyterHub needs pip install 'euchre-learn[hub]'") from None
+                raise ValueError(
+                    "signing in with JupyterHub needs the package's hub extra: "
+                    "pip install '/path/to/euchre_learn[server,hub]' with your copy of the repository"
+                ) from None
             auth = HubOAuth(cache_max_age=60)
         self.auth = auth
 
@@ -206,6 +210,6 @@ def hub_student(db: Any, class_id: int, name: str) -> dict[str, Any]:
     with a random token nobody is shown: a hub user signs in with the hub."""
     found = db.student_by_name(class_id, name)
     if found is None:
-        db.add_student(class_id, name, secrets.token_urlsafe(32))
+        db.add_student(class_id, name, new_token())
         found = db.student_by_name(class_id, name)
     return dict(found)

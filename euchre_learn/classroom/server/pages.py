@@ -196,7 +196,7 @@ def teacher_page(
         if rows
         else '<p class="muted">No tables yet.</p>'
     )
-    presets = "".join(f"<option>{escape(p)}</option>" for p in Rules.presets())
+    presets = "".join(f"<option>{escape(p)}</option>" for p in Rules.menu_presets())
     open_form = (
         f'<form method="post" action="{root}/teacher/tables">'
         f'<label>Rules <select name="preset">{presets}</select></label> '

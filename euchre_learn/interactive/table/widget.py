@@ -439,7 +439,7 @@ class SetupForm(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self) -> None:
         self.preset = widgets.Dropdown(
-            description="Rules:", options=[(Rules.preset_label(p), p) for p in Rules.presets()], value="standard"
+            description="Rules:", options=[(Rules.preset_label(p), p) for p in Rules.menu_presets()], value="standard"
         )
         self.points = widgets.Dropdown(description="Game to:", options=[5, 7, 10], value=10)
         self.seats = {

@@ -29,6 +29,8 @@ from collections.abc import Awaitable, Callable, Collection, Mapping
 from concurrent.futures import Executor
 from typing import Any
 
+import sqlalchemy as sa
+
 from euchre_learn import Hand, Seat
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.review_message import review_hand
@@ -85,14 +87,16 @@ class Reviewer:
         self.deliver = deliver
         self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
 
-    def submit(self, table_id: int, owed: Mapping[str, Any]) -> None:
-        """Run one job (a row of :func:`owed_reviews`, already in the database), unless it runs."""
+    def submit(self, table_id: int, owed: Mapping[str, Any]) -> asyncio.Task[None]:
+        """Run one job (a row of :func:`owed_reviews`, already in the database), unless it runs;
+        returns its task."""
         key = (table_id, int(owed["hand"]), str(owed["seat"]))
         if key in self._tasks:
-            return
+            return self._tasks[key]
         task = asyncio.ensure_future(self._run(table_id, owed))
         self._tasks[key] = task
         task.add_done_callback(lambda _t: self._tasks.pop(key, None))
+        return task
 
     def resume(self) -> int:
         """Run every job the database still holds (a server stopped or killed mid-review);
@@ -114,15 +118,18 @@ class Reviewer:
             self.executor, review_hand, job["record"], job["seat"], job["seed"], self.worlds, job["by_bot"]
         )
         body = {**body, "table": job["table"], "hand": job["hand"], "game": job["game"]}
-        self.db.save_review(
-            table_id,
-            job["hand"],
-            job["seat"],
-            int(owed["student_id"]),
-            body["accuracy"],
-            body["flagged"],
-            json.dumps(body, ensure_ascii=False),
-        )
+        try:
+            self.db.save_review(
+                table_id,
+                job["hand"],
+                job["seat"],
+                int(owed["student_id"]),
+                body["accuracy"],
+                body["flagged"],
+                json.dumps(body, ensure_ascii=False),
+            )
+        except sa.exc.IntegrityError:  # the teacher took the student out of the class meanwhile
+            return
         await self.deliver(table_id, job["seat"], body)
 
     async def stop(self) -> None:

@@ -234,3 +234,38 @@ def test_a_thrown_in_hand_is_reviewed(db_url: str) -> None:
             ]
             assert all(d["options"] and d["best"] for d in review["decisions"])
             c.close()
+
+
+def test_a_review_owed_to_a_student_taken_out_meanwhile_is_dropped(db_url: str) -> None:
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from euchre_learn.classroom.server.reviewer import Reviewer, owed_reviews
+
+    db = Database(db_url)
+    cid = db.create_class("Room 12", "t")
+    ann = db.add_student(cid, "Ann", "a")
+    tid = db.create_table(
+        cid, "K7QBX", preset="standard", rules={}, points_to_win=10, bot="standard", seed="s", dealer="N"
+    )
+    game = el.Game(el.Rules.preset("standard"), seed="t34", dealer="N")
+    for n in range(8):
+        seat = str(game.to_act)
+        game = game.apply("pass")
+        owed = owed_reviews(game.hands[0], 0, 0, {el.Seat.S: ann}, set(), "K7QBX", "g", "s") if n == 7 else []
+        db.append_action(tid, n, seat, "pass", by_bot=False, student_id=ann, owed=owed)
+    job = db.review_jobs()[0]
+    sent: list[dict[str, object]] = []
+
+    async def deliver(table_id: int, seat: str, body: dict[str, object]) -> None:
+        sent.append(body)
+
+    async def run() -> None:
+        with ThreadPoolExecutor(1) as pool:
+            reviewer = Reviewer(db, pool, 4, deliver)
+            db.remove_student(ann)  # the teacher takes Ann out while her review is owed
+            await reviewer.submit(tid, job)  # computed, then dropped: nobody to keep it for
+
+    asyncio.run(run())
+    assert sent == [] and db.review_jobs() == [] and db.reviews(tid, "S") == []
+    db.close()

@@ -210,8 +210,9 @@ def teacher_page(
     rows = []
     for t in tables:
         buttons = {"waiting": ["start", "close"], "playing": ["pause", "close"], "paused": ["resume", "close"]}
+        sure = {"close": f" onsubmit=\"return confirm('Close table {escape(t['code'])}? Nothing more is played there.')\""}
         forms = "".join(
-            f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/{op}">'
+            f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/{op}"{sure.get(op, "")}>'
             f"<button>{op.capitalize()}</button></form>"
             for op in buttons.get(str(t["status"]), ["close"] if t["status"] != "closed" else [])
         )
@@ -243,7 +244,9 @@ def teacher_page(
         r = review_by.get(s["name"])
         acc = "" if r is None or r["accuracy"] is None else f"{r['accuracy']:.0f}"
         remove = (
-            f'<form method="post" action="{root}/teacher/students/{escape(quote(s["name"], safe=""))}/remove">'
+            f'<form method="post" action="{root}/teacher/students/{escape(quote(s["name"], safe=""))}/remove"'
+            " onsubmit=\"return confirm('Take this student out of the class? Their token, answers and reviews "
+            "go.')\">"
             f'<button title="take {escape(s["name"])} out of the class">Remove</button></form>'
         )
         srows.append(

@@ -261,7 +261,7 @@ def teacher_page(
     add_form = (
         f'<form method="post" action="{root}/teacher/students"><label>Name <input name="name" required maxlength="100">'
         "</label> <button>Add a student</button></form>"
-        f'<form method="post" action="{root}/teacher/roster"><label>A roster (CSV, one name a line) '
+        f'<form method="post" action="{root}/teacher/roster"><label>A roster (CSV, one student a line) '
         '<textarea name="csv" rows="3" cols="30" required></textarea></label> '
         "<button>Add them and download their links</button></form>"
     )

@@ -254,10 +254,73 @@ def _parser() -> argparse.ArgumentParser:
         help="as a hub's service: a hub group whose members are teachers (again for more groups)",
     )
 
+    kr = ksub.add_parser(
+        "roster",
+        help="add a class's students from a CSV of names, and write the CSV of their links",
+        description="Add every student of IN (a CSV: one name a line, in the first column or under a "
+        "'name' header) to the class database, and write OUT: each one's name, token and link (the "
+        "server's /join page for them). A bad line stops it with the line's number: nothing is added.",
+    )
+    kr.add_argument("roster", metavar="IN.csv", help="the names, one a line")
+    kr.add_argument("links", metavar="OUT.csv", help="the file to write the links to (keep it private)")
+    kr.add_argument(
+        "--server",
+        required=True,
+        help="the class server's address as the learners reach it, like http://192.168.1.20:8765",
+    )
+    kr.add_argument("--db", help="the class database, as for serve (default: class.sqlite3 in the data folder)")
+
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
     cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
     cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
     return parser
+
+
+def _class_roster(args: argparse.Namespace) -> int:
+    """``euchre-learn class roster IN.csv OUT.csv --server URL``: the students of IN added to the
+    class database (all, or none: an error names the line), their links written to OUT."""
+    from pathlib import Path
+
+    from euchre_learn.classroom.server import Database, database_url
+    from euchre_learn.classroom.server.app import ensure_class, new_token
+    from euchre_learn.classroom.server.roster import links_csv, read_roster
+    from euchre_learn.learner.files import data_dir
+
+    if not args.server.startswith(("http://", "https://")):
+        raise ValueError(f"--server: got {args.server!r}: expected the address learners use, like http://10.0.0.5:8765")
+    raw = Path(args.roster).read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise ValueError(f"{args.roster}: line {line} is not UTF-8 text: save the roster as CSV, UTF-8") from None
+    db = Database(database_url(args.db, data_dir()))
+    try:
+        ensure_class(db, None)
+        class_id = db.first_class()
+        assert class_id is not None
+        try:
+            names = read_roster(text, [s["name"] for s in db.students(class_id)])
+        except ValueError as err:
+            raise ValueError(f"{args.roster}: {err}") from None
+        made = [(name, new_token()) for name in names]
+        target = Path(args.links)
+        part = target.with_name(target.name + ".part")
+        part.write_text(
+            links_csv(made, args.server), encoding="utf-8"
+        )  # first: a file that cannot be written adds nobody
+        try:
+            db.add_students(class_id, made)
+        except Exception:
+            part.unlink()
+            raise
+        part.replace(target)  # the links, once the students they sign in are in the class
+    finally:
+        db.close()
+    print(
+        f"added {len(made)} students to the class; their links are in {args.links} (keep it private: a link signs in)"
+    )
+    return 0
 
 
 def _learner_name(store: Any, given: str | None) -> str:
@@ -396,6 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         target, advice = args.out, "give --out a file in a folder you can write to"
     elif args.command in ("app-notebooks", "voila-template"):
         target, advice = args.folder, "choose a folder you can write to"
+    elif args.command == "class" and args.class_command == "roster":
+        target, advice = args.links, "give OUT.csv a file in a folder you can write to"
     elif args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
         target, advice = args.csv, "give --csv a file in a folder you can write to"
     try:
@@ -480,6 +545,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
                 return 2
+            if args.class_command == "roster":
+                return _class_roster(args)
             from euchre_learn.classroom.server import serve
 
             return serve(

@@ -152,3 +152,15 @@ def test_the_keeper_files_the_learners_own_decisions_once_and_refuses_a_broken_r
     assert not keeper.take_record(broken)
     assert keeper.problems and "hand 2" in keeper.problems[-1]
     assert len(keeper.store.hands()) == 1
+
+
+def test_a_table_the_teacher_paused_or_closed_says_so_and_offers_nothing() -> None:
+    conn = Stand()
+    t = SeatTable(conn)
+    t.update()
+    assert t.my_turn and t.choices()
+    for status, words in (("paused", "paused the table"), ("closed", "closed this table")):
+        conn.inbox.put({**seat_view(conn.game, el.Seat.S, n=conn.n, status=status)})
+        t.update()
+        assert t.status == status and not t.my_turn and t.choices() == [] and t.card_choices() == []
+        assert words in t.status_text()

@@ -17,6 +17,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -27,7 +29,16 @@ from euchre_learn.classroom.server.db import Database, database_url
 from euchre_learn.classroom.server.tables import ServerConfig
 from euchre_learn.classroom.server.view import seat_view
 
-__all__ = ["Database", "ServerConfig", "create_app", "database_url", "seat_view", "serve"]
+__all__ = [
+    "Database",
+    "ServerConfig",
+    "create_app",
+    "database_url",
+    "review_process",
+    "seat_view",
+    "serve",
+    "stop_pool",
+]
 
 
 def _default_folder() -> Any:
@@ -82,7 +93,12 @@ def serve(
     workers = max(1, (os.cpu_count() or 2) - 1)
     # reviews take seconds of CPU each: a process pool keeps the event loop free. "spawn", since
     # forking a process that already runs threads (uvicorn's, SQLAlchemy's) can deadlock.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=review_process,
+        initargs=(os.getpid(),),
+    )
     app = create_app(database, teacher_token=token, executor=pool, hub=login)
     shown = f"[{host}]" if ":" in host else host
     print(f"euchre-learn: the class server keeps its data in {safe_url}", file=out)
@@ -102,5 +118,42 @@ def serve(
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(f"euchre-learn: listening on {host}: other machines can reach this server", file=out)
     out.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    finally:
+        stop_pool(pool)
     return 0
+
+
+def review_process(server: int, every: float = 0.5) -> None:
+    """The start of each review process: it ends when the server ``server`` (its parent's pid)
+    is gone, even killed with SIGKILL (a review process blocked on the pool's queue would
+    otherwise wait for work forever). A daemon thread looks every ``every`` seconds."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="euchre-server-watch", daemon=True).start()
+
+
+def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
+    """Shut the review pool down and end its processes, leaving no child behind: a review still
+    being computed is ended too (its job stays in the database, and the next start finishes it).
+
+    >>> pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    >>> pool.submit(abs, -1).result()
+    1
+    >>> stop_pool(pool); multiprocessing.active_children()
+    []
+    """
+    pool.shutdown(wait=False, cancel_futures=True)
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(wait)
+        if child.is_alive():
+            child.kill()
+            child.join(wait)

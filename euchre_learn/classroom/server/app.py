@@ -47,6 +47,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import euchre_learn.classroom.server.pages as pages
+import euchre_learn.classroom.server.teacher_routes as teacher_routes
 from euchre_learn import Seat
 from euchre_learn.classroom.server.db import Database, new_token
 from euchre_learn.classroom.server.hub import HubError, HubLogin, hub_student
@@ -92,6 +93,10 @@ class _WSConnection:
         text = json.dumps(message, ensure_ascii=False)
         async with self._lock:
             await self.ws.send_text(text)
+
+    async def close(self) -> None:
+        """End the connection (the learner was taken out of the class)."""
+        await self.ws.close(code=1008)
 
 
 class _Limits:
@@ -293,7 +298,7 @@ def create_app(
             cls,
             [r.summary() for r in rooms],
             database.students(cls["id"]),
-            database.progress(cls["id"], start, end),
+            database.progress(cls["id"], start, end) + database.graded_progress(cls["id"], start, end),
             database.review_summary(cls["id"]),
             request.query_params.get("from", ""),
             request.query_params.get("to", ""),
@@ -350,7 +355,7 @@ def create_app(
             start, end = _range(request)
         except ValueError as err:
             return _problem(400, "bad_date", str(err))
-        return database.progress(cls["id"], start, end)
+        return database.progress(cls["id"], start, end) + database.graded_progress(cls["id"], start, end)
 
     async def progress_csv(request: Request) -> Response:
         rows = await teacher_progress(request)
@@ -564,6 +569,7 @@ def create_app(
             Route("/api/answers", api_answers, methods=["POST"]),
             Route("/api/me", api_me),
             WebSocketRoute("/ws", ws_endpoint),
+            *teacher_routes.ROUTES,
         ]
         + ([] if hub is None else [Route("/oauth_callback", hub.callback)]),
         lifespan=lifespan,
@@ -573,4 +579,9 @@ def create_app(
     app.state.server = server
     app.state.db = database
     app.state.teacher_token = token
+    # what the module-level routes (teacher_routes) read
+    app.state.teacher_class = teacher_class
+    app.state.refuse_teacher = refuse_teacher
+    app.state.student_for = student_for
+    app.state.new_token = new_token
     return app

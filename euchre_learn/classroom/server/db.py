@@ -1,6 +1,7 @@
 """The class server's data layer: one database, SQLite by default, PostgreSQL by URL.
 
-Everything the server knows lives here, in six tables (and the reviews it sent): the
+Everything the server knows lives here (the tables are in :mod:`.schema`; the reviews, owed
+and sent, in :mod:`.db_reviews`): the
 classes, the students (a name and the hash of their token), the tables (code, rules, seed,
 first dealer, the bot for empty seats), the seats, the **actions** (an append-only log:
 a table's game is the replay of its actions, so a restarted server resumes every table) and
@@ -31,123 +32,30 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 
-__all__ = ["MIGRATIONS", "Database", "database_url", "hash_token", "new_token"]
-
-metadata = sa.MetaData()
-
-migrations_table = sa.Table(
-    "schema_migrations",
-    metadata,
-    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("applied_at", sa.Float, nullable=False),
+from euchre_learn.classroom.server.db_reviews import SELF_REPORTED, ReviewRecords, queue_reviews
+from euchre_learn.classroom.server.schema import (
+    MIGRATIONS,
+    actions,
+    answers,
+    classes,
+    migrations_table,
+    review_jobs,
+    reviews,
+    seats,
+    students,
+    tables,
 )
 
-classes = sa.Table(
-    "classes",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(200), nullable=False),
-    sa.Column("teacher_token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-
-students = sa.Table(
-    "students",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id"), nullable=False),
-    sa.Column("name", sa.String(200), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.UniqueConstraint("class_id", "name", name="students_one_name_per_class"),
-)
-
-tables = sa.Table(
-    "tables",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id"), nullable=False),
-    sa.Column("code", sa.String(16), nullable=False, unique=True),
-    sa.Column("preset", sa.String(40), nullable=False),
-    sa.Column("rules", sa.Text, nullable=False),  # the Rules as a record's "rules" (JSON)
-    sa.Column("points_to_win", sa.Integer, nullable=False),
-    sa.Column("bot", sa.String(40), nullable=False),
-    sa.Column("seed", sa.String(80), nullable=False),
-    sa.Column("dealer", sa.String(1), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),  # waiting, playing, over
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-
-seats = sa.Table(
-    "seats",
-    metadata,
-    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
-    sa.Column("seat", sa.String(1), primary_key=True),
-    sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), nullable=False),
-    sa.Column("joined_at", sa.Float, nullable=False),
-    sa.UniqueConstraint("table_id", "student_id", name="seats_one_per_student"),
-)
-
-actions = sa.Table(
-    "actions",
-    metadata,
-    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
-    sa.Column("n", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("seat", sa.String(1), nullable=False),
-    sa.Column("action", sa.String(40), nullable=False),
-    sa.Column("by_bot", sa.Boolean, nullable=False),
-    sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), nullable=True),
-    sa.Column("at", sa.Float, nullable=False),
-)
-
-answers = sa.Table(
-    "answers",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), nullable=False),
-    sa.Column("key", sa.String(100), nullable=False),
-    sa.Column("topic", sa.String(100), nullable=False),
-    sa.Column("family", sa.String(200), nullable=True),
-    sa.Column("situation", sa.String(200), nullable=True),
-    sa.Column("correct", sa.Boolean, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-    sa.Column("received_at", sa.Float, nullable=False),
-    sa.UniqueConstraint("student_id", "key", name="answers_once_per_key"),
-    sa.Index("answers_by_time", "at"),
-)
-
-reviews = sa.Table(
-    "reviews",
-    metadata,
-    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
-    sa.Column("hand", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("seat", sa.String(1), primary_key=True),
-    sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), nullable=False),
-    sa.Column("accuracy", sa.Float, nullable=True),
-    sa.Column("flagged", sa.Integer, nullable=False),
-    sa.Column("body", sa.Text, nullable=False),  # the review message sent, as JSON
-    sa.Column("at", sa.Float, nullable=False),
-)
+__all__ = ["MIGRATIONS", "Database", "answers", "database_url", "hash_token", "new_token"]
 
 _INSERT_ACTION = actions.insert()
-
-_V1 = (classes, students, tables, seats, actions, answers, reviews)
-
-
-def _v1(conn: Connection) -> None:
-    for t in _V1:
-        t.create(conn)
-
-
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1,)
-"""Step ``i`` brings the schema from version ``i`` to ``i + 1``; append, never edit."""
 
 
 def new_token() -> str:
@@ -209,7 +117,7 @@ def _now() -> float:
     return time.time()
 
 
-class Database:
+class Database(ReviewRecords):
     """The server's database at ``url`` (a SQLAlchemy URL; see :func:`database_url`),
     migrated to the newest schema on opening."""
 
@@ -316,6 +224,26 @@ class Database:
         with self.engine.begin() as conn:
             conn.execute(students.update().where(students.c.id == student_id).values(token_hash=hash_token(token)))
 
+    def add_students(self, class_id: int, named: Sequence[tuple[str, str]]) -> None:
+        """Add students ``(name, token)`` in one transaction: all of them, or (a name taken
+        meanwhile) none."""
+        now = _now()
+        with self.engine.begin() as conn:
+            for name, token in named:
+                conn.execute(
+                    students.insert().values(class_id=class_id, name=name, token_hash=hash_token(token), created_at=now)
+                )
+
+    def remove_student(self, student_id: int) -> None:
+        """Take a student out of the class, in one transaction: their token stops working, their
+        seats are free (the table's bot plays them), their answers and reviews go; the tables'
+        logs keep the actions they took (no longer linked to them)."""
+        with self.engine.begin() as conn:
+            for t in (answers, reviews, review_jobs, seats):
+                conn.execute(t.delete().where(t.c.student_id == student_id))
+            conn.execute(actions.update().where(actions.c.student_id == student_id).values(student_id=None))
+            conn.execute(students.delete().where(students.c.id == student_id))
+
     def student_by_token(self, token: str) -> dict[str, Any] | None:
         """The student whose token is ``token`` (a row as a dict), or ``None``."""
         with self.engine.connect() as conn:
@@ -403,10 +331,21 @@ class Database:
             return [dict(r._mapping) for r in rows]
 
     def append_action(
-        self, table_id: int, n: int, seat: str, action: str, *, by_bot: bool, student_id: int | None
+        self,
+        table_id: int,
+        n: int,
+        seat: str,
+        action: str,
+        *,
+        by_bot: bool,
+        student_id: int | None,
+        owed: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         """Add action number ``n`` to the table's log. The primary key (table, n) refuses a
-        second action with the same number, so no action is ever applied twice."""
+        second action with the same number, so no action is ever applied twice. ``owed``: the
+        reviews an action that ends a hand owes (:func:`.db_reviews.queue_reviews`), queued in
+        the same transaction, so the log never holds a finished hand whose reviews were lost."""
+        at = _now()
         row = {
             "table_id": table_id,
             "n": n,
@@ -414,45 +353,12 @@ class Database:
             "action": action,
             "by_bot": by_bot,
             "student_id": student_id,
-            "at": _now(),
+            "at": at,
         }
         with self.engine.begin() as conn:
             conn.execute(_INSERT_ACTION, row)  # one compiled statement, parameters apart: the hot path
-
-    def save_review(
-        self, table_id: int, hand: int, seat: str, student_id: int, accuracy: float | None, flagged: int, body: str
-    ) -> None:
-        """Keep the review of one hand for one seat (its accuracy, how many decisions flagged, the
-        message body), once: a second save of the same hand and seat changes nothing."""
-        with self.engine.begin() as conn:
-            exists = conn.execute(
-                sa.select(reviews.c.hand).where(
-                    reviews.c.table_id == table_id, reviews.c.hand == hand, reviews.c.seat == seat
-                )
-            ).first()
-            if exists is None:
-                conn.execute(
-                    reviews.insert().values(
-                        table_id=table_id,
-                        hand=hand,
-                        seat=seat,
-                        student_id=student_id,
-                        accuracy=accuracy,
-                        flagged=flagged,
-                        body=body,
-                        at=_now(),
-                    )
-                )
-
-    def reviews(self, table_id: int, seat: str) -> list[dict[str, Any]]:
-        """The reviews kept for a seat of the table, by hand, a dict each."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(reviews)
-                .where(reviews.c.table_id == table_id, reviews.c.seat == seat)
-                .order_by(reviews.c.hand)
-            )
-            return [dict(r._mapping) for r in rows]
+            if owed:
+                queue_reviews(conn, table_id, owed, at)
 
     # --- progress ------------------------------------------------------------------------------
     def add_answers(self, student_id: int, events: Iterable[Mapping[str, Any]]) -> tuple[int, int]:
@@ -485,7 +391,8 @@ class Database:
         return added, dups
 
     def progress(self, class_id: int, start: float | None = None, end: float | None = None) -> list[dict[str, Any]]:
-        """Per student and topic (and situation family): answered, right, first and last time;
+        """Per student and topic (and situation family): answered, right, first and last time,
+        and ``source`` (:data:`~.db_reviews.SELF_REPORTED`: the learners' notebooks sent these);
         answers with ``start <= at < end`` (epoch seconds) only."""
         q = (
             sa.select(
@@ -507,42 +414,4 @@ class Database:
         if end is not None:
             q = q.where(answers.c.at < end)
         with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(q)]
-
-    def flagged_decisions(self, class_id: int, limit: int = 100) -> list[dict[str, Any]]:
-        """The decisions the coach flagged in the class's table reviews, newest hands first:
-        student, table, hand, and the decision (phase, action, best, grade, explanation)."""
-        q = (
-            sa.select(students.c.name, tables.c.code, reviews.c.hand, reviews.c.body, reviews.c.at)
-            .select_from(
-                reviews.join(students, reviews.c.student_id == students.c.id).join(
-                    tables, reviews.c.table_id == tables.c.id
-                )
-            )
-            .where(students.c.class_id == class_id, reviews.c.flagged > 0)
-            .order_by(reviews.c.at.desc())
-        )
-        out: list[dict[str, Any]] = []
-        with self.engine.connect() as conn:
-            for r in conn.execute(q):
-                for d in json.loads(r.body).get("decisions", []):
-                    if d.get("flagged") and len(out) < limit:
-                        out.append({"student": r.name, "table": r.code, "hand": r.hand, "at": r.at, **d})
-        return out
-
-    def review_summary(self, class_id: int) -> list[dict[str, Any]]:
-        """Per student: hands reviewed at tables, their mean accuracy, and flagged decisions."""
-        q = (
-            sa.select(
-                students.c.name.label("student"),
-                sa.func.count().label("hands"),
-                sa.func.avg(reviews.c.accuracy).label("accuracy"),
-                sa.func.sum(reviews.c.flagged).label("flagged"),
-            )
-            .select_from(reviews.join(students, reviews.c.student_id == students.c.id))
-            .where(students.c.class_id == class_id)
-            .group_by(students.c.name)
-            .order_by(students.c.name)
-        )
-        with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(q)]
+            return [{**dict(r._mapping), "source": SELF_REPORTED} for r in conn.execute(q)]

@@ -2,9 +2,9 @@
 value goes through :func:`html.escape`, and the page works without JavaScript).
 
 >>> rows = [{'student': 'Ann', 'topic': 'bowers', 'family': None, 'answered': 4, 'correct': 1,
-...          'first': 0.0, 'last': 60.0}]
+...          'first': 0.0, 'last': 60.0, 'source': 'self-reported'}]
 >>> print(progress_csv(rows).splitlines()[1])
-Ann,bowers,,4,1,25%,1970-01-01T00:00:00Z,1970-01-01T00:01:00Z
+Ann,bowers,,4,1,25%,1970-01-01T00:00:00Z,1970-01-01T00:01:00Z,self-reported
 >>> [s['student'] for s in struggling(rows)]
 ['Ann']
 """
@@ -17,12 +17,14 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from euchre_learn import Rules
 
 __all__ = [
     "STRUGGLING_BELOW",
     "home_page",
+    "join_page",
     "learner_page",
     "message_page",
     "progress_csv",
@@ -96,6 +98,32 @@ def student_added_page(name: str, token: str, base_url: str, root: str = "") -> 
     )
 
 
+def join_page(name: str, token: str, base_url: str, tables: Sequence[Mapping[str, Any]]) -> str:
+    """A learner's own link (``/join?token=...``): the tables open in their class and the line
+    that sits them at one (which links their progress to the class too)."""
+    rows = []
+    for t in tables:
+        line = f"el.table.join({t['code']!r}, server={base_url!r}, token={token!r})"
+        state = str(t["status"]) + (f" ({t['paused']})" if t.get("paused") else "")
+        rows.append(
+            f"<tr><td><b>{escape(str(t['code']))}</b></td><td>{escape(state)}</td>"
+            f"<td><code>{escape(line)}</code></td></tr>"
+        )
+    listing = (
+        "<table><tr><th>table</th><th>now</th><th>in a notebook</th></tr>" + "".join(rows) + "</table>"
+        if rows
+        else '<p class="muted">No table is open yet: your teacher will open one. Keep this link.</p>'
+    )
+    return _page(
+        f"Hello, {name}",
+        f"<p>You are <b>{escape(name)}</b> in this class. Keep this link to yourself: it signs you in.</p>"
+        f"<h2>Tables</h2>{listing}"
+        "<p>Run the line in a notebook (<code>import euchre_learn as el</code> first): you sit at the table, and "
+        "your answers from then on go to your teacher's page too. Or in a terminal, for your answers alone: "
+        f"<code>euchre-learn progress join-class --server {escape(base_url)} --token={escape(token)}</code></p>",
+    )
+
+
 def struggling(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The (student, topic) rows with at least :data:`STRUGGLING_MIN` answers of which fewer
     than :data:`STRUGGLING_BELOW` are right, worst first."""
@@ -113,10 +141,11 @@ def struggling(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def progress_csv(rows: Iterable[Mapping[str, Any]]) -> str:
-    """The progress rows as CSV: student, topic, family, answered, correct, share, first, last."""
+    """The progress rows as CSV: student, topic, family, answered, correct, share, first, last,
+    source (self-reported, or graded by the server)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["student", "topic", "family", "answered", "correct", "share", "first", "last"])
+    w.writerow(["student", "topic", "family", "answered", "correct", "share", "first", "last", "source"])
     for r in rows:
         a, c = int(r["answered"]), int(r["correct"] or 0)
         w.writerow(
@@ -129,6 +158,7 @@ def progress_csv(rows: Iterable[Mapping[str, Any]]) -> str:
                 f"{c / a:.0%}" if a else "",
                 _time(r["first"]),
                 _time(r["last"]),
+                r.get("source", ""),
             ]
         )
     return buf.getvalue()
@@ -179,14 +209,17 @@ def teacher_page(
     root = escape(root)
     rows = []
     for t in tables:
-        start_form = (
-            f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/start"><button>Start</button></form>'
-            if t["status"] == "waiting"
-            else ""
+        buttons = {"waiting": ["start", "close"], "playing": ["pause", "close"], "paused": ["resume", "close"]}
+        sure = {"close": f" onsubmit=\"return confirm('Close table {escape(t['code'])}? Nothing more is played there.')\""}
+        forms = "".join(
+            f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/{op}"{sure.get(op, "")}>'
+            f"<button>{op.capitalize()}</button></form>"
+            for op in buttons.get(str(t["status"]), ["close"] if t["status"] != "closed" else [])
         )
+        state = escape(str(t["status"])) + (f" ({escape(str(t['paused']))})" if t.get("paused") else "")
         rows.append(
             f"<tr><td><b>{escape(t['code'])}</b></td><td>{escape(t['preset'])}, to {t['points_to_win']}</td>"
-            f"<td>{escape(t['status'])} {start_form}</td><td>hand {t['hand']}</td>"
+            f"<td>{state} {forms}</td><td>hand {t['hand']}</td>"
             f"<td>NS {t['score']['NS']} · EW {t['score']['EW']}</td><td>{_players(t['players'])}</td></tr>"
         )
     table_html = (
@@ -210,18 +243,27 @@ def teacher_page(
     for s in students:
         r = review_by.get(s["name"])
         acc = "" if r is None or r["accuracy"] is None else f"{r['accuracy']:.0f}"
+        remove = (
+            f'<form method="post" action="{root}/teacher/students/{escape(quote(s["name"], safe=""))}/remove"'
+            " onsubmit=\"return confirm('Take this student out of the class? Their token, answers and reviews "
+            "go.')\">"
+            f'<button title="take {escape(s["name"])} out of the class">Remove</button></form>'
+        )
         srows.append(
             f"<tr><td>{escape(s['name'])}</td><td>{'' if r is None else r['hands']}</td>"
-            f"<td>{acc}</td><td>{'' if r is None else r['flagged']}</td></tr>"
+            f"<td>{acc}</td><td>{'' if r is None else r['flagged']}</td><td>{remove}</td></tr>"
         )
     students_html = (
-        "<table><tr><th>student</th><th>hands reviewed</th><th>accuracy</th><th>flagged decisions</th></tr>"
+        "<table><tr><th>student</th><th>hands reviewed</th><th>accuracy</th><th>flagged decisions</th><th></th></tr>"
         + "".join(srows)
         + "</table>"
     )
     add_form = (
         f'<form method="post" action="{root}/teacher/students"><label>Name <input name="name" required maxlength="100">'
         "</label> <button>Add a student</button></form>"
+        f'<form method="post" action="{root}/teacher/roster"><label>A roster (CSV, one student a line) '
+        '<textarea name="csv" rows="3" cols="30" required></textarea></label> '
+        "<button>Add them and download their links</button></form>"
     )
     low = struggling(progress)
     low_html = (
@@ -241,7 +283,7 @@ def teacher_page(
         prow.append(
             f"<tr{cls_attr}><td>{escape(r['student'])}</td><td>{escape(r['topic'])}</td>"
             f"<td>{escape(r['family'] or '')}</td><td>{a}</td><td>{c}</td><td>{c / a:.0%}</td>"
-            f"<td>{_time(r['last'])}</td></tr>"
+            f"<td>{_time(r['last'])}</td><td>{escape(str(r.get('source', '')))}</td></tr>"
         )
     range_form = (
         f'<form method="get" action="{root}/teacher">'
@@ -251,7 +293,10 @@ def teacher_page(
     )
     progress_html = (
         "<table><tr><th>student</th><th>topic</th><th>situation family</th><th>answered</th><th>right</th>"
-        "<th>share</th><th>last</th></tr>" + "".join(prow) + "</table>"
+        "<th>share</th><th>last</th><th>source</th></tr>" + "".join(prow) + "</table>"
+        '<p class="muted">Self-reported: sent by the learners\' notebooks (quizzes, puzzles, their own tables); '
+        "the server cannot check them. Graded by the server: the decisions at this class's tables, judged by "
+        "the coach from the table's own log.</p>"
         if prow
         else '<p class="muted">No answers in this range.</p>'
     )

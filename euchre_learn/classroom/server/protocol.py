@@ -15,7 +15,10 @@ ping       (nothing)                                            ``pong``
 ========== ==================================================== ==================================
 
 A progress event is ``{"key": ..., "topic": ..., "correct": true, "at": <epoch seconds>}``
-with optional ``"family"`` and ``"situation"``; ``key`` is the client's idempotency key.
+with optional ``"family"`` and ``"situation"``; ``key`` is the client's idempotency key. What
+cannot be is refused, naming the field: a time in the future (more than :data:`CLOCK_SKEW`
+ahead of the server's clock) or before :data:`EARLIEST`, a ``correct`` that is not true or false.
+The rest is the learner's word: the teacher's page marks it self-reported.
 
 Anything wrong comes back to that client alone as ``{"type": "error", "code": ..., "message":
 ...}`` and changes nothing. JSON is read with :func:`json.loads` only: no eval, no pickle.
@@ -30,6 +33,7 @@ euchre_learn.classroom.server.protocol.ProtocolError: bad_message: an 'act' mess
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 import time
@@ -51,6 +55,12 @@ MAX_MESSAGE = 16_384
 
 MAX_ANSWERS = 500
 """The most progress events in one message or one POST."""
+
+EARLIEST = dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc).timestamp()
+"""No answer is older than this (2020-01-01): euchre_learn's stores are younger."""
+CLOCK_SKEW = 86_400.0
+"""How far ahead of the server's clock an answer's time may be (a learner's clock that is off,
+a time zone set wrong): one day; later than that cannot be."""
 
 _SEATS = ("N", "E", "S", "W")
 
@@ -106,13 +116,22 @@ def _act(msg: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def check_answers(events: Any) -> list[dict[str, Any]]:
-    """The progress events of a message or a POST, checked; a ``ProtocolError`` names the
-    first bad one (and none of them is recorded).
+def _when(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
-    >>> check_answers([{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1.5}])
-    [{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1.5, 'family': None, 'situation': None}]
+
+def check_answers(events: Any, now: float | None = None) -> list[dict[str, Any]]:
+    """The progress events of a message or a POST, checked (``now``: the server's clock); a
+    ``ProtocolError`` names the first bad one and its field (and none of them is recorded).
+
+    >>> check_answers([{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1_764_000_000}])
+    [{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 1764000000.0, 'family': None, 'situation': None}]
+    >>> check_answers([{'key': 'k1', 'topic': 'bowers', 'correct': True, 'at': 4_102_444_800}], now=1_764_000_000)
+    Traceback (most recent call last):
+    ...
+    euchre_learn.classroom.server.protocol.ProtocolError: bad_answer: answer 1: "at" is 2100-01-01 00:00 UTC, in the future (the server's clock says 2025-11-24 16:00 UTC): check the computer's date
     """
+    now = time.time() if now is None else now
     if not isinstance(events, list):
         raise ProtocolError("bad_message", '"answers" must be a list of progress events')
     if len(events) > MAX_ANSWERS:
@@ -130,6 +149,16 @@ def check_answers(events: Any) -> list[dict[str, Any]]:
         at = e.get("at")
         if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or at < 0:
             raise ProtocolError("bad_message", f'{where} needs "at": when it was answered, in seconds since 1970')
+        if at > now + CLOCK_SKEW:
+            raise ProtocolError(
+                "bad_answer",
+                f'{where}: "at" is {_when(at)}, in the future (the server\'s clock says {_when(now)}): '
+                "check the computer's date",
+            )
+        if at < EARLIEST:
+            raise ProtocolError(
+                "bad_answer", f'{where}: "at" is {_when(at)}, before {_when(EARLIEST)}: no answer can be that old'
+            )
         extra = {}
         for field in ("family", "situation"):
             value = e.get(field)

@@ -8,8 +8,11 @@ ever applied twice, and a restarted server rebuilds every table from the log.
 
 Empty seats are played by the table's bot. A learner's seat left without a connection for
 ``seat_timeout`` seconds is played by the bot too, and handed back the moment the learner
-returns. After each hand, every learner at the table gets the coach's review of their own
-decisions (``el.review(record, seat=...)``), computed off the event loop.
+returns. A table with no learner connected stands still (the bots never play it out alone)
+until one comes back; the teacher may pause it too (status ``paused``), and close it
+(``closed``: nothing more is played). After each hand, every learner at the table gets the
+coach's review of their own decisions (``el.review(record, seat=...)``): owed in the database
+with the action that ends the hand, and computed off the event loop (:mod:`.reviewer`).
 
 This module knows nothing of HTTP: a connection is anything with ``async send(message)``.
 """
@@ -23,7 +26,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 import euchre_learn as el
@@ -31,7 +34,9 @@ from euchre_learn import Game, IllegalActionError, Rules, Seat
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.protocol import ProtocolError
 from euchre_learn.classroom.server.review_message import review_hand
-from euchre_learn.classroom.server.view import keepsake, seat_view
+from euchre_learn.classroom.server.reviewer import Reviewer, owed_reviews
+from euchre_learn.classroom.server.room import Room, rules_of
+from euchre_learn.classroom.server.view import keepsake
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
@@ -43,6 +48,8 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 class Connection(Protocol):
+    """A learner's connection (``close()``, when it has one, ends it)."""
+
     async def send(self, message: dict[str, Any]) -> None: ...
 
 
@@ -65,97 +72,6 @@ class ServerConfig:
     """... and in a burst."""
     flood_limit: int = 200
     """Messages refused for the rate in a row before the connection is closed."""
-
-
-@dataclass
-class Room:
-    """One table: its row in the database, its game, and the learners connected to it."""
-
-    id: int
-    code: str
-    class_id: int
-    preset: str
-    rules: Rules
-    bot_name: str
-    seed: str
-    dealer: str
-    status: str
-    game: Game
-    n: int = 0
-    seated: dict[Seat, int] = field(default_factory=dict)
-    names: dict[int, str] = field(default_factory=dict)
-    conns: dict[Seat, set[Any]] = field(default_factory=dict)
-    absent_since: dict[Seat, float] = field(default_factory=dict)
-    bot_playing: set[Seat] = field(default_factory=set)
-    bots: dict[Seat, Any] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    driver: asyncio.Task[None] | None = None
-    log: list[tuple[str, str]] = field(default_factory=list)
-    bot_acts: set[int] = field(default_factory=set)
-    """The numbers of the actions a bot took (for an empty seat, or a learner away)."""
-
-    @property
-    def game_id(self) -> str:
-        """The id the learners keep this table's game under: its code and its number in the
-        class's database (stable across restarts; nothing of the seed, which deals every card)."""
-        return f"class-{self.code}-{self.id}"
-
-    def hand_start(self, index: int) -> int:
-        """The number of the first action of finished hand ``index`` (0 for the first hand)."""
-        return sum(len(h.history) for h in self.game.hands[:index])
-
-    def controller(self, seat: Seat) -> str:
-        """'learner' when a learner plays ``seat`` now, else 'bot'."""
-        if seat in self.seated and seat not in self.bot_playing:
-            return "learner"
-        return "bot"
-
-    def bot_to_act(self) -> Seat | None:
-        if self.status != "playing" or self.game.winner is not None:
-            return None
-        seat = self.game.to_act
-        return seat if seat is not None and self.controller(seat) == "bot" else None
-
-    def players(self) -> dict[str, dict[str, Any]]:
-        out: dict[str, dict[str, Any]] = {}
-        for seat in Seat:
-            sid = self.seated.get(seat)
-            if sid is None:
-                out[str(seat)] = {"kind": "bot", "name": self.bot_name}
-            else:
-                out[str(seat)] = {
-                    "kind": "learner",
-                    "name": self.names.get(sid, "?"),
-                    "present": bool(self.conns.get(seat)),
-                    "bot_playing": seat in self.bot_playing,
-                }
-        return out
-
-    def view(self, seat: Seat) -> dict[str, Any]:
-        return seat_view(self.game, seat, table=self.code, n=self.n, status=self.status, players=self.players())
-
-    def summary(self) -> dict[str, Any]:
-        """The table for the teacher: no cards at all."""
-        game = self.game
-        return {
-            "code": self.code,
-            "preset": self.preset,
-            "points_to_win": self.rules.points_to_win,
-            "bot": self.bot_name,
-            "status": "over" if game.winner is not None else self.status,
-            "score": {t.name: v for t, v in game.score.items()},
-            "hand": len(game.hands) + (0 if game.winner is not None else 1),
-            "actions": self.n,
-            "players": self.players(),
-        }
-
-
-def _rules_of(preset: str, points: int | None) -> Rules:
-    rules = Rules.preset(preset)
-    if points is not None:
-        rules = replace(rules, points_to_win=points)
-        Rules.from_value(rules)  # a clear ValueError for an impossible number
-    return rules
 
 
 def _rules_record(rules: Rules) -> dict[str, Any]:
@@ -184,6 +100,7 @@ class ClassServer:
         self.rooms: dict[str, Room] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self.reviewer = Reviewer(db, self.executor, self.config.review_worlds, self._deliver)
         self.load()
 
     # --- starting and stopping ---------------------------------------------------------------
@@ -209,7 +126,7 @@ class ClassServer:
             self.rooms[room.code] = room
 
     def _room(self, row: dict[str, Any]) -> Room:
-        rules = _rules_of(row["preset"], row["points_to_win"])
+        rules = rules_of(row["preset"], row["points_to_win"])
         game = Game(rules, seed=row["seed"], dealer=row["dealer"])
         bots = {s: el.bots.get(row["bot"], seed=f"{row['seed']}/{s}") for s in Seat}
         return Room(
@@ -227,8 +144,10 @@ class ClassServer:
         )
 
     async def start(self) -> None:
-        """Start the background work: the seat sweeper, and the bots of tables in play."""
+        """Start the background work: the seat sweeper, the reviews still owed (a server stopped
+        or killed mid-review), and the bots of tables in play."""
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        self.reviewer.resume()
         for room in self.rooms.values():
             self._wake(room)
 
@@ -239,6 +158,7 @@ class ClassServer:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        await self.reviewer.stop()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
 
@@ -262,7 +182,7 @@ class ClassServer:
         """A new table, waiting for its learners; ``ValueError`` for a bad preset, number or bot."""
         if preset not in Rules.presets():
             raise ValueError(f"{preset!r} is not a rules preset: choose one of {', '.join(Rules.presets())}")
-        rules = _rules_of(preset, points_to_win)
+        rules = rules_of(preset, points_to_win)
         if bot not in el.bots.names():
             raise ValueError(f"{bot!r} is not a bot: choose one of {', '.join(el.bots.names())}")
         seed = seed or secrets.token_hex(8)
@@ -301,6 +221,60 @@ class ClassServer:
         self._wake(room)
         return room
 
+    async def pause_table(self, code: str, pause: bool = True) -> Room:
+        """The teacher pauses a table in play (nothing moves, the learners are told) or resumes it;
+        ``ValueError`` for a table that is not in play (or not paused, to resume)."""
+        room = self.rooms[code]
+        async with room.lock:
+            if pause and room.status != "playing":
+                raise ValueError(f"table {code} is {room.status}: only a table in play can be paused")
+            if not pause and room.status != "paused":
+                raise ValueError(f"table {code} is {room.status}, not paused")
+            room.status = "paused" if pause else "playing"
+            self.db.set_status(room.id, room.status)
+            await self._broadcast(room)
+        self._wake(room)
+        return room
+
+    async def close_table(self, code: str) -> Room:
+        """The teacher closes a table: nothing more is played at it (the learners see it closed;
+        their games and reviews so far stay theirs)."""
+        room = self.rooms[code]
+        async with room.lock:
+            room.status = "closed"
+            self.db.set_status(room.id, "closed")
+            await self._broadcast(room)
+        if room.driver is not None:
+            room.driver.cancel()
+        return room
+
+    async def remove_student(self, student: dict[str, Any]) -> list[str]:
+        """The teacher takes ``student`` out of the class: their token stops working, their
+        connections close, and their seats go to the tables' bots. Returns the codes of the
+        tables they sat at."""
+        self.db.remove_student(student["id"])
+        left = []
+        for room in list(self.rooms.values()):
+            seat = next((s for s, sid in room.seated.items() if sid == student["id"]), None)
+            if seat is None:
+                continue
+            left.append(room.code)
+            async with room.lock:
+                del room.seated[seat]
+                room.absent_since.pop(seat, None)
+                room.bot_playing.discard(seat)
+                for conn in room.conns.pop(seat, set()):
+                    with contextlib.suppress(Exception):
+                        await conn.send(
+                            {"type": "error", "code": "removed", "message": "your teacher took you out of the class"}
+                        )
+                        close = getattr(conn, "close", None)
+                        if close is not None:
+                            await close()
+                await self._broadcast(room)
+            self._wake(room)
+        return left
+
     # --- a learner ---------------------------------------------------------------------------
     async def join(self, student: dict[str, Any], code: str, want: str | None, conn: Connection) -> tuple[Room, Seat]:
         """Seat ``student`` at table ``code`` (their seat again if they hold one; else ``want``
@@ -308,6 +282,8 @@ class ClassServer:
         room = self.rooms.get(code)
         if room is None or room.class_id != student["class_id"]:
             raise ProtocolError("no_table", f"there is no table {code!r} in your class: check the code")
+        if room.status == "closed":
+            raise ProtocolError("closed", f"table {code} is closed: ask your teacher for another")
         async with room.lock:
             sid = student["id"]
             mine = next((s for s, x in room.seated.items() if x == sid), None)
@@ -358,8 +334,14 @@ class ClassServer:
                 )
             if n is not None and n > room.n:
                 raise ProtocolError("stale", f"there is no state {n} yet (the table is at {room.n})")
+            if room.seated.get(seat) != student_id:
+                raise ProtocolError("removed", "you are no longer at this table: ask your teacher")
             if room.status == "waiting":
                 raise ProtocolError("not_started", "the table has not started: wait for your teacher")
+            if room.status == "paused":
+                raise ProtocolError("paused", "your teacher has paused this table: wait for them to resume it")
+            if room.status == "closed":
+                raise ProtocolError("closed", "your teacher has closed this table")
             game = room.game
             if game.winner is not None:
                 raise ProtocolError("game_over", "the game is over")
@@ -376,26 +358,37 @@ class ClassServer:
                 raise ProtocolError("illegal", str(err)) from None
             except ValueError as err:
                 raise ProtocolError("bad_action", str(err)) from None
-            self._commit(room, seat, str(action), after, by_bot=False, student_id=student_id)
+            owed = self._commit(room, seat, str(action), after, by_bot=False, student_id=student_id)
             await conn.send({"type": "ack", "n": room.n - 1, "action": str(action)})
-            await self._after_action(room, game)
+            await self._after_action(room, game, owed)
         self._wake(room)
 
     def _commit(
         self, room: Room, seat: Seat, action: str, after: Game, *, by_bot: bool, student_id: int | None
-    ) -> None:
-        self.db.append_action(room.id, room.n, str(seat), action, by_bot=by_bot, student_id=student_id)
+    ) -> list[dict[str, Any]]:
+        """Log the action (with the reviews it owes, when it ends a hand) and apply it; returns
+        those reviews, for :meth:`_after_action` to start."""
+        owed: list[dict[str, Any]] = []
+        if self.config.review and len(after.hands) > len(room.game.hands):
+            index = len(after.hands) - 1
+            start = sum(len(h.history) for h in after.hands[:index])
+            bot_acts = room.bot_acts | ({room.n} if by_bot else set())
+            hand = after.hands[index]
+            owed = owed_reviews(hand, index, start, room.seated, bot_acts, room.code, room.game_id, room.seed)
+        self.db.append_action(room.id, room.n, str(seat), action, by_bot=by_bot, student_id=student_id, owed=owed)
         if by_bot:
             room.bot_acts.add(room.n)
         room.game = after
         room.log.append((str(seat), action))
         room.n += 1
+        return owed
 
-    async def _after_action(self, room: Room, before: Game) -> None:
+    async def _after_action(self, room: Room, before: Game, owed: list[dict[str, Any]]) -> None:
         game = room.game
         if len(game.hands) > len(before.hands):
             await self._send_records(room, len(game.hands) - 1)
-            self._reviews(room, len(game.hands) - 1)
+            for o in owed:
+                self.reviewer.submit(room.id, o)
         if game.winner is not None and room.status != "over":
             room.status = "over"
             self.db.set_status(room.id, "over")
@@ -479,8 +472,8 @@ class ClassServer:
             async with room.lock:
                 if room.n != n or room.bot_to_act() != seat:
                     continue  # a learner came back, or the table moved: think again
-                self._commit(room, seat, str(action), game.apply(action), by_bot=True, student_id=None)
-                await self._after_action(room, game)
+                owed = self._commit(room, seat, str(action), game.apply(action), by_bot=True, student_id=None)
+                await self._after_action(room, game, owed)
             await asyncio.sleep(0)
 
     async def _sweep_forever(self) -> None:
@@ -506,35 +499,13 @@ class ClassServer:
             if changed:
                 self._wake(room)
 
-    # --- reviews -----------------------------------------------------------------------------
-    def _reviews(self, room: Room, index: int) -> None:
-        if not self.config.review:
+    # --- reviews ------------------------------------------------------------------------------
+    async def _deliver(self, table_id: int, seat: str, body: dict[str, Any]) -> None:
+        """Send a finished review to the seat's connections (the :class:`.reviewer.Reviewer` saved it)."""
+        room = next((r for r in self.rooms.values() if r.id == table_id), None)
+        if room is None:
             return
-        hand = room.game.hands[index]
-        if hand.thrown_in:
-            return
-        record = hand.to_record()
-        start = room.hand_start(index)
-        for seat, sid in room.seated.items():
-            by_bot = [i for i, (s, _a) in enumerate(hand.history) if s == seat and start + i in room.bot_acts]
-            self._spawn(self._review(room, index, seat, sid, record, by_bot))
-
-    async def _review(
-        self, room: Room, index: int, seat: Seat, sid: int, record: dict[str, Any], by_bot: list[int]
-    ) -> None:
-        loop = asyncio.get_running_loop()
-        body = await loop.run_in_executor(
-            self.executor,
-            review_hand,
-            record,
-            str(seat),
-            f"{room.seed}/review {index}/{seat}",
-            self.config.review_worlds,
-            by_bot,
-        )
-        body = {**body, "table": room.code, "hand": index + 1, "game": room.game_id}
-        self.db.save_review(room.id, index + 1, str(seat), sid, body["accuracy"], body["flagged"], json.dumps(body))
-        for conn in list(room.conns.get(seat, ())):
+        for conn in list(room.conns.get(Seat.parse(seat), ())):
             with contextlib.suppress(Exception):
                 await conn.send(body)
 

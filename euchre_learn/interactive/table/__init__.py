@@ -28,6 +28,7 @@ table is put on screen, so ``el.table.Table`` stays light.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -146,6 +147,12 @@ def join(
     situation, so a flagged one comes back in Today's practice, and each flagged decision has a
     "Try it again" button, filed like the bot table's retries. ``progress``: where all that
     goes (a :class:`~euchre_learn.learner.progress.Progress` or a path; default your own store).
+
+    Joining the table joins the class too: that store is linked to the class server
+    (:func:`euchre_learn.learner.class_link.join_class`, with the same address and token), so
+    your answers (quizzes, puzzles, these decisions) go to your teacher's page as they happen,
+    in the background, and stay in your store. ``class_link.leave_class()`` (or
+    ``euchre-learn progress leave-class``) stops that.
     """
     from euchre_learn.interactive.table.remote import SeatConnection, hub_class_server
     from euchre_learn.interactive.table.seat import SeatTable
@@ -166,5 +173,17 @@ def join(
     if token is None:
         raise ValueError(f"token= is needed: the token your teacher gave you (or set ${TOKEN_VARIABLE})")
     want = None if seat is None else str(Seat.parse(seat))
-    conn = SeatConnection(server, token, code, want, timeout=timeout)
-    return SeatWidget(SeatTable(conn, timeout=timeout, progress=progress))
+    conn = SeatConnection(server, token, code, want, timeout=timeout)  # a refusal raises here
+    table = SeatTable(conn, timeout=timeout, progress=progress)
+    if table.keeper is not None:  # one step: the seat's store sends its answers to the class too
+        from euchre_learn.learner import class_link
+
+        hub_token = on_hub and token == os.environ.get("JUPYTERHUB_API_TOKEN", "").strip()
+        store = table.keeper.store
+        try:
+            class_link.join_class(server, None if hub_token else token, store=store, send=False)
+        except ValueError as err:  # an address the seat could use but the link cannot: play goes on
+            warnings.warn(f"your answers are not sent to the class: {err}", class_link.ClassLinkWarning, stacklevel=2)
+        else:
+            class_link.flush_soon(store)
+    return SeatWidget(table)

@@ -211,7 +211,8 @@ class SeatTable:
 
     @property
     def status(self) -> str:
-        """'waiting' (for the teacher to start), 'playing' or 'over'."""
+        """'waiting' (for the teacher to start), 'playing', 'paused' (by the teacher), 'over' or
+        'closed' (by the teacher)."""
         return "waiting" if self.state is None else str(self.state.get("status", "waiting"))
 
     @property
@@ -274,6 +275,10 @@ class SeatTable:
         names = seat_names(self.state)
         if self.status == "waiting":
             return "Seated. Waiting for your teacher to start the table."
+        if self.status == "paused":
+            return "Your teacher has paused the table: it goes on when they resume it."
+        if self.status == "closed":
+            return "Your teacher has closed this table: your games and reviews so far are kept."
         if self.game_over:
             winner = self.state.get("winner")
             return f"The game is over: {winner} won." if winner else "The game is over."

@@ -94,3 +94,38 @@ def test_a_learners_answers_reach_the_class_exactly_once(
         assert [e["at"] for e in class_link.pending(again)] == [1_700_000_400.0]  # only the one recorded unlinked
         assert class_link.flush(again) == class_link.Flush("sent", 1, 0, 0)
         again.close()
+
+
+def test_joining_a_table_joins_the_class_so_the_teacher_sees_the_game(db_url: str, tmp_path: Path) -> None:
+    """One step: ``el.table.join`` links the learner's store to the class too, so after a hand at
+    the table the teacher's Progress has the learner's decisions (self-reported, from their store)
+    beside the same decisions graded by the server."""
+    import time
+
+    import euchre_learn as el
+
+    with running(db_url, quick_config(review=True, review_worlds=4)) as srv:
+        code = srv.table(seed="one-step", dealer="W")
+        ann = srv.student("Ann")
+        widget = el.table.join(code, server=srv.url, token=ann, seat="S", progress=str(tmp_path / "ann.sqlite3"))
+        t = widget.seat
+        assert t.keeper is not None
+        store = t.keeper.store
+        assert class_link.class_link(store) == {"server": srv.url, "token": ann}  # joined the class too
+        srv.start(code)
+        deadline = time.monotonic() + 120
+        while not any(r.get("hand") == 1 for r in t.reviews):
+            assert time.monotonic() < deadline, "no review of hand 1"
+            t.update(wait=0.05)
+            if t.my_turn:
+                assert t.act(t.legal_actions()[0]), t.error
+        t.update(wait=0.2)
+        kept = len(store.decisions())
+        assert kept > 0 and class_link.wait(store, 30)
+        answered: dict[tuple[str, str], int] = {}
+        for r in srv.http.get("/api/progress").json():  # a row per situation family: summed
+            if r["student"] == "Ann":
+                answered[r["topic"], r["source"]] = answered.get((r["topic"], r["source"]), 0) + r["answered"]
+        # the same decisions twice: as the learner's store sent them, and as the server graded them
+        assert answered == {("table", "self-reported"): kept, ("class table", "graded by the server"): kept}
+        widget.seat.close()

@@ -79,3 +79,38 @@ def test_answers_count_once_and_the_teacher_sees_them(db_url: str) -> None:
             assert r.status_code == 200 and "Cy &lt;script&gt;" in r.text and "<script>" not in r.text
             r = browser.post("/teacher/tables", data={"preset": "nonsense"})
             assert r.status_code == 400 and "preset" in r.text
+
+
+def test_progress_that_cannot_be_is_refused_naming_the_field(db_url: str) -> None:
+    with running(db_url, quick_config()) as srv:
+        ann = srv.student("Ann")
+        good = {"key": "ok", "topic": "bowers", "correct": True, "at": _at("2026-11-02")}
+        future = {"key": "k2100", "topic": "bowers", "correct": True, "at": _at("2100-01-01")}
+        ancient = {"key": "k1971", "topic": "bowers", "correct": True, "at": 31_536_000.0}
+        with httpx.Client(base_url=srv.url, timeout=5, headers={"authorization": f"Bearer {ann}"}) as http:
+            r = http.post("/api/answers", json={"answers": [good, future]})
+            assert r.status_code == 400 and r.json()["code"] == "bad_answer"
+            message = r.json()["message"]
+            assert message.startswith('answer 2: "at" is 2100-01-01 12:00 UTC, in the future'), message
+            r = http.post("/api/answers", json={"answers": [ancient]})
+            assert r.status_code == 400 and '"at" is 1971-01-01 00:00 UTC, before 2020-01-01' in r.json()["message"]
+            r = http.post("/api/answers", json={"answers": [{**good, "correct": 15}]})
+            assert r.status_code == 400 and '"correct": true or false' in r.json()["message"]
+        assert srv.http.get("/api/progress").json() == []  # nothing of a refused batch is kept
+        c = Client(srv.ws_url)
+        c.hello(ann, srv.table(seed="refused"))
+        c.send({"type": "answers", "answers": [future]})
+        refused = c.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "bad_answer" and '"at"' in refused["message"]
+        c.send({"type": "answers", "answers": [good]})
+        assert c.until(lambda m: m["type"] == "answers_ack")["added"] == 1
+        c.close()
+        # what is kept is the learner's word, and the teacher's page says so
+        rows = srv.http.get("/api/progress").json()
+        assert [(r["student"], r["topic"], r["source"]) for r in rows] == [("Ann", "bowers", "self-reported")]
+        with httpx.Client(base_url=srv.url, timeout=5) as browser:
+            browser.get(f"/teacher?token={TEACHER}")
+            page = browser.get("/teacher").text
+            assert "<th>source</th>" in page and "<td>self-reported</td>" in page
+        text = srv.http.get("/teacher/progress.csv").text
+        assert [r["source"] for r in csv.DictReader(io.StringIO(text))] == ["self-reported"]

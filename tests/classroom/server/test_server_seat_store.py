@@ -212,11 +212,17 @@ def test_decisions_the_bot_played_for_an_absent_learner_are_not_filed_as_theirs(
         first = Client(server.ws_url)
         first.hello(token, code, "S")
         first.close()  # seated, then gone: the bot plays South
+        # a table with nobody connected stands still: a second learner, at North, keeps it going
+        north = Client(server.ws_url)
+        north.hello(server.student("learner here"), code, "N")
         server.start(code)
         deadline = time.monotonic() + WAIT
         while not server.game(code)[-1].hands:
-            assert time.monotonic() < deadline, "the bots did not finish a hand"
-            time.sleep(0.2)
+            assert time.monotonic() < deadline, "the hand did not finish"
+            state = north.until(lambda m: m["type"] == "state", timeout=WAIT)
+            if state["hand"].get("legal") and state["status"] == "playing":
+                north.send({"type": "act", "action": state["hand"]["legal"][0], "n": state["n"]})
+        north.close()
         progress = Progress(tmp_path / "learner.sqlite3")
         back = SeatTable(SeatConnection(server.url, token, code, "S", timeout=10), timeout=30, progress=progress)
         try:

@@ -352,16 +352,20 @@ def _trump_text(hand: Hand, me: Seat) -> str:
     maker = hand.maker
     assert trump is not None and maker is not None
     who = "You" if maker == me else "Your partner" if maker == me.partner else maker.word
-    made = "made" if hand.turned_down is not None else "accepted"
+    if hand.turned_down is not None:
+        made = f"{who} named {suit_words(trump)} as trump"
+    else:
+        verb = "took it up" if maker == hand.dealer else "assisted" if maker == hand.dealer.partner else "ordered it up"
+        made = f"{who} {verb}, so {suit_words(trump)} are trump"
     right, left = right_bower(trump), left_bower(trump)
     ranked = trump_order(trump, benny=hand.rules.benny is not None)
     mine = sorted((c for c in hand.holding(me) if is_trump(c, trump)), key=ranked.index)
     held = f"You hold {len(mine)}: {' '.join(str(c) for c in mine)}." if mine else "You hold none."
+    other = left.suit.plural[:-1] if left.suit is not None else "jack"
     return (
-        f"{who} {made} {suit_words(trump)} as trump: a trump beats any card of another suit. High to low: "
-        f"{' '.join(str(c) for c in ranked)}. The {right} is the right bower; the {left}, the other jack of the same colour, is the "
-        f"left bower and counts as a {trump.plural[:-1]} this hand, not a {left.suit.plural[:-1] if left.suit else ''}. "
-        f"{held}"
+        f"{made}: a trump beats any card of another suit. High to low: {' '.join(str(c) for c in ranked)}. "
+        f"The {right} is the right bower; the {left}, the other jack of the same colour, is the left bower "
+        f"and counts as a {trump.plural[:-1]} this hand, not a {other}. {held}"
     )
 
 

@@ -239,3 +239,6 @@ def test_the_guided_view_plays_a_whole_game_by_clicking() -> None:
     assert w.table.game_over
     assert "The end of the game." in w.guide_panel.value
     assert set(CORE) <= w.guide.introduced
+    w.new_game_button.click()  # a second game: every rule met, nothing new, the notes folded
+    assert w.guide.current == [] and "el-guide-now" not in w.guide_panel.value
+    assert f"Rules met so far ({len(w.guide.notes)})" in w.guide_panel.value

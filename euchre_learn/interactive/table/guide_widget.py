@@ -95,3 +95,9 @@ class GuidedTableWidget(TableWidget):
     def next_hand(self) -> None:
         self.guide.turn_over()
         super().next_hand()
+
+    def new_game(self) -> None:
+        """Another game at this table: every rule has been introduced, so it plays unguided, the
+        notes met folded under "Rules met so far"."""
+        self.guide.turn_over()
+        super().new_game()

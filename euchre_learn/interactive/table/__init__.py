@@ -15,6 +15,8 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 - :mod:`.saver`: each finished hand saved to the learner's store, and the saved games listed;
 - :mod:`.matching`: ``opponents='match'``, the level closest to the learner's recent accuracy;
 - :mod:`.training`: training mode, the coach stopping a costly decision and asking again;
+- :mod:`.guide`: the guided first game, each rule introduced the first time it matters (shown by
+  :mod:`.guide_widget`);
 - :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play;
 - a seat at a class table (``euchre-learn class serve``): :mod:`.remote` (the websocket, read by
   a background thread), :mod:`.seat` (the seat's model: its view of the table, never another's
@@ -34,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.bots import Bot
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.errors import type_error
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table.coach import Hint
 from euchre_learn.interactive.table.model import CardChoice, Choice, LogEntry, Table
@@ -74,6 +77,7 @@ def play(
     partner: str | Bot | None = None,
     opponents: str | Bot | None = None,
     training: bool = False,
+    guided: bool = False,
 ) -> TableWidget:
     """A table to play at in a notebook: a :class:`Table` shown by the widget.
 
@@ -88,9 +92,21 @@ def play(
     you make it; a costly one is not played, the table says what it gives up and asks you to choose
     again, then plays your second choice and says the coach's choice and why. Both tries go to your
     store, so the situation comes back in Today's practice as other deals.
+
+    ``guided=True``: a guided first game, for someone who has never played (:mod:`.guide`): the
+    table introduces each rule the first time it matters (the deal, the first bid, trump and the
+    bowers, following suit, the first trick, a loner, scoring, the end of the game), once, in a
+    note between the felt and the buttons, each with a one-line *why*, its rule id and a link to
+    the lesson that teaches it in depth. It needs one learner (``humans='S'``, the default).
+
+    >>> w = play(guided=True, seed=1, dealer='N', delay=0)
+    >>> [n.key for n in w.guide.current]
+    ['deal', 'first-bid']
     """
     from euchre_learn.interactive.table.widget import TableWidget
 
+    if not isinstance(guided, bool):
+        raise type_error("guided", guided, "True (a guided first game: the rules introduced as they come) or False")
     table = Table(
         rules,
         humans=humans,
@@ -102,6 +118,10 @@ def play(
         opponents=opponents,
         training=training,
     )
+    if guided:
+        from euchre_learn.interactive.table.guide_widget import GuidedTableWidget
+
+        return GuidedTableWidget(table, delay=delay, review=review)
     return TableWidget(table, delay=delay, review=review)
 
 

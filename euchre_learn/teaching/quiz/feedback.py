@@ -48,6 +48,12 @@ def and_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _quoted(choice: str) -> str:
+    """A choice in words ('call ♣ clubs') in quotation marks, so a sentence never starts with it in
+    lower case; a card ('J♣') or a number as it is."""
+    return f"“{choice}”" if choice[:1].isalpha() and choice[:1].islower() else choice
+
+
 def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[str]:
     # ``lead`` is "You left out {}" or "{} is wrong"; {} names the choices
     """One sentence per reason: choices whose notes say the same thing about each (the card's
@@ -58,7 +64,7 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
         groups.setdefault(_unnamed(note, c) if note else "", []).append(c)
     out = []
     for key, named in groups.items():
-        said = lead.format(and_list(named))
+        said = lead.format(and_list([_quoted(c) for c in named]))
         if len(named) > 1:
             said = said.replace(" is wrong", " are wrong")
         if not key:
@@ -72,7 +78,6 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z♠♥♦♣0-9'])")
-_CLAUSE = re.compile(r"(?<=[:;])\s+")
 _REF = r"(?:R\d+(?:\.\d+)*|rule book: [a-z-]+)"  # a rule id, or a passage of the rule book by its anchor
 _CITE = re.compile(rf"\s*\((?:{_REF}(?:,\s*)?)+\)")
 _TAIL = re.compile(rf"(?:\s*\((?:{_REF}(?:,\s*)?)+\))?[.!?]*\s*$")
@@ -116,6 +121,28 @@ def _unnamed(note: str, choice: str) -> str:
     return key
 
 
+def _clauses(sentence: str) -> list[str]:
+    """``sentence`` split after each colon or semicolon outside brackets: a clause in brackets
+    stays whole, so leaving out a clause said before never leaves half a bracket behind.
+
+    >>> _clauses("It may not: hearts were led (the J♦ is a heart: trump was led); so it follows.")
+    ['It may not:', 'hearts were led (the J♦ is a heart: trump was led);', 'so it follows.']
+    """
+    out: list[str] = []
+    depth = start = 0
+    for m in re.finditer(r"[()“”]|(?<=[:;])\s+", sentence):
+        tok = m.group()
+        if tok in "(“":
+            depth += 1
+        elif tok in ")”":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(sentence[start : m.start()])
+            start = m.end()
+    out.append(sentence[start:])
+    return out
+
+
 def join_once(*parts: str) -> str:
     """The parts as one message, each fact said once.
 
@@ -135,7 +162,7 @@ def join_once(*parts: str) -> str:
         for sentence in _SENTENCE.split(part.strip()) if part else ():
             tail = _TAIL.search(sentence)
             assert tail is not None  # the pattern matches the empty end of any sentence
-            clauses = _CLAUSE.split(sentence[: tail.start()])
+            clauses = _clauses(sentence[: tail.start()])
             kept = [c for c in clauses if not _said(c, runs, said)]
             if not kept:
                 continue

@@ -122,17 +122,22 @@ def _unnamed(note: str, choice: str) -> str:
 
 
 def _clauses(sentence: str) -> list[str]:
-    """``sentence`` split after each colon or semicolon outside brackets: a clause in brackets
-    stays whole, so leaving out a clause said before never leaves half a bracket behind.
+    """``sentence`` split after each colon or semicolon outside brackets and quotation marks: a
+    clause in brackets or quoted stays whole, so leaving out a clause said before never leaves half
+    a bracket or a quotation behind.
 
     >>> _clauses("It may not: hearts were led (the J♦ is a heart: trump was led); so it follows.")
     ['It may not:', 'hearts were led (the J♦ is a heart: trump was led);', 'so it follows.']
     """
     out: list[str] = []
     depth = start = 0
-    for m in re.finditer(r"[()“”]|(?<=[:;])\s+", sentence):
+    quoted = False  # inside straight double quotes
+    for m in re.finditer(r'[()“”"]|(?<=[:;])\s+', sentence):
         tok = m.group()
-        if tok in "(“":
+        if tok == '"':
+            depth += -1 if quoted else 1
+            quoted = not quoted
+        elif tok in "(“":
             depth += 1
         elif tok in ")”":
             depth = max(0, depth - 1)
@@ -146,8 +151,9 @@ def _clauses(sentence: str) -> list[str]:
 def join_once(*parts: str) -> str:
     """The parts as one message, each fact said once.
 
-    A sentence (or a clause of one, after a colon or a semicolon) that says again what an
-    earlier sentence said is left out; the rule cited stays with what remains.
+    A sentence that says again what an earlier sentence said is left out, and so are the clauses
+    at its end (after a colon or a semicolon) that do; a clause in the middle stays, as the clause
+    after it may lean on it. The rule cited stays with what remains.
 
     >>> join_once("Not quite.", "The J♦ is the left bower (R1.3).", "The J♦ is the left bower (R1.3).")
     'Not quite. The J♦ is the left bower (R1.3).'
@@ -163,11 +169,12 @@ def join_once(*parts: str) -> str:
             tail = _TAIL.search(sentence)
             assert tail is not None  # the pattern matches the empty end of any sentence
             clauses = _clauses(sentence[: tail.start()])
-            kept = [c for c in clauses if not _said(c, runs, said)]
-            if not kept:
+            new = [k for k, c in enumerate(clauses) if not _said(c, runs, said)]
+            if not new:
                 continue
-            if kept[0] is not clauses[0]:
-                kept.insert(0, clauses[0])  # a sentence keeps its subject
+            # only the clauses said before at the end go: one in the middle carries the next
+            # ("the J♣ takes the trick; the 10♣ does not"), and the first is the subject
+            kept = clauses[: new[-1] + 1]
             end = tail.group().strip()
             text = " ".join(kept).rstrip(":;, ") + (" " + end if end.startswith("(") else end)
             out.append(text)

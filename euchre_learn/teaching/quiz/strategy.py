@@ -299,10 +299,11 @@ def _play_story(hand: Hand) -> str:
     assert hand.trump is not None
     for k, t in enumerate(hand.tricks, 1):
         cards = ", ".join(f"{s.word} {c}" for s, c in zip(t.seats, t.cards, strict=True))
+        assert t.winner is not None  # a finished trick has its winner (Seat.N is 0: never 'if t.winner')
         out.append(f"Trick {k}: {cards}; {t.winner.word} won it.")
     trick = hand.current_trick
     seat = hand.to_act
-    assert seat is not None  # a question's position always has a seat to act (Seat.N is 0: never 'if seat')
+    assert seat is not None  # a question's position always has a seat to act
     if trick is not None and trick.cards:
         cards = ", ".join(f"{s.word} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
         out.append(f"In this trick so far: {cards}.")

@@ -119,3 +119,20 @@ def test_a_tie_with_the_coachs_choice_is_not_offered_and_is_named() -> None:
                     assert f"{a.card}" in said and "would do as well" in said
                     named += 1
     assert named  # the positions do hold ties
+
+
+@pytest.mark.parametrize("box", list(BOXES))
+def test_every_position_asked_reads_as_whole_sentences(box: str) -> None:
+    """Every position a box asks, not only those the first seeds draw: its prompt, explanation and
+    the feedback to each choice read whole (issue 34, item 8)."""
+    from tests.teaching.test_quiz_sentences import garbled
+
+    left = {repr(sorted(p.record.items())) for p in askable(box)}
+    for seed in range(600):
+        if not left:
+            break
+        q = strategy_question(box, seed)
+        left.discard(repr(sorted(q.record.items())))
+        for text in (q.prompt, q.explanation, *(q.check(c).message for c in q.choices)):
+            assert not garbled(text), (box, seed, garbled(text), text)
+    assert not left, f"{len(left)} positions of {box!r} never drawn in 600 seeds"

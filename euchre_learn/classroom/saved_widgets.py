@@ -7,8 +7,9 @@ nothing said so (issue 34). :func:`mark_inert` wraps each widget output of a not
 copy written to disk only, in a box whose first line says how to bring it back
 (:data:`NOTE`); :func:`pre_save_hook` does it at every save of the server `make lab` starts
 (``tools/lab.py``: ``--ContentsManager.pre_save_hook``). The notebook on screen keeps its live
-widgets, without the note; reopened from disk, the widgets show with it, until the cell runs
-again and draws them afresh. A wrapped output is never wrapped twice.
+widgets, without the note; reopened from disk after a restart, the widgets show with it, until the
+cell runs again and draws them afresh. Reopened while its kernel still runs, the widgets are live
+and the note stays hidden (:data:`CSS`). A wrapped output is never wrapped twice.
 
 >>> nb = {'cells': [{'cell_type': 'code', 'outputs': [{'output_type': 'display_data', 'data': {
 ...     'application/vnd.jupyter.widget-view+json': {'model_id': 'abc', 'version_major': 2, 'version_minor': 0},
@@ -25,7 +26,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-__all__ = ["NOTE", "PREFIX", "mark_inert", "pre_save_hook"]
+__all__ = ["CSS", "NOTE", "PREFIX", "mark_inert", "pre_save_hook"]
 
 NOTE = "Saved with the lesson: this widget shows, but nothing answers it until its cell runs again. Run the cell again (or Run ▸ Run All) to bring this widget back."
 """The note a saved widget shows above itself."""
@@ -71,8 +72,19 @@ def _controls(model: str, view: str, state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+CSS = (
+    ".el-inert-box>.el-inert-note-host{display:none}"
+    ".el-inert-box:has(>.jupyter-widgets-disconnected:not(.el-inert-note-host))>.el-inert-note-host{display:block}"
+)
+"""The note shows only while the widget beside it is disconnected: ipywidgets marks a view
+``jupyter-widgets-disconnected`` when no kernel holds its model (after a restart). A lesson
+reopened while its kernel still runs restores the live widget from the kernel, and the note stays
+hidden."""
+
+
 def _note_html() -> str:
     return (
+        f"<style>{CSS}</style>"
         '<div class="el-inert-note" role="note" style="font-size:.9em;padding:.25em .5em;margin:0 0 .3em 0;'
         'border-left:4px solid #b35900;background:rgba(179,89,0,.08)">'
         f"{html.escape(NOTE)}</div>"
@@ -104,6 +116,7 @@ def _wrap(state: dict[str, Any], model_id: str) -> str:
         "HTMLModel",
         "HTMLView",
         {
+            "_dom_classes": ["el-inert-note-host"],
             "description": "",
             "description_allow_html": False,
             "placeholder": "\u200b",
@@ -116,6 +129,7 @@ def _wrap(state: dict[str, Any], model_id: str) -> str:
         "VBoxModel",
         "VBoxView",
         {
+            "_dom_classes": ["el-inert-box"],
             "box_style": "",
             "children": [f"IPY_MODEL_{note}", f"IPY_MODEL_{model_id}"],
             "layout": f"IPY_MODEL_{box}-layout",

@@ -145,7 +145,8 @@ def test_a_lesson_opened_untouched_closes_without_save_changes_and_a_saved_widge
     page showed the modified mark; and after a restart the saved widgets showed but did nothing,
     with nothing saying so. Under `make lab` (tools/lab.py): open, wait, close: no mark, no question;
     run, save, restart, reopen: the widgets show, each with the note, and still no mark; a cell run
-    still marks the lesson modified (the plugin hides nothing real)."""
+    still marks the lesson modified (the plugin hides nothing real); reopened while the kernel still
+    runs, the widgets are live and the note stays hidden."""
     clone = bk.clone_for_make_lab(tmp_path_factory.mktemp("clone"))
     home = tmp_path_factory.mktemp("untouched-learner")
     saved = clone / "my-course" / LESSON
@@ -177,6 +178,13 @@ def test_a_lesson_opened_untouched_closes_without_save_changes_and_a_saved_widge
         )
         bk.wait_kernel_idle(page)
         _save(page, saved, before)
+        # closed and reopened while its kernel still runs: the widgets are live, the note hidden
+        assert not _close_current(page)
+        lesson = _open_lesson(page, url)
+        lesson.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(timeout=60_000)
+        bk.settle(page)
+        hidden = lesson.locator(".el-inert-note")
+        assert hidden.count() > 0 and not any(hidden.nth(i).is_visible() for i in range(hidden.count()))
         context.close()
     finally:
         bk.stop(proc)
@@ -194,7 +202,7 @@ def test_a_lesson_opened_untouched_closes_without_save_changes_and_a_saved_widge
         page.wait_for_timeout(3_000)
         notes = lesson.locator(".el-inert-note")
         assert notes.count() == len(views), (notes.count(), len(views))
-        assert NOTE in notes.first.inner_text()
+        assert NOTE in notes.first.inner_text() and all(notes.nth(i).is_visible() for i in range(notes.count()))
         notes.nth(1 if notes.count() > 1 else 0).scroll_into_view_if_needed()
         bk.screenshot(page, "lab_restart_inert_note", full_page=False)
         assert _dirty_tabs(page) == [], f"reopened untouched after a restart, shown modified: {_dirty_tabs(page)}"

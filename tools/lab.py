@@ -23,6 +23,13 @@ tests/browser/test_lab_restart.py) start the server with this same script, addin
    state with the notebook at every save, so a lesson run, saved and reopened after the server
    restarted shows its widgets instead of "Error displaying widget: model not found"; and they
    turn off JupyterLab's news toast and update check (nothing is fetched).
+6. **A saved widget says it is saved, and opening a lesson changes nothing**: at every save the
+   widgets written to disk get a note, "Run the cell again (or Run ▸ Run All) to bring this widget
+   back" (:mod:`euchre_learn.classroom.saved_widgets`, the server's pre-save hook), since after a
+   restart they show but nothing answers them. The widget manager marks a notebook modified each
+   time it restores a saved widget, so every lesson opened showed the modified dot and asked
+   "Save changes?" when closed untouched: this server's one plugin (``tools/lab-extension/``,
+   hand-written, no build step) keeps a notebook clean until its content changes.
 """
 
 from __future__ import annotations
@@ -40,6 +47,10 @@ TRUSTED = ("notebooks", "exercises", "apps")
 """The folders whose notebooks are the project's own: trusted at every start."""
 SETTINGS = ROOT / "tools" / "lab-settings"
 """JupyterLab's settings defaults for this server (overrides.json)."""
+SAVE_HOOK = "euchre_learn.classroom.saved_widgets.pre_save_hook"
+"""Run at every save: each saved widget says how to bring it back once no kernel answers it."""
+EXTENSIONS = ROOT / "tools" / "lab-extension"
+"""This server's own JupyterLab plugin (``euchre-learn-lab``: opening a lesson never marks it modified)."""
 
 
 def options(root: Path = ROOT) -> list[str]:
@@ -48,6 +59,8 @@ def options(root: Path = ROOT) -> list[str]:
         f"--ServerApp.root_dir={root}",
         f"--LabApp.default_url=/lab/tree/{CONTENTS}",
         f"--LabApp.app_settings_dir={SETTINGS}",
+        f"--LabApp.extra_labextensions_path={EXTENSIONS}",
+        f"--ContentsManager.pre_save_hook={SAVE_HOOK}",
         "--LabApp.news_url=",  # an empty URL: the server never fetches news
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]

@@ -39,10 +39,11 @@ from typing import Any
 
 from euchre_learn.analysis.puzzle_themes import IDEAS, THEMES, classify
 from euchre_learn.analysis.situation import Situation, situation
-from euchre_learn.engine.actions import Action
+from euchre_learn.engine.actions import ORDER_UP, ORDER_UP_ALONE, Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
+from euchre_learn.engine.rulings import action_words
 
 __all__ = [
     "IDEAS",
@@ -235,6 +236,21 @@ class Puzzle:
             + ", ".join(str(o) for o, _ in self.options)
         )
 
+    def words(self, action: Action | str) -> str:
+        """An action as the seat to act says it at the table: accepting the upcard is 'order it
+        up', 'assist' or 'take it up' by the seat's place (R3.1), as the table's buttons say it;
+        any other action as it parses ('pass', 'call ♥', 'play J♠').
+
+        >>> p = next(p for p in all() if p.hand.phase == Phase.ROUND_1 and p.seat == p.hand.dealer.partner)
+        >>> p.words('order up'), p.words('order up alone'), p.words('pass')
+        ('assist', 'assist alone', 'pass')
+        """
+        a = Action.parse(action)
+        if a.id in (ORDER_UP, ORDER_UP_ALONE):
+            s = self.hand.state
+            return action_words(s, s.to_act, a.id)
+        return str(a)
+
     def verdict(self, action: Action | str) -> str:
         """The first part of :meth:`check`'s message: right or not, with the points of both."""
         a = Action.parse(action)
@@ -245,12 +261,12 @@ class Puzzle:
         if a == self.answer:
             runner = max((o for o in self.options if o[0] != a), key=lambda o: o[1])
             return (
-                f"Right: {self.answer} gives {best:+.2f} points for {team} {deals}; the next best, "
-                f"{runner[0]}, gives {runner[1]:+.2f}, {round(best, 2) - round(runner[1], 2):.2f} less."
+                f"Right: {self.words(self.answer)} gives {best:+.2f} points for {team} {deals}; the next best, "
+                f"{self.words(runner[0])}, gives {runner[1]:+.2f}, {round(best, 2) - round(runner[1], 2):.2f} less."
             )
         return (
-            f"Not this time: {self.answer} was best, {best:+.2f} points for {team} against {mine:+.2f} "
-            f"for {a} {deals} ({round(best, 2) - round(mine, 2):.2f} points better)."
+            f"Not this time: {self.words(self.answer)} was best, {best:+.2f} points for {team} against {mine:+.2f} "
+            f"for {self.words(a)} {deals} ({round(best, 2) - round(mine, 2):.2f} points better)."
         )
 
     @functools.cached_property

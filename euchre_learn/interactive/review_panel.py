@@ -48,6 +48,7 @@ from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.explain import score_reason
 from euchre_learn.engine.hand import Hand
+from euchre_learn.engine.rulings import action_words
 from euchre_learn.interactive.retry_question import RETRY_TOPIC, choice_label, file_retry, retry_question
 from euchre_learn.interactive.table.saver import save_decisions
 from euchre_learn.learner.saved_games import hand_record
@@ -119,7 +120,8 @@ class TurningPoint:
         head = f"Hand {self.hand_number + 1}: your chance to win went from {self.before:.0%} to {self.after:.0%}. {self.text}"
         if self.decision is not None:
             d = self.decision
-            head += f" Your costliest decision: {d.action} ({d.grade}); {d.best} was better."
+            said, better = _said(d.position, d.action), _said(d.position, d.best)
+            head += f" Your costliest decision: {said} ({d.grade}); {better} was better."
         return head
 
 
@@ -338,6 +340,15 @@ def turning_points(rev: Review, seat: Seat | str, count: int = 3) -> list[Turnin
         out.append(TurningPoint(i, before, after, _hand_result(hand), costly[0] if costly else None))
     out.sort(key=lambda tp: (-abs(tp.swing), tp.hand_number))
     return out[:count]
+
+
+def _said(position: Hand, action: Action) -> str:
+    """An action in the table's words for the seat that took it: 'assist' for the dealer's partner
+    (R3.1), 'call ♥ hearts', 'play J♠'."""
+    if action.card is not None:
+        return str(action)
+    s = position.state
+    return action_words(s, s.to_act, action.id)
 
 
 def _merge(reviews: Sequence[Review], seat: Seat | None) -> Review:

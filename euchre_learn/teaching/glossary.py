@@ -9,6 +9,8 @@ itself, so the same question always gives the same links.
 ('left bower', 'trump', 'follow suit')
 >>> terms_in('The next seat clockwise deals next.'), terms_in('Diamonds are next to hearts.')
 ((), ('next',))
+>>> terms_in('With clubs trump you hold 3 trumps; clubs is green (the other colour from the turned-down hearts).')
+('trump', 'green', 'turned down')
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ TERMS: dict[str, tuple[str, ...]] = {
     "euchre": ("euchre", "euchred", "euchres"),
     "follow suit": ("follow suit", "follows suit", "following suit", "must follow", "follow the effective suit"),
     "going alone": ("going alone", "goes alone", "go alone", "alone"),
+    "green": ("green", "reverse next"),
     "hand": ("hand",),
     "house rules": ("house rule", "house rules"),
     "kitty": ("kitty",),

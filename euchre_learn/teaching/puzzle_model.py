@@ -50,8 +50,9 @@ TOPIC = "puzzle"
 
 
 def _choice(puzzle: Puzzle, action: Action) -> str:
-    """The text of a choice: the card for a card to play (shown as a card button), else the action."""
-    return str(action.card) if puzzle.hand.phase == Phase.PLAY and action.card is not None else str(action)
+    """The text of a choice: the card for a card to play (shown as a card button), else the action
+    in the seat's words ('assist' for the dealer's partner, as at the table: R3.1)."""
+    return str(action.card) if puzzle.hand.phase == Phase.PLAY and action.card is not None else puzzle.words(action)
 
 
 def puzzle_question(puzzle: Puzzle) -> Question:

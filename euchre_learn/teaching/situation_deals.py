@@ -31,7 +31,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.bots import get as get_bot
-from euchre_learn.analysis.review.run import review_decision
+from euchre_learn.analysis.coach import judge, scaled_worlds
+from euchre_learn.analysis.convention_book import broken as broken_conventions
+from euchre_learn.analysis.review.run import decide
 from euchre_learn.analysis.situation import FAMILIES, Situation, situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
@@ -55,6 +57,7 @@ __all__ = [
     "family_of",
     "find_family_position",
     "find_positions",
+    "kept_rule",
     "rules_for",
     "serve",
     "situation_of_question",
@@ -214,37 +217,44 @@ def situation_question(position: Hand, *, seed: object = 0, worlds: int = WORLDS
     """``position`` as a quiz question for the seat to act: every legal action a choice, the best
     the review's judgement finds (over ``worlds`` deals consistent with what the seat knows) the
     answer, any choice graded good accepted too (a decision at the table graded so is not flagged),
-    each choice's cost its feedback. ``stand_in``: the name of the situation this
-    position stands in for (its family's), said in the prompt."""
+    each choice's cost and the coach's reason its feedback. ``stand_in``: the name of the situation
+    this position stands in for (its family's), said in the prompt.
+
+    A choice that keeps a rule of thumb the best choice breaks (second hand low, say, where the
+    coach plays high) is told so plainly: the lessons and the cheat sheet teach the rule as a
+    default, and here the numbers say otherwise (:func:`kept_rule`)."""
     if position.is_over or position.to_act is None or len(position.legal_actions()) < 2:
         raise ValueError("position: got a finished hand or a forced move: expected a position with a choice to make")
     seat = position.to_act
     sit = situation(position)
-    first = position.legal_actions()[0]
-    d = review_decision(position, first, worlds=worlds, seed=f"situation/{seed}")
+    j = judge(position, worlds=scaled_worlds(position, worlds), seed=f"situation/{seed}")
+    best = decide(j, j.best)
     choices, feedback, accept = [], {}, []
-    for opt in d.options:
+    for opt in best.options:
         label = _choice(position, opt.action)
         choices.append(label)
-        gap, grade = d.gap(opt.action), d.grade_of(opt.action)
-        if opt.action == d.best:
+        gap, grade = best.gap(opt.action), best.grade_of(opt.action)
+        if opt.action == best.best:
             feedback[label] = "The best choice here."
-        elif grade in RIGHT_GRADES:  # as good, or near enough: right, as at the table (not flagged)
+            continue
+        words = kept_rule(position, opt.action, best.best)
+        if grade in RIGHT_GRADES:  # as good, or near enough: right, as at the table (not flagged)
             accept.append(label)
-            feedback[label] = (
+            said = (
                 "Right too: as good as the best choice."
                 if gap < 0.005
                 else f"Right too: it gives up only {gap:.2f} points on average ({grade})."
             )
         else:
-            feedback[label] = f"{grade.capitalize()}: it gives up {gap:.2f} points on average."
+            said = f"{grade.capitalize()}: it gives up {gap:.2f} points on average. {decide(j, opt.action).explanation}"
+        feedback[label] = f"{said} {words}".strip()
     also = f" (it stands in for “{stand_in}”, which the search could not deal)" if stand_in else ""
     return Question(
         prompt=f"You sit {seat}. {sit.name}{also}. What is the best choice?",
         kind="single",
         choices=tuple(choices),
-        answer=_choice(position, d.best),
-        explanation=d.explanation,
+        answer=_choice(position, best.best),
+        explanation=best.explanation,
         feedback=feedback,
         cards=position.holding(seat),
         topic=TOPIC,
@@ -254,6 +264,32 @@ def situation_question(position: Hand, *, seed: object = 0, worlds: int = WORLDS
         record=position.to_record(),
         accept=tuple(accept),
     )
+
+
+def kept_rule(position: Hand, chosen: Action, best: Action) -> str:
+    """Where ``chosen`` keeps a rule of thumb that ``best`` breaks, the sentence that says so: the
+    rule is a default the lessons teach, and in this deal the numbers say otherwise ('' where no
+    such rule applies).
+
+    >>> import euchre_learn as el
+    >>> hand = el.Hand.from_cards('N', {'N': '9♠ 10♠ J♥ Q♦ A♣', 'E': 'K♥ 9♥ A♦ K♣ 10♣',
+    ...                                 'S': 'Q♠ K♠ A♠ 9♣ Q♣', 'W': 'J♠ J♣ Q♥ K♦ 10♦'}, upcard='10♥')
+    >>> print(kept_rule(hand, Action.parse('pass'), Action.parse('order up')))
+    You kept a rule of thumb, “Don't order up two small trumps”: the usual play, not a law; in this deal the numbers say “order it up” does better.
+    """
+    for c in broken_conventions(position, best):
+        if not c.breaks(position, chosen):
+            return (
+                f"You kept a rule of thumb, “{c.title}”: the usual play, not a law; in this deal the numbers say "
+                f"{_said(position, best)} does better."
+            )
+    return ""
+
+
+def _said(hand: Hand, action: Action) -> str:
+    if action.card is not None:
+        return f"the {action.card}"
+    return f"“{action_words(hand.state, hand.state.to_act, action.id)}”"
 
 
 def serve(key: str, store: Store, rng: random.Random, rules: Rules | None) -> Question | None:

@@ -21,6 +21,11 @@ puzzles, then the situations due for an occasional check); then more of the weak
 forget them and gain from spacing, it reaches 90% accuracy in fewer items than checks first
 (``python -m benchmarks learners``, docs/teaching.md).
 
+A day's practice has an end (:attr:`TodaysPractice.left_today`, :attr:`TodaysPractice.done`): it
+is fixed when it begins, as what is due then and the day's new topics (at most :data:`NEW_PER_DAY`),
+so the count the learner sees only goes down; what falls due while practising (a mistake, a new
+topic's first check) is asked too, but never adds to the day.
+
 >>> import tempfile, os
 >>> from datetime import datetime, timezone
 >>> t = TodaysPractice(['left-bower', 'scoring'], progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'),
@@ -38,7 +43,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from euchre_learn.engine.hand import Hand
@@ -56,7 +61,12 @@ from euchre_learn.teaching.situation_deals import KIND as _SITUATION
 from euchre_learn.teaching.situation_deals import family_of
 from euchre_learn.teaching.situation_deals import serve as _serve_situation
 
-__all__ = ["MAKERS", "TodaysPractice", "register"]
+__all__ = ["MAKERS", "NEW_PER_DAY", "TodaysPractice", "register"]
+
+NEW_PER_DAY = 10
+"""New topics a day's practice brings in at most; once the day's practice is done, more come as
+extra practice. Without a cap, every new topic answered fell due again within the hour, and "due
+now" grew while the learner practised (10 to 34 in one sitting, issue 34)."""
 
 Maker = Callable[[str, Store, random.Random, Rules | None], Question | None]
 """From an item's key (and the store, a random source, the rules) to its question; ``None``
@@ -116,6 +126,8 @@ class TodaysPractice(ScheduledSession):
         self._rng = random.Random(f"euchre-learn/today/{self.seed}")
         self.item: tuple[str, str] = ("quiz", self.topics[0])
         self.source = "new"
+        self._plan_day: date | None = None
+        self._plan: frozenset[tuple[str, str]] = frozenset()
         self._serve()
 
     # --- what to ask --------------------------------------------------------------------------
@@ -139,7 +151,7 @@ class TodaysPractice(ScheduledSession):
         situations = self._situations_due()
         missed = [(_SITUATION, c.key, "due") for c in situations if c.relearning]
         checks += [(_SITUATION, c.key, "due") for c in situations if not c.relearning]
-        new = [("quiz", k, "new") for k in self.schedule.new(self.topics)]
+        new = [("quiz", k, "new") for k in self.schedule.new(self.topics) if self.done or ("quiz", k) in self._plan]
         weakest: list[Item] = sorted(
             (i for i in self.schedule.items("quiz") if i.key in self.topics), key=lambda i: (i.retrievability, i.due)
         )
@@ -147,6 +159,7 @@ class TodaysPractice(ScheduledSession):
         return mine + missed + quiz_missed + new + checks + more
 
     def _serve(self) -> Question:
+        self._plan_the_day()
         candidates = self._candidates()
         # the item just answered waits its turn when anything else is on offer
         fresh = [c for c in candidates if (c[0], c[1]) != self._last] or candidates
@@ -183,6 +196,64 @@ class TodaysPractice(ScheduledSession):
         except ValueError:
             return None
         return None if hand.is_over or hand.to_act is None else hand
+
+    # --- the day's practice -------------------------------------------------------------------
+    def _due_items(self) -> list[tuple[str, str]]:
+        items = [
+            (i.kind, i.key)
+            for i in self.schedule.due()
+            if i.kind in MAKERS and i.kind != _SITUATION and (i.kind != "quiz" or i.key in self.topics)
+        ]
+        return items + [(_SITUATION, c.key) for c in self._situations_due()]
+
+    def _done_today(self) -> set[tuple[str, str]]:
+        """The items answered today (by the schedule's clock, in the store: a restart keeps them)."""
+        now = self.schedule.now()
+        day, tz = now.date(), now.tzinfo
+        store = self.progress.store
+        done = {(k, key) for k, key, _r, at in store.reviews() if datetime.fromtimestamp(at, tz).date() == day}
+        done |= {
+            (_SITUATION, r.situation)
+            for r in store.situation_answers()
+            if datetime.fromtimestamp(r.at, tz).date() == day
+        }
+        return done
+
+    def _introduced_today(self) -> int:
+        """New quiz topics whose first answer was today."""
+        now = self.schedule.now()
+        first: dict[str, float] = {}
+        for kind, key, _r, at in self.progress.store.reviews():
+            if kind == "quiz":
+                first.setdefault(key, at)
+        return sum(1 for at in first.values() if datetime.fromtimestamp(at, now.tzinfo).date() == now.date())
+
+    def _plan_the_day(self) -> None:
+        """Fix today's practice the first time it is asked for on a day: what is due now and not yet
+        answered today, and the new topics left of today's :data:`NEW_PER_DAY`. What falls due later
+        (a mistake made today, a new topic's first check) is practised too, but never adds to the
+        day: :attr:`left_today` only goes down."""
+        day = self.schedule.now().date()
+        if self._plan_day == day:
+            return
+        done = self._done_today()
+        quota = max(0, NEW_PER_DAY - self._introduced_today())
+        new = [("quiz", k) for k in self.schedule.new(self.topics)[:quota]]
+        self._plan = frozenset(i for i in [*self._due_items(), *new] if i not in done)
+        self._plan_day = day
+
+    @property
+    def left_today(self) -> int:
+        """How many of today's items are still to practise (the current one included until it is
+        answered): what was due when the day's practice began, and today's new topics. It only goes
+        down as the learner practises; 0 means done for today."""
+        self._plan_the_day()
+        return len(self._plan - self._done_today())
+
+    @property
+    def done(self) -> bool:
+        """Today's practice is done (:attr:`left_today` is 0); more questions are extra practice."""
+        return self.left_today == 0
 
     # --- the counts ---------------------------------------------------------------------------
     @property

@@ -10,8 +10,8 @@ In a notebook::
 >>> import tempfile, os
 >>> w = today(['left-bower'], seed=2, progress=os.path.join(tempfile.mkdtemp(), 'l.sqlite3'))
 >>> w.current.choose(w.model.question.answer); w.current.check_button.click()
->>> w.model.score, 'streak 1 day' in w.status_view.value
-(1, True)
+>>> w.model.score, 'streak 1 day' in w.status_view.value, 'Done for today' in w.status_view.value
+(1, True, True)
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ _WHY = {
 
 
 class TodaysPracticeWidget(SessionWidget):
-    """Today's practice: a status line (due now, new topics left, the daily streak, today's answers,
-    and once situations have been met, how many are mastered),
+    """Today's practice: a status line (how many are left today, or "Done for today", the daily
+    streak, today's answers, and once situations have been met, how many are mastered),
     the question with why it was chosen, Next, and any warning about the learner's store. A puzzle,
     a retry and a situation are asked with their board (:attr:`board_view`), as the puzzle trainer
     shows a puzzle: the table as the seat to act sees it, the bidding, the trick so far and who led it."""
@@ -82,9 +82,10 @@ class TodaysPracticeWidget(SessionWidget):
         days = m.streak
         met = m.situations.cards()
         mastered = f" · situations mastered: {sum(c.mastered for c in met)} of {len(met)}" if met else ""
+        left = m.left_today
+        day = "Done for today ✓ (more is extra practice)" if left == 0 else f"{left} left today"
         return (
-            f"Due now: {m.count_due} · new topics left: {m.new_left} · "
-            f"streak {days} day{'s' if days != 1 else ''} · today {m.today.correct} of {m.today.answered} right"
+            f"{day} · streak {days} day{'s' if days != 1 else ''} · today {m.today.correct} of {m.today.answered} right"
             f"{mastered}"
         )
 
@@ -97,6 +98,8 @@ class TodaysPracticeWidget(SessionWidget):
             why = "Another deal of a situation you missed" if missed else "A situation due for a check"
             return why, m.question.title or key
         what = topic(key).title if kind == "quiz" and key in TOPICS else m.question.title or key
+        if m.done:
+            return "Extra practice: done for today", what
         return _WHY.get(m.source, m.source), what
 
 

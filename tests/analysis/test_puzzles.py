@@ -363,3 +363,25 @@ def test_widget_themes_position_check_explanation_next(tmp_path: Path) -> None:
     w.current.check_button.click()
     assert "Not this time" in w.current.feedback_area.value and w.model.asked == 2
     assert w.model.progress.stats(TOPIC).answered == 2
+
+
+def test_a_puzzle_says_assist_and_take_it_up_as_the_table_does() -> None:
+    """The table's buttons say 'assist' for the dealer's partner and 'take it up' for the dealer
+    (R3.1); a puzzle said 'order up' for both (issue 34, item 9)."""
+    from euchre_learn.engine.hand import Phase
+    from euchre_learn.teaching.puzzle_model import puzzle_question
+
+    seen = set()
+    for p in puzzles.all():
+        if p.hand.phase != Phase.ROUND_1:
+            continue
+        role = "partner" if p.seat == p.hand.dealer.partner else "dealer" if p.seat == p.hand.dealer else "opponent"
+        word = {"partner": "assist", "dealer": "take it up", "opponent": "order it up"}[role]
+        q = puzzle_question(p)
+        assert word in q.choices and f"{word} alone" in q.choices, (p.id, q.choices)
+        if role != "opponent":  # an opponent of the dealer does order up
+            for c in q.choices:
+                said = q.check(c).message
+                assert "order up" not in said, (p.id, said)
+        seen.add(role)
+    assert seen == {"partner", "dealer", "opponent"}

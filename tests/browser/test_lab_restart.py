@@ -109,3 +109,104 @@ def test_a_returning_learner_finds_every_widget_and_a_clean_checkout(
     # 3. the checkout is as it was cloned: everything the learner did is in my-course/ (ignored)
     status = subprocess.run(["git", "status", "--porcelain"], cwd=clone, capture_output=True, text=True, check=True)
     assert status.stdout == "", status.stdout
+
+
+NOTE = "Run the cell again (or Run ▸ Run All) to bring this widget back"
+
+
+def _dirty_tabs(page: Any) -> list[str]:
+    """The document tabs that show the modified mark."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.lm-TabBar-tab.jp-mod-dirty')].map(t => t.innerText.trim())"
+    )
+
+
+def _close_current(page: Any) -> bool:
+    """Close the current tab from the File menu; whether JupyterLab asked to save changes (the
+    question is answered 'Discard' so the file stays as it was)."""
+    page.keyboard.press("Escape")
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^File$")).click()
+    page.locator('.lm-Menu-item[data-command="application:close"]').click()
+    dialog = page.locator(".jp-Dialog")
+    try:
+        dialog.wait_for(timeout=3_000)
+    except Exception:  # no dialog: closed at once
+        return False
+    asked = "save" in dialog.inner_text().lower()
+    dialog.locator("button", has_text=re.compile("Discard|Don't Save", re.I)).first.click()
+    return asked
+
+
+def test_a_lesson_opened_untouched_closes_without_save_changes_and_a_saved_widget_says_how_to_come_back(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Issue 34, item 10: the widget manager marked every lesson modified while it restored the
+    saved widgets, so a lesson opened and closed untouched asked "Save changes?", and the contents
+    page showed the modified mark; and after a restart the saved widgets showed but did nothing,
+    with nothing saying so. Under `make lab` (tools/lab.py): open, wait, close: no mark, no question;
+    run, save, restart, reopen: the widgets show, each with the note, and still no mark; a cell run
+    still marks the lesson modified (the plugin hides nothing real); reopened while the kernel still
+    runs, the widgets are live and the note stays hidden."""
+    clone = bk.clone_for_make_lab(tmp_path_factory.mktemp("clone"))
+    home = tmp_path_factory.mktemp("untouched-learner")
+    saved = clone / "my-course" / LESSON
+
+    url, proc, _log = bk.start_make_lab(clone, home)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+        page = context.new_page()
+        page.goto(url, wait_until="domcontentloaded")  # the contents page
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.wait_for(timeout=60_000)
+        _open_lesson(page, url)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jupyter-widgets").first.wait_for(timeout=60_000)
+        bk.settle(page)
+        page.wait_for_timeout(3_000)  # the widget manager marked the lesson modified seconds after it opened
+        assert _dirty_tabs(page) == [], f"opened untouched, shown modified: {_dirty_tabs(page)}"
+        assert not _close_current(page), "a lesson opened and closed untouched asked to save changes"
+        assert _dirty_tabs(page) == []  # nor the contents page
+
+        lesson = _open_lesson(page, url)
+        before = saved.stat().st_mtime_ns
+        bk.run_all_cells(page)
+        # a cell run marks the lesson modified (checked on one cell run again just now: autosave may
+        # have saved the Run All already)
+        lesson.locator(".jp-CodeCell .jp-InputArea-editor").first.click()
+        page.keyboard.press("Control+Enter")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.lm-TabBar-tab.jp-mod-dirty')].some(t => /00_how_to_use/.test(t.innerText))",
+            timeout=10_000,
+        )
+        bk.wait_kernel_idle(page)
+        _save(page, saved, before)
+        # closed and reopened while its kernel still runs: the widgets are live, the note hidden
+        assert not _close_current(page)
+        lesson = _open_lesson(page, url)
+        lesson.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(timeout=60_000)
+        bk.settle(page)
+        hidden = lesson.locator(".el-inert-note")
+        assert hidden.count() > 0 and not any(hidden.nth(i).is_visible() for i in range(hidden.count()))
+        context.close()
+    finally:
+        bk.stop(proc)
+    views, state = _views_and_state(saved)
+    assert views and all(v.startswith("el-inert-") for v in views), views[:3]  # each saved widget, wrapped
+    assert all(v in state for v in views)
+
+    url, proc, _log = bk.start_make_lab(clone, home)
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+        page = context.new_page()
+        lesson = _open_lesson(page, url)
+        lesson.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(timeout=60_000)
+        bk.settle(page)
+        page.wait_for_timeout(3_000)
+        notes = lesson.locator(".el-inert-note")
+        assert notes.count() == len(views), (notes.count(), len(views))
+        assert NOTE in notes.first.inner_text() and all(notes.nth(i).is_visible() for i in range(notes.count()))
+        notes.nth(1 if notes.count() > 1 else 0).scroll_into_view_if_needed()
+        bk.screenshot(page, "lab_restart_inert_note", full_page=False)
+        assert _dirty_tabs(page) == [], f"reopened untouched after a restart, shown modified: {_dirty_tabs(page)}"
+        assert not _close_current(page), "a lesson reopened after a restart asked to save changes, untouched"
+        context.close()
+    finally:
+        bk.stop(proc)

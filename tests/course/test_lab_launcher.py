@@ -46,6 +46,22 @@ def test_it_serves_the_given_root_and_opens_the_contents_page(tmp_path: Path) ->
     assert Path(opts["LabApp.app_settings_dir"]) == ROOT / "tools" / "lab-settings"
 
 
+def test_it_saves_through_the_widget_note_hook_and_serves_its_plugin() -> None:
+    """Each saved widget says how to bring it back, and opening a lesson never marks it modified
+    (issue 34, item 10): the pre-save hook and the plugin are this server's."""
+    from euchre_learn.classroom import saved_widgets
+
+    opts = dict(o.lstrip("-").split("=", 1) for o in lab.options(ROOT))
+    hook = opts["ContentsManager.pre_save_hook"]
+    assert hook == "euchre_learn.classroom.saved_widgets.pre_save_hook" and callable(saved_widgets.pre_save_hook)
+    folder = Path(opts["LabApp.extra_labextensions_path"])
+    assert folder == ROOT / "tools" / "lab-extension"
+    package = json.loads((folder / "euchre-learn-lab" / "package.json").read_text(encoding="utf-8"))
+    load = folder / "euchre-learn-lab" / package["jupyterlab"]["_build"]["load"]
+    assert package["jupyterlab"]["_build"]["extension"] == "./extension"
+    assert load.is_file() and 'window._JUPYTERLAB["euchre-learn-lab"]' in load.read_text(encoding="utf-8")
+
+
 def _schema(plugin: str) -> Path:
     """Where this JupyterLab keeps a plugin's settings schema: JupyterLab's own, or an extension's."""
     package, name = plugin.split(":")

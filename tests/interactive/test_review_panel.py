@@ -363,3 +363,21 @@ def test_a_table_of_bots_keeps_no_decisions(tmp_path: Path) -> None:
     panel = ReviewPanel(t, worlds=4, progress=Progress(tmp_path / "l.sqlite3"))
     t.run_bots()
     assert panel.wait() is None and panel.progress.store.decisions() == []
+
+
+def test_a_turning_point_names_the_bid_as_the_table_does() -> None:
+    """The dealer's partner assists at the table (R3.1): the turning point says 'assist', not
+    'order up' (issue 34, item 9)."""
+    from euchre_learn.interactive.review_panel import TurningPoint
+
+    hand = el.Hand.from_cards(
+        "N",
+        {"N": "9♠ 10♠ J♥ Q♦ A♣", "E": "K♥ 9♥ A♦ K♣ 10♣", "S": "Q♠ K♠ A♠ 9♣ Q♣", "W": "J♠ J♣ Q♥ K♦ 10♦"},
+        upcard="10♥",
+    )
+    hand = hand.apply("pass")  # East passes: South, the dealer's partner, is to act
+    from euchre_learn.analysis.review.run import review_decision
+
+    d = review_decision(hand, "order up", worlds=4, seed=1)
+    said = str(TurningPoint(0, 0.5, 0.3, "", d))
+    assert "Your costliest decision: assist (" in said and "order up" not in said

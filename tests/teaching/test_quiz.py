@@ -823,3 +823,22 @@ def test_the_table_is_a_topic_whose_every_question_says_where_to_read():
     assert table_question(2).rules == ("seats",)  # lesson 01's own question cites it too
     with pytest.raises(QuizError, match="rules"):
         Question(prompt="?", kind="number", choices=(), answer=1, explanation=".", rules=("3.2",))
+
+
+def test_green_as_the_coach_says_it_is_in_the_glossary_and_linked() -> None:
+    """The Hint and the review say "clubs is green" in round 2; the word was taught nowhere and
+    not in the glossary (issue 34, item 9)."""
+    import re
+    from pathlib import Path
+
+    from euchre_learn.analysis.coach.words import reasons
+    from euchre_learn.teaching.glossary import term_link, terms_in
+    from euchre_learn.teaching.quiz.strategy import positions
+
+    p = next(p for p in positions("round-2") if p.convention == "reverse-next")
+    said = reasons(p.hand, p.best, "pass")
+    assert " is green" in said and "green" in terms_in(said)
+    glossary = (Path(__file__).resolve().parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert '<a id="green"></a>' in glossary and term_link("green").endswith("glossary.md#green")
+    entry = glossary.split('<a id="green"></a>', 1)[1].split("<a id=", 1)[0]
+    assert re.search(r"other colour", entry) and "Lesson 04" in entry

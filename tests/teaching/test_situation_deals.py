@@ -25,6 +25,7 @@ from euchre_learn.teaching.situation_deals import (
 )
 from euchre_learn.teaching.today import TodaysPractice
 from euchre_learn.teaching.today_widget import today
+from tests.teaching.test_quiz_sentences import garbled
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 KEY = "play.defender.last.side.opp.void-trump.win"
@@ -179,3 +180,53 @@ def test_strategy_quiz_answers_are_filed_under_their_positions_situation(tmp_pat
         expected.append((key, False))
     filed = [(a.situation, a.correct) for a in Store(path).situation_answers()]
     assert filed == expected
+
+
+SECOND_HAND = {
+    "format": "euchre-learn/hand-1",
+    "rules": "standard",
+    "dealer": "E",
+    "hands": {
+        "N": "9♣ 9♦ K♦ 9♥ A♥",
+        "E": "K♣ A♣ 10♥ 9♠ J♠",
+        "S": "10♣ J♣ 10♦ Q♦ K♥",
+        "W": "Q♣ Q♥ Q♠ K♠ A♠",
+    },
+    "upcard": "J♦",
+    "kitty": "A♦ J♥ 10♠",
+    "actions": [
+        *("S pass", "W pass", "N pass", "E pass", "S pass", "W pass", "N pass", "E call ♣"),
+        *("S play 10♦", "W play Q♥", "N play 9♦", "E play K♣", "E play A♣"),
+    ],
+}
+"""South second to play to East's A♣ lead (clubs trump), partner still to come: second hand low
+says the 10♣; with the J♣ (the right bower) South takes the trick."""
+
+
+def test_practice_says_plainly_when_the_numbers_overrule_second_hand_low() -> None:
+    """Lesson 06's box, lesson 13 and the cheat sheet teach second hand low; Today's practice
+    graded it wrong with only a number (issue 34, item 9). The low card is still not the answer
+    here (the coach's numbers decide), but its feedback names the rule of thumb it kept and says it
+    is a default the numbers overrule in this deal, and every sentence reads whole."""
+    from euchre_learn import replay
+    from euchre_learn.analysis.convention_book import convention
+
+    position = replay(SECOND_HAND)
+    low = convention("second-hand-low")
+    assert low.applies(position) and low.breaks(position, "play J♣") and not low.breaks(position, "play 10♣")
+    q = situation_question(position, seed=1)
+    assert q.answer == "J♣"  # the coach, over the deals of the hidden cards
+    said = q.check("10♣").message
+    assert not q.check("10♣").correct
+    assert "“Second hand low”" in said and "not a law" in said and "the J♣ does better" in said
+    for choice in q.choices:
+        assert not garbled(q.check(choice).message), q.check(choice).message
+    assert "You kept a rule of thumb" not in q.check("J♣").message
+
+
+@pytest.mark.parametrize("key", ["bid1.eldest", "discard", "play.defender.2nd.side.opp.follow.win", KEY])
+def test_situation_questions_read_as_whole_sentences(key: str) -> None:
+    found = find_positions(key, seed=3, count=1)
+    q = situation_question(found.positions[0], seed=3)
+    for choice in q.choices:
+        assert not garbled(q.check(choice).message), (choice, q.check(choice).message)

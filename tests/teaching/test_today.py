@@ -3,6 +3,7 @@ counted in the store and the schedule; the lessons' practice widgets feed the sa
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.schedule import Schedule
 from euchre_learn.learner.store import PutRetry
-from euchre_learn.teaching.quiz import Practice, QuizError, generate
+from euchre_learn.teaching.quiz import Practice, Question, QuizError, generate
 from euchre_learn.teaching.today import TodaysPractice
 from euchre_learn.teaching.today_widget import today
 from euchre_learn.teaching.widgets import practice
@@ -29,6 +30,22 @@ class Clock:
 
 def wrong(q: object) -> str:
     return next(c for c in q.choices if c != q.answer)  # type: ignore[attr-defined]
+
+
+def right(q: Question) -> object:
+    return list(q.answer) if isinstance(q.answer, tuple) else q.answer
+
+
+def miss(q: Question) -> object:
+    """A wrong answer of any kind of question."""
+    if q.kind == "single":
+        return wrong(q)
+    if q.kind == "select-all":
+        return [c for c in q.choices if c not in q.answer][:1] or list(q.answer)[1:]
+    if q.kind == "order":
+        return list(reversed(q.answer))
+    assert isinstance(q.answer, int)
+    return q.answer + 1
 
 
 def test_due_items_first_then_new_topics(tmp_path: Path) -> None:
@@ -93,7 +110,7 @@ def test_the_lessons_practice_widget_feeds_the_same_schedule(tmp_path: Path) -> 
 def test_the_widget_answers_by_clicking_and_shows_the_counts(tmp_path: Path) -> None:
     clock = Clock()
     w = today(["left-bower", "scoring"], seed=5, progress=str(tmp_path / "l.sqlite3"), clock=clock)
-    assert "New topic" in w.why_view.value and "Due now: 0" in w.status_view.value
+    assert "New topic" in w.why_view.value and "2 left today" in w.status_view.value
     w.current.choose(wrong(w.model.question))
     w.current.check_button.click()
     assert w.current.feedback is not None and not w.current.feedback.correct
@@ -102,7 +119,7 @@ def test_the_widget_answers_by_clicking_and_shows_the_counts(tmp_path: Path) -> 
     w.next_button.click()
     assert "New topic" in w.why_view.value  # the item just answered waits one turn, though due
     w.next()
-    assert "Due for review" in w.why_view.value and "Due now: 1" in w.status_view.value
+    assert "Due for review" in w.why_view.value and "1 left today" in w.status_view.value  # a re-ask adds none
     assert w.warning_view.value == ""
 
 
@@ -202,3 +219,51 @@ def test_a_puzzle_in_todays_practice_is_asked_with_its_board(tmp_path: Path) -> 
     assert w.model.item == ("puzzle", puzzle.id)
     assert w.board_view.value == hand_html(puzzle.hand, show=puzzle.seat, mark_legal=True)
     assert w.board_view in w.children and w.children.index(w.board_view) < w.children.index(w.holder)
+
+
+def test_a_days_practice_has_an_end_and_its_count_only_goes_down(tmp_path: Path) -> None:
+    """Issue 34: "due now" grew while practising (10 to 34 in one sitting) as each new topic fell
+    due again. A day's practice is fixed when it begins: what is due, and today's new topics (at most
+    NEW_PER_DAY); what falls due later is still practised but never adds to the day. The count goes
+    down to 0, "done for today", and a restart the same day keeps what was done."""
+    from euchre_learn.teaching.quiz import TOPICS
+    from euchre_learn.teaching.today import NEW_PER_DAY
+
+    clock = Clock()
+    path = tmp_path / "l.sqlite3"
+    t = TodaysPractice(progress=path, seed=3, clock=clock)
+    assert t.left_today == NEW_PER_DAY < len(TOPICS) and not t.done
+    counts = [t.left_today]
+    for n in range(60):
+        clock.now += timedelta(minutes=2)
+        t.answer(right(t.question) if n % 3 else miss(t.question))  # a third wrong: they fall due again
+        counts.append(t.left_today)
+        t.next()
+        counts.append(t.left_today)
+        if t.done:
+            break
+    assert t.done and counts[-1] == 0
+    assert all(b <= a for a, b in itertools.pairwise(counts)), counts  # never up
+    assert t.count_due > 0  # today's mistakes are due again: practised as extra, not added to the day
+    seen_new = {key for kind, key, _rating, _at in t.progress.store.reviews() if kind == "quiz"}
+    assert len(seen_new) == NEW_PER_DAY  # no new topic beyond the day's until the day is done
+    # a restart the same day: still done
+    assert TodaysPractice(progress=path, seed=4, clock=clock).done
+    # past the day's end, extra practice goes on: new topics again
+    t.next()
+    assert t.source in ("due", "new", "more")
+    # the next day brings the checks due and new topics again
+    clock.now += timedelta(days=1)
+    tomorrow = TodaysPractice(progress=path, seed=5, clock=clock)
+    assert tomorrow.left_today > 0 and not tomorrow.done
+
+
+def test_the_widget_says_done_for_today(tmp_path: Path) -> None:
+    clock = Clock()
+    w = today(["left-bower"], seed=1, progress=str(tmp_path / "l.sqlite3"), clock=clock)
+    assert "1 left today" in w.status_view.value
+    w.current.choose(w.model.question.answer)
+    w.current.check_button.click()
+    assert "Done for today" in w.status_view.value
+    w.next_button.click()
+    assert "Extra practice: done for today" in w.why_view.value and "Done for today" in w.status_view.value

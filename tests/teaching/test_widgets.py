@@ -449,21 +449,23 @@ def test_a_chosen_wrong_answer_wears_no_tick_and_the_right_one_does():
     assert w.feedback.correct and w.toggles[q.answer].description == f"✓ {q.answer}"
 
 
-def test_round_1_accepts_every_name_of_the_one_action():
+def test_round_1_asks_the_name_the_seat_uses_and_says_whose_the_others_are():
     """Issue 24: lesson 03's round-1 quiz (seed 7) marked 'order it up' wrong for the dealer's
-    partner though its feedback said 'one action, three names'."""
+    partner though its feedback said 'one action, three names'; accepting all three (issue 24's
+    fix) made a guess right three times in four (issue 34). The question now asks which of the
+    three names the seat uses: the other two are wrong, and their feedback says whose they are."""
     from euchre_learn import quiz
 
     q = quiz.generate("round-1", seed=7)
-    assert q.answer == "assist" and set(q.accept) == {"order it up", "take it up"}
-    for name in ("order it up", "assist", "take it up"):
-        assert q.check(name).correct, name
-    assert not q.check(next(c for c in q.choices if c.startswith("call"))).correct
+    assert q.answer == "assist" and not q.accept and "three names" in q.prompt
+    assert [c for c in q.choices if q.check(c).correct] == ["assist"]
+    said = q.check("order it up").message
+    assert "“order it up” is the name an opponent of the dealer uses for the same action" in said
+    assert "South is the dealer's partner, so South says “assist”" in said
     w = quiz_widget(q)
     w.choose("order it up")
     w.check_button.click()
-    assert w.feedback.correct and "✓" in shown(w)
-    assert all(w.toggles[c].description == f"✓ {c}" for c in ("order it up", "assist", "take it up"))
+    assert not w.feedback.correct and w.toggles["assist"].description == "✓ assist"
 
 
 def test_feedback_links_look_like_links_and_open_in_jupyterlab(tmp_path, monkeypatch):

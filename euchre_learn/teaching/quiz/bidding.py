@@ -32,11 +32,14 @@ def round1_at(rng: random.Random, rules: Rules, passes: int) -> Hand:
 @register_topic(
     "round-1",
     "Round 1: order up, assist, take it up",
-    "It is a seat's turn in round 1: what does that seat say to accept the upcard's suit?",
+    "It is a seat's turn in round 1: which of the three names of accepting the upcard's suit does that seat use?",
     ("R3.1", "R3.3", "R4.1"),
     ("single",),
 )
 def _q_round1(rng: random.Random, rules: Rules) -> Question:
+    """Accepting the upcard is one action with three names, one for each place at the table (R3.1):
+    the question asks the name the seat to act uses, so the other two are wrong, not synonyms to
+    pick by chance; their feedback says whose names they are."""
     hand = round1_at(rng, rules, rng.randrange(4))
     seat = hand.to_act
     assert seat is not None
@@ -50,24 +53,21 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
     call = f"call {suit_words(s.proposed)}"
     choices = [*words, *([answer] if answer not in words else []), call]
     role = {hand.dealer: "the dealer", hand.dealer.partner: "the dealer's partner"}
+    mine = role.get(seat, "an opponent of the dealer")
     fb = {answer: bidding_options(hand)}
-    also: list[str] = []  # the other names of the same action are right too (R3.1)
     for w, other in words.items():
         if w != answer:
             if act.ORDER_UP not in legal and action_words(s, seat, act.ORDER_UP) == w:
                 fb[w] = illegal_action(s, act.ORDER_UP)
             else:
-                also.append(w)
                 fb[w] = (
-                    f"'{w}' is right too: 'order it up', 'assist' and 'take it up' are one action with three "
-                    f"names (R3.1). '{w}' is the name {role.get(other, 'an opponent of the dealer')} uses; "
-                    f"{seat.word} is {role.get(seat, 'an opponent of the dealer')}, so at the table "
-                    f"{seat.word} says '{answer}'."
+                    f"“{w}” is the name {role.get(other, 'an opponent of the dealer')} uses for the same action; "
+                    f"{seat.word} is {mine}, so {seat.word} says “{answer}” (R3.1)."
                 )
     fb[call] = illegal_action(s, act.CALL + s.proposed)
     return Question(
-        prompt=f"{story(hand)} It is {seat.word}'s turn in round 1. What does {seat.word} say to make "
-        f"{suit_words(s.proposed)} trump?",
+        prompt=f"{story(hand)} It is {seat.word}'s turn in round 1. Accepting the upcard's suit has three names, "
+        f"one for each place at the table: which does {seat.word} use to make {suit_words(s.proposed)} trump?",
         kind="single",
         choices=tuple(choices),
         answer=answer,
@@ -76,7 +76,6 @@ def _q_round1(rng: random.Random, rules: Rules) -> Question:
         rules=("R3.1", "R3.3", "R4.1") + (("R5.3",) if rules.canadian_loner else ()),
         cards=Cards([hand.upcard]),
         record=hand.to_record(),
-        accept=tuple(also),
     )
 
 

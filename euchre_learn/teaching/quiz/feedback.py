@@ -48,6 +48,12 @@ def and_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _quoted(choice: str) -> str:
+    """A choice in words ('call ♣ clubs') in quotation marks, so a sentence never starts with it in
+    lower case; a card ('J♣') or a number as it is."""
+    return f"“{choice}”" if choice[:1].isalpha() and choice[:1].islower() else choice
+
+
 def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[str]:
     # ``lead`` is "You left out {}" or "{} is wrong"; {} names the choices
     """One sentence per reason: choices whose notes say the same thing about each (the card's
@@ -58,7 +64,7 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
         groups.setdefault(_unnamed(note, c) if note else "", []).append(c)
     out = []
     for key, named in groups.items():
-        said = lead.format(and_list(named))
+        said = lead.format(and_list([_quoted(c) for c in named]))
         if len(named) > 1:
             said = said.replace(" is wrong", " are wrong")
         if not key:
@@ -72,7 +78,6 @@ def grouped(lead: str, choices: Sequence[str], fb: Mapping[str, str]) -> list[st
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z♠♥♦♣0-9'])")
-_CLAUSE = re.compile(r"(?<=[:;])\s+")
 _REF = r"(?:R\d+(?:\.\d+)*|rule book: [a-z-]+)"  # a rule id, or a passage of the rule book by its anchor
 _CITE = re.compile(rf"\s*\((?:{_REF}(?:,\s*)?)+\)")
 _TAIL = re.compile(rf"(?:\s*\((?:{_REF}(?:,\s*)?)+\))?[.!?]*\s*$")
@@ -116,11 +121,39 @@ def _unnamed(note: str, choice: str) -> str:
     return key
 
 
+def _clauses(sentence: str) -> list[str]:
+    """``sentence`` split after each colon or semicolon outside brackets and quotation marks: a
+    clause in brackets or quoted stays whole, so leaving out a clause said before never leaves half
+    a bracket or a quotation behind.
+
+    >>> _clauses("It may not: hearts were led (the J♦ is a heart: trump was led); so it follows.")
+    ['It may not:', 'hearts were led (the J♦ is a heart: trump was led);', 'so it follows.']
+    """
+    out: list[str] = []
+    depth = start = 0
+    quoted = False  # inside straight double quotes
+    for m in re.finditer(r'[()“”"]|(?<=[:;])\s+', sentence):
+        tok = m.group()
+        if tok == '"':
+            depth += -1 if quoted else 1
+            quoted = not quoted
+        elif tok in "(“":
+            depth += 1
+        elif tok in ")”":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(sentence[start : m.start()])
+            start = m.end()
+    out.append(sentence[start:])
+    return out
+
+
 def join_once(*parts: str) -> str:
     """The parts as one message, each fact said once.
 
-    A sentence (or a clause of one, after a colon or a semicolon) that says again what an
-    earlier sentence said is left out; the rule cited stays with what remains.
+    A sentence that says again what an earlier sentence said is left out, and so are the clauses
+    at its end (after a colon or a semicolon) that do; a clause in the middle stays, as the clause
+    after it may lean on it. The rule cited stays with what remains.
 
     >>> join_once("Not quite.", "The J♦ is the left bower (R1.3).", "The J♦ is the left bower (R1.3).")
     'Not quite. The J♦ is the left bower (R1.3).'
@@ -135,12 +168,13 @@ def join_once(*parts: str) -> str:
         for sentence in _SENTENCE.split(part.strip()) if part else ():
             tail = _TAIL.search(sentence)
             assert tail is not None  # the pattern matches the empty end of any sentence
-            clauses = _CLAUSE.split(sentence[: tail.start()])
-            kept = [c for c in clauses if not _said(c, runs, said)]
-            if not kept:
+            clauses = _clauses(sentence[: tail.start()])
+            new = [k for k, c in enumerate(clauses) if not _said(c, runs, said)]
+            if not new:
                 continue
-            if kept[0] is not clauses[0]:
-                kept.insert(0, clauses[0])  # a sentence keeps its subject
+            # only the clauses said before at the end go: one in the middle carries the next
+            # ("the J♣ takes the trick; the 10♣ does not"), and the first is the subject
+            kept = clauses[: new[-1] + 1]
             end = tail.group().strip()
             text = " ".join(kept).rstrip(":;, ") + (" " + end if end.startswith("(") else end)
             out.append(text)

@@ -29,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from euchre_learn.analysis.coach.words import name, reasons
 from euchre_learn.analysis.convention_book import Convention, convention
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
@@ -40,7 +41,20 @@ from euchre_learn.teaching.quiz.question import Question
 from euchre_learn.teaching.quiz.situations import story
 from euchre_learn.teaching.quiz.topics import register_topic
 
-__all__ = ["BOXES", "MARGIN", "Position", "choice_label", "find_positions", "positions", "strategy_question"]
+__all__ = [
+    "BEFORE_LONERS",
+    "BOXES",
+    "LONER_LATER",
+    "MARGIN",
+    "Asked",
+    "Position",
+    "askable",
+    "asked",
+    "choice_label",
+    "find_positions",
+    "positions",
+    "strategy_question",
+]
 
 BOXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "round-1": (
@@ -205,11 +219,70 @@ _RULE_IDS = {
 dealer's discard, naming a suit in round 2, following suit and who wins the trick."""
 
 
-def _numbers(reason: str) -> str:
-    """The coach's numbers from its reason ("(+0.5 points against ... can't see.)"), as a sentence;
-    the reason's words would say the rule of thumb a second time."""
-    m = re.search(r"\((.*?deals of the cards you can't see)\.?\)", reason)
-    return f"The coach agrees here: {m.group(1)}." if m else f"The coach agrees here: {reason}"
+_DEALS = re.compile(r"over (\d+) deals of the cards you can't see")
+_NUMBERS = re.compile(r"\(([^()]*deals of the cards you can't see)\.?\)")
+"""The coach's numbers at the end of its reason: the last parenthesis, which names the deals (an
+earlier one, such as "(the left)", is part of the words)."""
+
+BEFORE_LONERS = ("round-1", "round-2")
+"""The boxes of lessons 03 and 04, asked before lesson 07 teaches going alone: their questions
+offer no loner. Where the coach's choice is a loner, the answer is the best choice offered, and the
+feedback says a loner (lesson 07) scores more still."""
+
+LONER_LATER = "Going alone, taught in lesson 07, would score more still here."
+
+
+@dataclass(frozen=True)
+class Asked:
+    """How a position is asked: the ``answer`` among the choices ``offered`` (in the engine's
+    order), and the choices left out as the ``same`` as the answer."""
+
+    answer: Action
+    offered: tuple[Action, ...]
+    same: tuple[Action, ...]
+
+
+def asked(p: Position, box: str) -> Asked | None:
+    """How ``p`` is asked in ``box``'s quiz, or ``None`` when it cannot be asked there.
+
+    Before loners are taught (:data:`BEFORE_LONERS`) no loner is offered, and the answer is the
+    best choice offered: the position is asked only if that choice keeps the rule of thumb and
+    beats every choice offered that breaks it by :data:`MARGIN`, as the coach's own choice does. A
+    choice that keeps the rule and comes within half a hundredth of a point of the answer (touching
+    cards, an exact tie) would be a second right answer: it is left out and named in the feedback.
+    """
+    hand = p.hand
+    c = convention(p.convention)
+    legal = [a for a in hand.legal_actions() if not (box in BEFORE_LONERS and a.alone)]
+    answer = max(legal, key=lambda a: (p.points[str(a)], str(a) == p.best))
+    top = p.points[str(answer)]
+    if c.breaks(hand, answer) or any(top - p.points[str(a)] < MARGIN for a in legal if c.breaks(hand, a)):
+        return None
+    same = tuple(a for a in legal if a != answer and top - p.points[str(a)] < 0.005 and not c.breaks(hand, a))
+    return Asked(answer, tuple(a for a in legal if a not in same), same)
+
+
+@cache
+def askable(box: str) -> tuple[Position, ...]:
+    """The positions of ``box`` its quiz asks (:func:`asked`)."""
+    return tuple(p for p in positions(box) if asked(p, box) is not None)
+
+
+def _numbers(p: Position, hand: Hand, how: Asked) -> str:
+    """The coach's numbers as a sentence: its own clause where the answer is its choice and the
+    next best it names is offered, else the same numbers for the answer against the best other
+    choice offered (where a loner or a tie is not offered)."""
+    rival = max((a for a in how.offered if a != how.answer), key=lambda a: p.points[str(a)])
+    m = _NUMBERS.search(p.reason)
+    runner_up = max(v for k, v in p.points.items() if k != p.best)
+    if m is not None and str(how.answer) == p.best and p.points[str(rival)] == runner_up:
+        return f"The coach agrees here: {m.group(1)}."
+    deals = _DEALS.search(p.reason)
+    over = f", over {deals.group(1)} deals of the cards you can't see" if deals else ""
+    return (
+        f"The coach agrees here: {p.points[str(how.answer)]:+.2f} points against {p.points[str(rival)]:+.2f} "
+        f"for the next best, {name(hand, rival)}{over}."
+    )
 
 
 def choice_label(hand: Hand, a: Action) -> str:
@@ -226,13 +299,16 @@ def _play_story(hand: Hand) -> str:
     assert hand.trump is not None
     for k, t in enumerate(hand.tricks, 1):
         cards = ", ".join(f"{s.word} {c}" for s, c in zip(t.seats, t.cards, strict=True))
-        out.append(f"Trick {k}: {cards}; {t.winner.word if t.winner else '?'} won it.")
+        assert t.winner is not None  # a finished trick has its winner (Seat.N is 0: never 'if t.winner')
+        out.append(f"Trick {k}: {cards}; {t.winner.word} won it.")
     trick = hand.current_trick
+    seat = hand.to_act
+    assert seat is not None  # a question's position always has a seat to act
     if trick is not None and trick.cards:
         cards = ", ".join(f"{s.word} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
         out.append(f"In this trick so far: {cards}.")
-    elif trick is not None:
-        out.append(f"{hand.to_act.word if hand.to_act else ''} leads this trick.")
+    else:
+        out.append(f"{seat.word} leads {'this' if hand.tricks else 'the first'} trick.")
     return " ".join(out)
 
 
@@ -241,8 +317,11 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
     seat = hand.to_act
     assert seat is not None
     c = convention(p.convention)
-    legal = hand.legal_actions()
-    labels = {str(a): choice_label(hand, a) for a in legal}
+    how = asked(p, box)
+    if how is None:
+        raise ValueError(f"position {p.record} is not asked in the {box!r} quiz")
+    labels = {str(a): choice_label(hand, a) for a in how.offered}
+    answer = labels[str(how.answer)]
     card_phase = hand.phase == Phase.PLAY or hand.phase == Phase.DISCARD
     held = hand.holding(seat)
     where = _play_story(hand) if hand.phase == Phase.PLAY else story(hand)
@@ -250,39 +329,38 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
     if hand.phase == Phase.DISCARD:
         ask = "Which card do good players discard?"
     prompt = f"{where} You are {seat.word}, holding {' '.join(map(str, held))}. {ask}"
-    best = p.points[p.best]
+    top = p.points[str(how.answer)]
+    extra = ""
+    if how.same:
+        cards = " and ".join(choice_label(hand, a) for a in how.same)
+        extra += f" The {cards} would do as well here (they come to the same), so {'it is' if len(how.same) == 1 else 'they are'} not offered."
+    if str(how.answer) != p.best:
+        extra += f" {LONER_LATER}"
     fb: dict[str, str] = {}
     for key, label in labels.items():
         a = Action.parse(key)
-        gap = best - p.points[key]
-        if key == p.best:
-            fb[label] = f"Yes. {c.sentence} {_numbers(p.reason)}"
+        gap = top - p.points[key]
+        if label == answer:
+            fb[label] = f"Yes. {c.sentence} {_numbers(p, hand, how)}{extra}"
         elif c.breaks(hand, a):
             fb[label] = (
                 f"That breaks the rule of thumb, and here it costs about {gap:.2f} points a hand against "
-                f"{labels[p.best]}, the coach's choice."
+                f"{answer}, {'the coach' + chr(39) + 's choice' if str(how.answer) == p.best else 'the best of these choices'}."
             )
         else:
+            why = reasons(hand, how.answer, a)
             fb[label] = (
-                f"That keeps the rule of thumb, but {labels[p.best]} does better here by about {gap:.2f} points a hand. "
-                f"{p.reason}"
+                f"That keeps the rule of thumb, but {answer} does better here by about {gap:.2f} points a hand"
+                + (f": {why}." if why else ".")
             )
-    # a choice as good as the coach's (touching cards, an exact tie) that keeps the rule is right too
-    same = tuple(
-        labels[key]
-        for key in labels
-        if key != p.best and best - p.points[key] < 0.005 and not c.breaks(hand, Action.parse(key))
-    )
-    for label in same:
-        fb[label] = f"Yes: as good as {labels[p.best]} here, and it keeps the rule of thumb too."
-    ordered = [labels[str(a)] for a in legal]
+    ordered = list(labels.values())
     if not card_phase:
         ordered = sorted(ordered, key=lambda x: (x.casefold() != "pass", x))
     return Question(
         prompt=prompt,
         kind="single",
         choices=tuple(ordered),
-        answer=labels[p.best],
+        answer=answer,
         explanation=f"{c.title}: {c.sentence}",
         feedback=fb,
         rules=_RULE_IDS[hand.phase] + (("R5.1",) if hand.alone else ()),
@@ -290,7 +368,6 @@ def _question(p: Position, box: str, seed: int | None) -> Question:
         topic=f"strategy-{box}",
         title=BOXES[box][0],
         record=p.record,
-        accept=same,
     )
 
 
@@ -308,7 +385,7 @@ def strategy_question(box: str, seed: int) -> Question:
 
 
 def _make(box: str, rng: random.Random) -> Question:
-    ps = positions(box)
+    ps = askable(box)
     return _question(ps[rng.randrange(len(ps))], box, None)
 
 

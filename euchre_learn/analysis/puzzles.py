@@ -39,7 +39,8 @@ from typing import Any
 
 from euchre_learn.analysis.puzzle_themes import IDEAS, THEMES, classify
 from euchre_learn.analysis.situation import Situation, situation
-from euchre_learn.engine.actions import ORDER_UP, ORDER_UP_ALONE, Action
+from euchre_learn.engine import act
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
@@ -228,8 +229,8 @@ class Puzzle:
     def points(self, action: Action | str) -> float:
         """The expected points for the side to act after ``action`` (from the mining check)."""
         a = Action.parse(action)
-        for act, pts in self.options:
-            if act == a:
+        for option, pts in self.options:
+            if option == a:
                 return pts
         raise ValueError(
             f"{str(a)[:30]} is not a legal choice in puzzle {self.id}: choose one of "
@@ -246,7 +247,7 @@ class Puzzle:
         ('assist', 'assist alone', 'pass')
         """
         a = Action.parse(action)
-        if a.id in (ORDER_UP, ORDER_UP_ALONE):
+        if a.id in (act.ORDER_UP, act.ORDER_UP_ALONE):
             s = self.hand.state
             return action_words(s, s.to_act, a.id)
         return str(a)

@@ -74,10 +74,16 @@ def explain_step(before: Hand, action: Action | str, after: Hand | None = None, 
             done = after.tricks[-1]
             lines.append(explain.trick_reason(done.cards, done.seats, before.trump))
     elif phase == Phase.DISCARD:
-        lines.append(
-            f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card but the upcard, "
-            "face down (R3.2)."
-        )
+        if before.rules.dealer_may_discard_upcard:
+            lines.append(
+                f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card, the upcard too "
+                "under these house rules, face down (R3.2)."
+            )
+        else:
+            lines.append(
+                f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card but the upcard, "
+                "face down (R3.2)."
+            )
     else:
         lines.append(explain.bidding_options(before))
     if before.trump is None and after.trump is not None:

@@ -131,8 +131,8 @@ class EgnDeal:
     """EGN's ``alternativeLines`` (analysis of other lines), kept as written, not replayed."""
     stated_discard: bool = False
     """Whether the file states the dealer's discard (EGN's ``discard``)."""
-    stated_hands: bool = False
-    """Whether the file states the cards dealt (``playerCards``)."""
+    stated_seats: frozenset[Seat] = frozenset()
+    """The seats whose cards dealt the file states (``playerCards``)."""
 
     @property
     def complete(self) -> bool:

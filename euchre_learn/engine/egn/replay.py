@@ -308,7 +308,7 @@ def replay_deal(
         tuple(inferred),
         alt,
         stated_discard="discard" in bid,
-        stated_hands=len(stated) == 4,
+        stated_seats=frozenset(stated),
     )
 
 

@@ -166,8 +166,9 @@ def _match_json(match: Match) -> dict[str, Any]:
 def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
     """One deal; ``deal`` (read from EGN) says which cards the file stated, and its annotations."""
     state: dict[str, Any] = {"dealer": int(hand.dealer), "upCard": egn_card(hand.upcard)}
-    if deal is None or deal.stated_hands:
-        state["playerCards"] = [[egn_card(c) for c in hand.dealt(s)] for s in Seat]
+    if deal is None or deal.stated_seats:
+        stated = set(Seat) if deal is None else deal.stated_seats
+        state["playerCards"] = [[egn_card(c) for c in hand.dealt(s)] if s in stated else [] for s in Seat]
     calls: list[str] = []
     pre = 0
     lone: int | None = None
@@ -194,7 +195,7 @@ def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
     if hand.lone_defender is not None or lone is not None:
         bid["aloneDefender"] = lone if lone is not None else -1
     discard = hand.discard
-    if discard is not None and (deal is None or deal.stated_discard or _known_discard(deal)):
+    if discard is not None and (deal is None or deal.stated_discard):  # an inferred one is inferred again
         bid["discard"] = egn_card(discard)
     phases: list[dict[str, Any]] = [bid]
     tricks = [[egn_card(c) for c in t.cards] for t in hand.tricks]
@@ -219,7 +220,3 @@ def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
     if deal is not None and deal.alternative_lines:
         out["alternativeLines"] = list(deal.alternative_lines)
     return out
-
-
-def _known_discard(deal: EgnDeal) -> bool:
-    return any(i.what == "discard" and i.known for i in deal.inferred)

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from euchre_learn.engine.cards import Card, Seat, Team
+from euchre_learn.engine.cards import Card, Seat, Team, cards
 from euchre_learn.engine.egn.model import EgnDeal, EgnError, Match, join_label
 from euchre_learn.engine.egn.reader import FILE_TYPE
 from euchre_learn.engine.egn.rules_map import ruleset_of
@@ -52,7 +52,7 @@ def write(subject: Game | Match | Hand | Iterable[Any] | Any, *, indent: int | N
     """
     if isinstance(subject, Match):
         return _dump(_match_json(subject), indent)
-    hands, scores, title = _hands_of(subject)
+    hands, scores, title, known = _hands_of(subject)
     if not hands:
         raise EgnError("there is nothing to write: no hand has been played")
     rules = hands[0].rules
@@ -73,7 +73,7 @@ def write(subject: Game | Match | Hand | Iterable[Any] | Any, *, indent: int | N
             "initialScore": [first[Team.NS], first[Team.EW]],
             "ruleset": ruleset,
         },
-        "deals": [_deal_json(i, h, None) for i, h in enumerate(hands)],
+        "deals": [_deal_json(i, h, None, k) for i, (h, k) in enumerate(zip(hands, known, strict=True))],
     }
     for i, (h, sc) in enumerate(zip(hands[:-1], scores[1:], strict=True)):
         before = scores[i] or first
@@ -89,14 +89,31 @@ def _dump(data: dict[str, Any], indent: int | None) -> str:
     return json.dumps(data, ensure_ascii=False, indent=indent)
 
 
-def _hands_of(subject: Any) -> tuple[list[Hand], list[dict[Team, int] | None], str]:
+class _Known:
+    """What a record says beyond its hand: the cards its keeper never saw and people's annotations."""
+
+    def __init__(self, record: Mapping[str, Any] | None = None) -> None:
+        record = record or {}
+        try:
+            self.stand_ins = frozenset(cards(str(record.get("stand_ins") or "")))
+        except ValueError as err:
+            raise EgnError(f"a record's 'stand_ins': {err}") from None
+        notes = record.get("annotations") or {}
+        self.notes: dict[int, list[tuple[str | None, str]]] = {}
+        if isinstance(notes, Mapping):
+            for key, found in notes.items():
+                if str(key).isdigit() and isinstance(found, list):
+                    self.notes[int(key)] = [(n[0], str(n[1])) for n in found if isinstance(n, list) and len(n) == 2]
+
+
+def _hands_of(subject: Any) -> tuple[list[Hand], list[dict[Team, int] | None], str, list[_Known]]:
     if isinstance(subject, Game):
         hands = list(subject.hands)
         if subject.hand.history and not subject.is_over:
             hands.append(subject.hand)
-        return hands, _running(hands), "A game of euchre_learn"
+        return hands, _running(hands), "A game of euchre_learn", [_Known() for _ in hands]
     if isinstance(subject, Hand):
-        return [subject], [None], "A hand of euchre_learn"
+        return [subject], [None], "A hand of euchre_learn", [_Known()]
     records = getattr(subject, "records", None)
     title = "A saved game of euchre_learn"
     if records is not None:
@@ -108,14 +125,17 @@ def _hands_of(subject: Any) -> tuple[list[Hand], list[dict[Team, int] | None], s
         )
     found: list[Hand] = []
     found_scores: list[dict[Team, int] | None] = []
+    known: list[_Known] = []
     for k, item in enumerate(subject):
         if isinstance(item, Hand):
             found.append(item)
             found_scores.append(None)
+            known.append(_Known())
             continue
         try:
             record = load_record(item)
             found.append(replay(record))
+            known.append(_Known(record))
         except ValueError as err:
             raise EgnError(f"record {k + 1}: {err}") from None
         sc = record.get("score")
@@ -124,7 +144,7 @@ def _hands_of(subject: Any) -> tuple[list[Hand], list[dict[Team, int] | None], s
         )
     if found_scores and found_scores[0] is None:
         found_scores = _running(found)
-    return found, found_scores, title
+    return found, found_scores, title, known
 
 
 def _running(hands: list[Hand]) -> list[dict[Team, int] | None]:
@@ -159,15 +179,20 @@ def _match_json(match: Match) -> dict[str, Any]:
         "fileType": FILE_TYPE,
         "version": VERSION,
         "metadata": out,
-        "deals": [_deal_json(d.number, d.hand, d) for d in match.deals],
+        "deals": [_deal_json(d.number, d.hand, d, None) for d in match.deals],
     }
 
 
-def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
-    """One deal; ``deal`` (read from EGN) says which cards the file stated, and its annotations."""
+def _deal_json(number: int, hand: Hand, deal: EgnDeal | None, known: _Known | None) -> dict[str, Any]:
+    """One deal; ``deal`` (read from EGN) or ``known`` (a record's) say which cards are known, and
+    the annotations."""
     state: dict[str, Any] = {"dealer": int(hand.dealer), "upCard": egn_card(hand.upcard)}
-    if deal is None or deal.stated_seats:
-        stated = set(Seat) if deal is None else deal.stated_seats
+    hidden = known.stand_ins if known is not None else frozenset()
+    if deal is not None:
+        stated = set(deal.stated_seats)
+    else:
+        stated = {s for s in Seat if not hidden & set(hand.dealt(s))} if hidden else set(Seat)
+    if stated:
         state["playerCards"] = [[egn_card(c) for c in hand.dealt(s)] if s in stated else [] for s in Seat]
     calls: list[str] = []
     pre = 0
@@ -195,7 +220,8 @@ def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
     if hand.lone_defender is not None or lone is not None:
         bid["aloneDefender"] = lone if lone is not None else -1
     discard = hand.discard
-    if discard is not None and (deal is None or deal.stated_discard):  # an inferred one is inferred again
+    stated_discard = deal.stated_discard if deal is not None else discard not in hidden
+    if discard is not None and stated_discard:  # an inferred one is inferred again
         bid["discard"] = egn_card(discard)
     phases: list[dict[str, Any]] = [bid]
     tricks = [[egn_card(c) for c in t.cards] for t in hand.tricks]
@@ -204,13 +230,12 @@ def _deal_json(number: int, hand: Hand, deal: EgnDeal | None) -> dict[str, Any]:
         tricks.append([egn_card(c) for c in current.cards])
     if hand.trump is not None:
         phases.append({"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks})
-    if deal is not None and deal.annotations:
+    annotations = deal.annotations if deal is not None else known.notes if known is not None else {}
+    if annotations:
         n_calls = len(calls)
-        call_notes = {
-            str(i): [join_label(lb, t) for lb, t in v] for i, v in sorted(deal.annotations.items()) if i < n_calls
-        }
+        call_notes = {str(i): [join_label(lb, t) for lb, t in v] for i, v in sorted(annotations.items()) if i < n_calls}
         play_notes = {
-            str(i - pre): [join_label(lb, t) for lb, t in v] for i, v in sorted(deal.annotations.items()) if i >= pre
+            str(i - pre): [join_label(lb, t) for lb, t in v] for i, v in sorted(annotations.items()) if i >= pre
         }
         if call_notes:
             bid["callAnnotations"] = call_notes

@@ -70,7 +70,7 @@ class EgnError(EuchreError):
             where += f", deal {deal + 1}"
         if field:
             where += f" ({field})"
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{where}: {problem}" if file or deal is not None or field else problem)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre_learn.engine.actions import Action
+from euchre_learn.engine.actions import (
+    CALL,
+    CALL_ALONE,
+    DEFEND_ALONE,
+    DISCARD,
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
+    PLAY,
+    Action,
+)
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, deck
 from euchre_learn.engine.egn.model import EgnDeal, Inference
 from euchre_learn.engine.egn.where import Where
@@ -64,15 +74,14 @@ def _bidding(w: Where, at: str, dealer: Seat, up: Card, bid: dict[str, Any], pla
             raise w.error(field, "a ninth call: the bidding has two rounds of four (R3.4, R4.2)")
         word = call.strip().lower() if isinstance(call, str) else None
         if word == "pass":
-            b.steps.append((field, Action.parse("pass")))
+            b.steps.append((field, Action(PASS)))
             continue
-        suffix = " alone" if alone else ""
         if k < 4 and word in _ROUND_1:
             b.maker, b.trump, b.round = seat, up.suit, 1
-            b.steps.append((field, Action.parse("order up" + suffix)))
+            b.steps.append((field, Action(ORDER_UP_ALONE if alone else ORDER_UP)))
         elif k >= 4 and word in _SUIT_CALLS:
             b.maker, b.trump, b.round = seat, _SUIT_CALLS[word], 2
-            b.steps.append((field, Action.parse(f"call {b.trump.symbol}{suffix}")))
+            b.steps.append((field, Action((CALL_ALONE if alone else CALL) + int(b.trump))))
         elif word == "n":
             raise w.error(field, "'n' is a no-trump call: no trump is not in euchre_learn's rules")
         elif word == "x":
@@ -136,11 +145,11 @@ def replay_deal(
         if lone not in (-1, None, int(first), int(second)):
             raise w.error(field, f"{lone!r}: expected -1 or a defender's seat, {int(first)} or {int(second)}")
         if lone == int(first):
-            defend_steps = [(field, Action.parse("defend alone"))]
+            defend_steps = [(field, Action(DEFEND_ALONE))]
         elif lone == int(second):
-            defend_steps = [(field, Action.parse("pass")), (field, Action.parse("defend alone"))]
+            defend_steps = [(field, Action(PASS)), (field, Action(DEFEND_ALONE))]
         else:
-            defend_steps = [(field, Action.parse("pass")), (field, Action.parse("pass"))]
+            defend_steps = [(field, Action(PASS)), (field, Action(PASS))]
         if lone not in (-1, None):
             out.add(Seat(lone).partner)
     # the plays: each card's seat by EGN's rule
@@ -189,7 +198,7 @@ def replay_deal(
                 if j and EFFECTIVE[trump][card.index] != EFFECTIVE[trump][got[0].index]:
                     voids[seat].add(EFFECTIVE[trump][got[0].index])
                 played[seat].append(card)
-                play_steps.append((cf, Action.parse(f"play {card}")))
+                play_steps.append((cf, Action(PLAY + card.index)))
                 seat = seat.left
                 while seat in out:
                     seat = seat.left
@@ -269,7 +278,7 @@ def replay_deal(
             inferred.append(Inference("discard", dealer, Cards([discard]), False))
         elif inferred_discard:
             inferred.append(Inference("discard", dealer, Cards([discard]), True))
-        steps.append((f"{at}.phases[0].discard", Action.parse(f"discard {discard}")))
+        steps.append((f"{at}.phases[0].discard", Action(DISCARD + discard.index)))
     for s in Seat:
         rest = [c for c in stand[s] if not (s == dealer and inferred and not inferred[0].known and c == discard)]
         if rest:

@@ -21,6 +21,7 @@ from euchre_learn.engine.actions import (
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, deck
 from euchre_learn.engine.egn.model import EgnDeal, Inference
 from euchre_learn.engine.egn.where import Where
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, IllegalActionError
 from euchre_learn.engine.rules import Rules
 from euchre_learn.engine.trump import EFFECTIVE, winner_index
@@ -55,16 +56,16 @@ def _bidding(w: Where, at: str, dealer: Seat, up: Card, bid: dict[str, Any], pla
     b = _Bidding()
     alone = bid.get("isAlone", False)
     if not isinstance(alone, bool):
-        raise w.error(f"{at}.phases[0].isAlone", f"{alone!r}: expected true or false")
+        raise w.error(f"{at}.phases[0].isAlone", f"{quote(alone)}: expected true or false")
     if "isAlone" in play:
         if not isinstance(play["isAlone"], bool):
-            raise w.error(f"{at}.phases[1].isAlone", f"{play['isAlone']!r}: expected true or false")
+            raise w.error(f"{at}.phases[1].isAlone", f"{quote(play['isAlone'])}: expected true or false")
         if "isAlone" in bid and play["isAlone"] != alone:
             raise w.error(f"{at}.phases[1].isAlone", "disagrees with the bidding's isAlone")
         alone = alone or play["isAlone"]
     calls = bid.get("calls", [])
     if not isinstance(calls, list):
-        raise w.error(f"{at}.phases[0].calls", f"{calls!r:.40}: expected a list of calls")
+        raise w.error(f"{at}.phases[0].calls", f"{quote(calls)}: expected a list of calls")
     for k, call in enumerate(calls):
         field = f"{at}.phases[0].calls[{k}]"
         seat = Seat((dealer + 1 + k) % 4)
@@ -87,10 +88,12 @@ def _bidding(w: Where, at: str, dealer: Seat, up: Card, bid: dict[str, Any], pla
         elif word == "x":
             raise w.error(field, "'x' is an unknown call: a deal can only be replayed when every call is named")
         elif k < 4 and word in _SUIT_CALLS:
-            raise w.error(field, f"{call!r} names a suit in round 1: only 'Order' (the upcard's suit) or 'Pass' (R3.1)")
+            raise w.error(
+                field, f"{quote(call)} names a suit in round 1: only 'Order' (the upcard's suit) or 'Pass' (R3.1)"
+            )
         else:
             expected = "'Pass' or 'Order'" if k < 4 else "'Pass' or a suit: 's', 'h', 'd', 'c'"
-            raise w.error(field, f"{str(call)[:40]!r} is not a call: expected {expected}")
+            raise w.error(field, f"{quote(call)} is not a call: expected {expected}")
     b.alone = alone and b.maker is not None
     if alone and b.maker is None:
         raise w.error(f"{at}.phases[0].isAlone", "true, but nobody made trump: nobody can go alone")
@@ -137,13 +140,15 @@ def replay_deal(
     if b.alone and b.maker is not None:
         out.add(b.maker.partner)
     lone = bid.get("aloneDefender", -1)
+    if lone is not None and (isinstance(lone, bool) or not isinstance(lone, int)):
+        raise w.error(f"{at}.phases[0].aloneDefender", f"{quote(lone)}: expected -1 or a seat from 0 to 3")
     if lone not in (-1, None) and not (rules.defend_alone and b.alone):
         raise w.error(f"{at}.phases[0].aloneDefender", "a lone defender needs the ruleset's defend_alone and a loner")
     if rules.defend_alone and b.alone and b.maker is not None:
         field = f"{at}.phases[0].aloneDefender"
         first, second = b.maker.left, b.maker.right
         if lone not in (-1, None, int(first), int(second)):
-            raise w.error(field, f"{lone!r}: expected -1 or a defender's seat, {int(first)} or {int(second)}")
+            raise w.error(field, f"{quote(lone)}: expected -1 or a defender's seat, {int(first)} or {int(second)}")
         if lone == int(first):
             defend_steps = [(field, Action(DEFEND_ALONE))]
         elif lone == int(second):
@@ -174,7 +179,7 @@ def replay_deal(
         if "initialLead" in play and play["initialLead"] != int(leader):
             raise w.error(
                 f"{at}.phases[1].initialLead",
-                f"{play['initialLead']!r}, but {leader.word} (seat {int(leader)}) leads by the rules (R6.1)",
+                f"{quote(play['initialLead'])}, but {leader.word} (seat {int(leader)}) leads by the rules (R6.1)",
             )
         for t, trick in enumerate(tricks):
             tf = f"{at}.phases[1].tricks[{t}]"

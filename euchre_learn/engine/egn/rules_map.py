@@ -69,7 +69,7 @@ def rules_of(ruleset: object, error: Callable[[str, str], EgnError]) -> Rules:
     changes["canadian_loner"] = flag("canadian")
     changes["defend_alone"] = flag("defend_alone")
     lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
-    if lead not in _LEADS:
+    if not isinstance(lead, str) or lead not in _LEADS:
         raise error("metadata.ruleset.loner_lead", f"{quote(lead)}: expected 'LEFT_OF_DEALER' or 'LEFT_OF_LONER'")
     changes["loner_lead"] = _LEADS[lead]
     for key, why in _REFUSED_TRUE.items():

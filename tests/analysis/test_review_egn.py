@@ -64,3 +64,12 @@ def test_a_whole_match_by_game_score() -> None:
     assert len(rev.hands) == len(match.deals)
     assert [s for s in rev.scores] == [(d.score_before[Team.NS], d.score_before[Team.EW]) for d in match.deals]
     assert {d.seat for d in rev.decisions} == {Seat.E}
+
+
+def test_a_stand_in_is_never_named() -> None:
+    deal = el.egn.read(el.egn.example()).deals[0]
+    rev = el.review(deal, seat=deal.hand.dealer, worlds=1, seed=1)
+    (discard,) = [k for k in rev.skipped if k.action.kind == "discard"]
+    assert discard.hidden and discard.words == "discard (a card the file does not name)"
+    stand_in = str(discard.action.card)
+    assert f"discard {stand_in}" not in str(rev) and f"discard {stand_in}" not in rev._repr_html_()

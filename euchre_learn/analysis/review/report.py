@@ -32,6 +32,13 @@ class Skipped:
     seat: Seat
     action: Action
     reason: str
+    hidden: bool = False
+    """The action's card is one the file does not name (a stand-in): it is never shown."""
+
+    @property
+    def words(self) -> str:
+        """The action as the learner may read it: a stand-in discarded is not named."""
+        return f"{self.action.kind} (a card the file does not name)" if self.hidden else str(self.action)
 
 
 Notes = dict[tuple[int, int], list[tuple[str | None, str]]]
@@ -172,7 +179,7 @@ class Review:
             )
             lines += [f"       {_label_text(label, text)}" for label, text in self.annotation(d)]
         for k in self.skipped:
-            lines.append(f"{k.hand_number + 1:>2}.{k.index:<3} {k.seat} {k.action!s:<16} not graded: {k.reason}")
+            lines.append(f"{k.hand_number + 1:>2}.{k.index:<3} {k.seat} {k.words:<16} not graded: {k.reason}")
             lines += [f"       {_label_text(label, text)}" for label, text in self.annotation(k)]
         return "\n".join(lines)
 
@@ -240,7 +247,7 @@ def review_html(rev: Review, *, style: bool = True) -> str:
     skipped = ""
     if rev.skipped:
         items = "".join(
-            f"<li>hand {k.hand_number + 1}, {html.escape(k.seat.word)}: {html.escape(str(k.action))}: "
+            f"<li>hand {k.hand_number + 1}, {html.escape(k.seat.word)}: {html.escape(k.words)}: "
             f"{html.escape(k.reason)}"
             + (f' <span class="el-note">{_notes_html(rev.annotation(k))}</span>' if rev.annotation(k) else "")
             + "</li>"

@@ -150,19 +150,19 @@ def _subject(subject: Any) -> tuple[list[Hand], list[tuple[int, int] | None], in
     )
 
 
-def _egn_extras(subject: Any) -> tuple[dict[tuple[int, int], str], Notes]:
+def _egn_extras(subject: Any) -> tuple[dict[tuple[int, int], tuple[str, bool]], Notes]:
     """For a game read from EGN: the decisions that depend on cards the file does not name (and
     why), and the people's annotations, each by (hand number, action index)."""
     if not isinstance(subject, (Match, EgnDeal)):
         return {}, {}
     deals = subject.deals if isinstance(subject, Match) else (subject,)
-    skip: dict[tuple[int, int], str] = {}
+    skip: dict[tuple[int, int], tuple[str, bool]] = {}
     notes: Notes = {}
     for number, deal in enumerate(deals):
-        for i in range(len(deal.hand.history)):
+        for i, (_seat, action) in enumerate(deal.hand.history):
             reason = deal.depends_on_unknown(i)
             if reason is not None:
-                skip[number, i] = reason
+                skip[number, i] = (reason, action.card in deal.stand_ins)
         for i, found in deal.annotations.items():
             notes[number, i] = found
     return skip, notes
@@ -208,7 +208,8 @@ def review(
         for i, (s, a) in enumerate(final._history):
             if who is None or s == who:
                 if (number, i) in skip:
-                    skipped.append(Skipped(number, i, Seat(s), Action(a), skip[number, i]))
+                    reason, hidden = skip[number, i]
+                    skipped.append(Skipped(number, i, Seat(s), Action(a), reason, hidden))
                 else:
                     todo.append((number, i, pos))
             pos = pos.apply(Action(a))

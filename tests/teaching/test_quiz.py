@@ -823,3 +823,12 @@ def test_the_table_is_a_topic_whose_every_question_says_where_to_read():
     assert table_question(2).rules == ("seats",)  # lesson 01's own question cites it too
     with pytest.raises(QuizError, match="rules"):
         Question(prompt="?", kind="number", choices=(), answer=1, explanation=".", rules=("3.2",))
+
+
+def test_the_dealer_discard_quiz_under_the_option() -> None:
+    """R3.2's option in a quiz's house rules: the upcard is among the discards, and the words say why."""
+    q = generate("dealer-discard", seed=4, rules={"dealer_may_discard_upcard": True})
+    up = replay(q.record).upcard
+    assert str(up) in q.answer and len(q.answer) == 6
+    assert "the upcard too" in q.feedback[str(up)]
+    assert "the dealer may discard the upcard taken up" in q.prompt

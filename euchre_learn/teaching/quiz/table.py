@@ -153,5 +153,3 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
         title=title,
         record=record,
     )
-
-

@@ -15,17 +15,7 @@ from typing import Any
 
 from euchre_learn.engine.jsonfiles import write_text_atomic
 
-__all__ = [
-    "ENV_VAR",
-    "STORE_FILE",
-    "aside_path",
-    "data_dir",
-    "default_path",
-    "old_totals",
-    "read_json_file",
-    "store_path",
-    "write_json",
-]
+__all__ = ["ENV_VAR", "STORE_FILE", "aside_path", "data_dir", "default_path", "old_totals", "read_json_file", "store_path", "write_json"]
 
 STORE_FILE = "learner.sqlite3"
 ENV_VAR = "EUCHRE_LEARN_PROGRESS"

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import euchre_learn as el
 from euchre_learn import Seat, Team
+from euchre_learn.analysis.coach.judgement import judge
 
 CORPUS = Path(__file__).parents[1] / "engine" / "egn" / "data"
 
@@ -73,3 +76,26 @@ def test_a_stand_in_is_never_named() -> None:
     assert discard.hidden and discard.words == "discard (a card the file does not name)"
     stand_in = str(discard.action.card)
     assert f"discard {stand_in}" not in str(rev) and f"discard {stand_in}" not in rev._repr_html_()
+
+
+def test_any_hand_after_the_upcard_is_discarded() -> None:
+    """R3.2's option at any table: the review skips what follows the dealer discarding the upcard,
+    and the coach says why instead of failing to deal the hidden cards."""
+    bot = el.bots.get("standard", seed=1)
+    hand = el.Hand.deal("N", el.Rules(dealer_may_discard_upcard=True), seed=0)
+    while "order up" not in [str(a) for a in hand.legal_actions()]:
+        hand = hand.apply("pass")
+    hand = hand.apply("order up")
+    before = hand
+    hand = hand.apply(f"discard {hand.upcard}")
+    while not hand.is_over:
+        hand = hand.apply(bot.act(hand))
+    rev = el.review(hand, worlds=1, seed=1)
+    discard = len(before.history)
+    assert all(d.index <= discard for d in rev.decisions)
+    assert [k.index for k in rev.skipped] == list(range(discard + 1, len(hand.history)))
+    assert all("discarded the upcard" in k.reason for k in rev.skipped)
+    record = hand.to_record()
+    after = el.replay({**record, "actions": record["actions"][: discard + 1]})  # just after the discard
+    with pytest.raises(ValueError, match="the coach's worlds keep the upcard with the dealer"):
+        judge(after)

@@ -64,7 +64,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.coach.judgement import CARD_WORLDS, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.judgement import CARD_WORLDS, UPCARD_DISCARDED, Judgement, judge, scaled_worlds
 from euchre_learn.analysis.coach.words import table_note
 from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.model import Decision, ReviewOption
@@ -206,7 +206,9 @@ def review(
     for number, final in enumerate(hands):
         pos = Hand._start(State.new(final.rules, final._s.dealer, list(final._deal[0]), final._deal[1], final._deal[2]))
         for i, (s, a) in enumerate(final._history):
-            if who is None or s == who:
+            if (who is None or s == who) and pos.discard is not None and pos.discard == pos.upcard:
+                skipped.append(Skipped(number, i, Seat(s), Action(a), UPCARD_DISCARDED))
+            elif who is None or s == who:
                 if (number, i) in skip:
                     reason, hidden = skip[number, i]
                     skipped.append(Skipped(number, i, Seat(s), Action(a), reason, hidden))

@@ -75,7 +75,7 @@ def learner_page(name: str) -> str:
         "Euchre class server",
         f"<p>Signed in with the hub as <b>{escape(name)}</b>, a learner in this class.</p>"
         "<p>Join a table from a notebook on this hub with the table's code (your teacher shows it): "
-        '<code>el.table.join("K7QBX")</code>. No token is needed: the notebook signs you in as you.</p>',
+        "<code>el.table.join(\"K7QBX\")</code>. No token is needed: the notebook signs you in as you.</p>",
     )
 
 

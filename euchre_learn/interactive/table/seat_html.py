@@ -33,6 +33,7 @@ from euchre_learn.engine.rules import Rules
 __all__ = ["seat_html", "seat_names", "seat_scoreboard_html", "trick_of"]
 
 
+
 def _badge(text: str, kind: str = "") -> str:
     cls = "el-badge" + (f" el-b-{kind}" if kind else "")
     return f'<span class="{cls}">{escape(text)}</span>'

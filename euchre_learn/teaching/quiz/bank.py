@@ -114,9 +114,7 @@ def save_bank(
     ids = [q.id for q in bank.questions if q.id]
     dup = next((i for i in ids if ids.count(i) > 1), None)
     if dup is not None:
-        raise BankError(
-            f"two questions have the id {quote(dup)}: ids must be unique in a bank", question_id=dup, field="id"
-        )
+        raise BankError(f"two questions have the id {quote(dup)}: ids must be unique in a bank", question_id=dup, field="id")
     try:
         text = json.dumps(bank.to_dict(), ensure_ascii=False, indent=2) + "\n"
     except (TypeError, ValueError, RecursionError) as err:  # a record or house rules that are not JSON data
@@ -169,10 +167,7 @@ def load_bank(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bank:
             qid = _qid(questions[i], i)
             sub = ".".join(parts[2:]) or "(the question)"
             raise BankError(
-                f"{where}: questions[{i}] (id {quote(qid)}), field {quote(sub)}: {msg}",
-                index=i,
-                question_id=qid,
-                field=sub,
+                f"{where}: questions[{i}] (id {quote(qid)}), field {quote(sub)}: {msg}", index=i, question_id=qid, field=sub
             )
         raise BankError(f"{where}: field {quote(fld)}: {msg}", field=fld)
     assert isinstance(questions, list)

@@ -56,11 +56,7 @@ class Practice:
         self.bank: tuple[Question, ...] | None = None if bank is None else tuple(bank)
         if self.bank is not None and not self.bank:
             raise QuizError("the bank has no questions to practise")
-        known = (
-            tuple(t.name for t in all_topics())
-            if self.bank is None
-            else tuple(dict.fromkeys(q.topic for q in self.bank))
-        )
+        known = tuple(t.name for t in all_topics()) if self.bank is None else tuple(dict.fromkeys(q.topic for q in self.bank))
         if topics is None:
             chosen = known
         elif isinstance(topics, str):
@@ -73,9 +69,7 @@ class Practice:
             if self.bank is None:
                 topic(name)
             elif name not in known:
-                raise QuizError(
-                    f"{quote(name)} is not a topic of this bank: its topics are {', '.join(map(repr, known))}"
-                )
+                raise QuizError(f"{quote(name)} is not a topic of this bank: its topics are {', '.join(map(repr, known))}")
         self.topics: tuple[str, ...] = chosen
         self._queue: list[Question] = []
         self.rules = None if rules is None else Rules.from_value(rules)

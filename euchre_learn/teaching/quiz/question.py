@@ -40,17 +40,7 @@ from euchre_learn.engine.cards import Card, Cards, InvalidCardError, cards
 from euchre_learn.engine.errors import QUOTE_LIMIT, EuchreError, quote
 from euchre_learn.teaching.quiz.feedback import Answer, Feedback, and_list, grouped, join_once
 
-__all__ = [
-    "KINDS",
-    "QUESTION_SCHEMA",
-    "RULE_ID",
-    "Answer",
-    "Feedback",
-    "Kind",
-    "Question",
-    "QuizError",
-    "schema_errors",
-]
+__all__ = ["KINDS", "QUESTION_SCHEMA", "RULE_ID", "Answer", "Feedback", "Kind", "Question", "QuizError", "schema_errors"]
 
 KINDS = ("single", "select-all", "order", "number")
 Kind = Literal["single", "select-all", "order", "number"]
@@ -128,8 +118,7 @@ class Question:
             fix(self, name, tuple(value))
         if not isinstance(self.feedback, Mapping):
             raise QuizError(
-                f"feedback: got {quote(self.feedback)}: expected a dict from choices to their feedback",
-                field="feedback",
+                f"feedback: got {quote(self.feedback)}: expected a dict from choices to their feedback", field="feedback"
             )
         fix(self, "feedback", dict(self.feedback))
         if not isinstance(self.cards, Cards):
@@ -271,9 +260,7 @@ class Question:
             else:
                 head = f"Not quite: the right choices are {and_list(self.answer)}."
             # choices missed (or picked) for the same reason are named together, the reason said once
-            return (
-                f"{head} {join_once(*grouped('You left out {}', missed, fb), *grouped('{} is wrong', extra, fb), expl)}"
-            )
+            return f"{head} {join_once(*grouped('You left out {}', missed, fb), *grouped('{} is wrong', extra, fb), expl)}"
         first = next(i for i, (a, b) in enumerate(zip(given, self.answer, strict=True)) if a != b)
         want_c = self.answer[first]
         note = fb.get(want_c, "")

@@ -153,3 +153,5 @@ def make_table_question(rng: random.Random, rules: Rules) -> Question:
         title=title,
         record=record,
     )
+
+

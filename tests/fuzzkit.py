@@ -164,6 +164,17 @@ def targets() -> list[Target]:
         except EuchreError as err:  # the package's own, but not the one el.egn.read promises
             raise TypeError(f"{type(err).__name__}, not an EgnError: {err}") from None
 
+    def egn_series(v: Any) -> object:
+        """el.egn.read_series too: an EgnError and nothing else."""
+        try:
+            return el.egn.read_series(
+                _safe_name(tmp, v) if isinstance(v, str) and v.lstrip()[:1] not in ("{", "[") else v
+            )
+        except el.egn.EgnError:
+            raise
+        except EuchreError as err:
+            raise TypeError(f"{type(err).__name__}, not an EgnError: {err}") from None
+
     def egn_with(path: tuple[Any, ...]) -> Callable[[Any], object]:
         def put(v: Any) -> object:
             data = copy.deepcopy(shipped)
@@ -237,6 +248,7 @@ def targets() -> list[Target]:
         Target("egn.read", egn_read),
         *(Target(f"egn.read({'.'.join(map(str, path))})", egn_with(path)) for path in egn_fields),
         Target("egn.write", el.egn.write),
+        Target("egn.read_series", egn_series),
         Target("Game(rules)", lambda v: Game(rules=v, seed=1)),
         Target("Game(seed)", lambda v: Game(seed=v)),
         Target("Game(dealer)", lambda v: Game(seed=1, dealer=v)),

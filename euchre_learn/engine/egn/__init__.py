@@ -5,7 +5,8 @@ NextSuit-Labs/euchre-game-notation (version 1.4, Apache-2.0). :func:`read` gives
 :class:`~.model.Match` (a game's metadata, its rules as an :class:`~euchre_learn.Rules` and its
 deals, each replayed by the engine as a :class:`~euchre_learn.Hand` with the points it scored
 and the players' annotations); :func:`write` gives EGN text for a game, a saved game, a match or
-hand records. docs/egn.md says what the reader infers and what it refuses.
+hand records; :func:`read_series` reads each game of a series in Euchre Match Notation (EMN).
+docs/egn.md says what the reader infers and what it refuses.
 
 >>> import euchre_learn as el
 >>> match = el.egn.read(el.egn.example())
@@ -22,6 +23,7 @@ from importlib import resources
 
 from euchre_learn.engine.egn.model import LABEL_WORDS, LABELS, EgnDeal, EgnError, Inference, Match, Metadata
 from euchre_learn.engine.egn.reader import read
+from euchre_learn.engine.egn.series import read_series
 from euchre_learn.engine.egn.writer import write
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "Metadata",
     "example",
     "read",
+    "read_series",
     "write",
 ]
 

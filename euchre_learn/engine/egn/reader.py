@@ -26,7 +26,7 @@ from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.jsonfiles import parse_json
 from euchre_learn.engine.rules import Rules
 
-__all__ = ["FILE_TYPE", "read"]
+__all__ = ["FILE_TYPE", "load_source", "read"]
 
 FILE_TYPE = "Euchre Game Notation"
 _TOP = {"fileType", "version", "metadata", "deals"}
@@ -56,7 +56,7 @@ _PLAY_KEYS = {
 }
 
 
-def _load(source: object) -> tuple[Any, str | None]:
+def load_source(source: object) -> tuple[Any, str | None]:
     """The JSON value and the file name (``None`` for text or a dict)."""
     if isinstance(source, Mapping):
         return dict(source), None
@@ -88,7 +88,7 @@ def read(source: Mapping[str, Any] | str | bytes | os.PathLike[str]) -> Match:
     >>> match.metadata.title, len(match.deals), match.score[el.Team.NS], match.score[el.Team.EW]
     ('VWEC Finals', 13, 8, 10)
     """
-    data, file = _load(source)
+    data, file = load_source(source)
     r = Where(file)
     if not isinstance(data, dict):
         raise r.error("", f"the file holds {type(data).__name__} JSON, not an EGN object with 'metadata' and 'deals'")
@@ -96,7 +96,7 @@ def read(source: Mapping[str, Any] | str | bytes | os.PathLike[str]) -> Match:
     if kind == "Euchre Match Notation":
         raise r.error(
             "fileType",
-            "this is an EMN file, several EGN games bundled: read each game on its own (its 'gameData')",
+            "this is an EMN file, several EGN games bundled: el.egn.read_series reads each of its games",
         )
     if kind != FILE_TYPE:
         raise r.error("fileType", f"{quote(kind)}: expected {FILE_TYPE!r}: this is not an EGN file")

@@ -23,8 +23,8 @@ DATA = Path(__file__).parent / "data"
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix in (".egn", ".emn", ".json"))
 
 REFUSED = {
-    # an EMN file bundles several games; each game's EGN is read on its own
-    "combination examples/MotE W5 Match.emn": ("fileType", "EMN file"),
+    # an EMN file bundles several games: el.egn.read_series reads it (test_the_series_file below)
+    "combination examples/MotE W5 Match.emn": ("fileType", "el.egn.read_series reads each of its games"),
     # converter test data: the dealer (seat 0) took the Q♠ up, and seat 3 leads it in trick 3
     "conversion examples/test.egn": ("deals[0].phases[1].tricks[2][0]", "the Q♠ is seen twice"),
     "conversion examples/test_annotated.egn": ("deals[0].phases[1].tricks[2][0]", "the Q♠ is seen twice"),
@@ -138,3 +138,27 @@ def test_the_upcard_discarded_deal() -> None:
     (found,) = [i for i in deal.inferred if i.what == "discard"]
     assert found.known and found.cards == (deal.hand.upcard,)
     assert "discarded the upcard" in (deal.depends_on_unknown(len(deal.hand.history) - 1) or "")
+
+
+def test_the_series_file() -> None:
+    """The EMN file holds the six games of the MotE W5 files, each the same deals, its seats named
+    from the series' registry."""
+    games = egn.read_series(DATA / "combination examples" / "MotE W5 Match.emn")
+    raw = json.loads((DATA / "combination examples" / "MotE W5 Match.emn").read_text(encoding="utf-8"))
+    names = {p["id"]: p["name"] for p in raw["metadata"]["players"]}
+    assert len(games) == 6
+    for k, match in enumerate(games, start=1):
+        alone = egn.read(DATA / "combination examples" / f"MotE W5 G{k}.egn")
+        assert [d.hand for d in match.deals] == [d.hand for d in alone.deals]
+        assert [d.points for d in match.deals] == [d.points for d in alone.deals]
+        assert match.metadata.players == tuple(names[i] for i in raw["games"][k - 1]["players"])
+
+
+def test_a_bad_game_in_a_series_names_its_place() -> None:
+    raw = json.loads((DATA / "combination examples" / "MotE W5 Match.emn").read_text(encoding="utf-8"))
+    raw["games"][2]["gameData"]["deals"][4]["phases"][0]["calls"][0] = "Bid"
+    with pytest.raises(egn.EgnError) as caught:
+        egn.read_series(raw)
+    assert caught.value.field == "games[2].gameData.deals[4].phases[0].calls[0]" and caught.value.deal == 4
+    with pytest.raises(egn.EgnError, match=r"an EGN game is read by el\.egn\.read"):
+        egn.read_series(DATA / "VWEC Finals.egn")

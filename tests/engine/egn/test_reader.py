@@ -210,4 +210,3 @@ def test_the_same_read_is_not_changed_by_the_caller() -> None:
     before = copy.deepcopy(data)
     egn.read(data)
     assert data == before
-

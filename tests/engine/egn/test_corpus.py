@@ -17,7 +17,7 @@ import pytest
 
 from euchre_learn import Card, Team
 from euchre_learn.engine import egn
-from tests.engine.naive_rules import ref_winner
+from ..naive_rules import ref_winner
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix in (".egn", ".emn", ".json"))

@@ -17,6 +17,7 @@ import pytest
 
 from euchre_learn import Card, Team
 from euchre_learn.engine import egn
+
 from ..naive_rules import ref_winner
 
 DATA = Path(__file__).parent / "data"

@@ -7,7 +7,7 @@ cards('J♦')
 The cards, the rules, a hand and a game are imported with the package. The tools that pull in
 more code are imported on first use, so that ``import euchre_learn`` stays light (no ipywidgets,
 no matplotlib): the functions ``el.solve``, ``el.advise``, ``el.review`` and ``el.situation``, and the modules
-``el.bots``, ``el.examples``, ``el.explain``, ``el.plots``, ``el.puzzles``, ``el.quiz``,
+``el.bots``, ``el.egn``, ``el.examples``, ``el.explain``, ``el.plots``, ``el.puzzles``, ``el.quiz``,
 ``el.render``, ``el.stepper``, ``el.table``, ``el.tournament`` and ``el.widgets``. Each one also
 has one home on its floor (``el.quiz`` is :mod:`euchre_learn.teaching.quiz`, ``el.solve`` is
 :func:`euchre_learn.analysis.solver.solve`); docs/architecture.md draws the floors.
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # what __getattr__ imports on first use, spelled out for type
     from euchre_learn.analysis.review import review
     from euchre_learn.analysis.situation import situation
     from euchre_learn.analysis.solver import solve
-    from euchre_learn.engine import explain
+    from euchre_learn.engine import egn, explain
     from euchre_learn.interactive import stepper, table
     from euchre_learn.teaching import quiz, widgets
 
@@ -72,6 +72,7 @@ __all__ = [
     "choose_first_dealer",
     "deck",
     "effective_suit",
+    "egn",
     "examples",
     "explain",
     "house_rules",
@@ -102,6 +103,7 @@ __all__ = [
 # ``dir(el)`` (so ``help(el)`` lists them); ``from euchre_learn import *`` imports them all.
 _SUBMODULES = {
     "bots": "euchre_learn.analysis.bots",
+    "egn": "euchre_learn.engine.egn",
     "examples": "euchre_learn.analysis.examples",
     "explain": "euchre_learn.engine.explain",
     "plots": "euchre_learn.charts",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import json
 import os
 import shutil
 import tempfile
@@ -152,6 +153,62 @@ def targets() -> list[Target]:
     def bank_source(v: Any) -> object:
         return load_bank(_safe_name(tmp, v) if isinstance(v, str) and v.lstrip()[:1] not in ("{", "[") else v)
 
+    shipped = json.loads(Path(el.egn.example()).read_text(encoding="utf-8"))
+
+    def egn_read(v: Any) -> object:
+        """el.egn.read must refuse with an EgnError and nothing else (issue 32)."""
+        try:
+            return el.egn.read(_safe_name(tmp, v) if isinstance(v, str) and v.lstrip()[:1] not in ("{", "[") else v)
+        except el.egn.EgnError:
+            raise
+        except EuchreError as err:  # the package's own, but not the one el.egn.read promises
+            raise TypeError(f"{type(err).__name__}, not an EgnError: {err}") from None
+
+    def egn_series(v: Any) -> object:
+        """el.egn.read_series too: an EgnError and nothing else."""
+        try:
+            return el.egn.read_series(
+                _safe_name(tmp, v) if isinstance(v, str) and v.lstrip()[:1] not in ("{", "[") else v
+            )
+        except el.egn.EgnError:
+            raise
+        except EuchreError as err:
+            raise TypeError(f"{type(err).__name__}, not an EgnError: {err}") from None
+
+    def egn_with(path: tuple[Any, ...]) -> Callable[[Any], object]:
+        def put(v: Any) -> object:
+            data = copy.deepcopy(shipped)
+            where = data
+            for key in path[:-1]:
+                where = where[key]
+            where[path[-1]] = v
+            return egn_read(data)
+
+        return put
+
+    egn_fields = [
+        ("metadata",),
+        ("metadata", "players"),
+        ("metadata", "initialScore"),
+        ("metadata", "ruleset"),
+        ("metadata", "ruleset", "loner_lead"),
+        ("deals",),
+        ("deals", 0),
+        ("deals", 0, "initialState"),
+        ("deals", 0, "initialState", "dealer"),
+        ("deals", 0, "initialState", "upCard"),
+        ("deals", 0, "initialState", "playerCards"),
+        ("deals", 0, "phases"),
+        ("deals", 0, "phases", 0, "calls"),
+        ("deals", 0, "phases", 0, "calls", 3),
+        ("deals", 0, "phases", 0, "isAlone"),
+        ("deals", 0, "phases", 0, "discard"),
+        ("deals", 1, "phases", 0, "callAnnotations"),
+        ("deals", 0, "phases", 1, "tricks"),
+        ("deals", 0, "phases", 1, "tricks", 0),
+        ("deals", 0, "phases", 1, "tricks", 0, 1),
+    ]
+
     out = [
         Target("cards", el.cards),
         Target("Card.parse", Card.parse),
@@ -188,6 +245,10 @@ def targets() -> list[Target]:
         ),
         Target("replay(record['hands']['N'])", lambda v: el.replay({**record, "hands": {**record["hands"], "N": v}})),
         Target("replay(record['actions'][0])", lambda v: el.replay({**record, "actions": [v]})),
+        Target("egn.read", egn_read),
+        *(Target(f"egn.read({'.'.join(map(str, path))})", egn_with(path)) for path in egn_fields),
+        Target("egn.write", el.egn.write),
+        Target("egn.read_series", egn_series),
         Target("Game(rules)", lambda v: Game(rules=v, seed=1)),
         Target("Game(seed)", lambda v: Game(seed=v)),
         Target("Game(dealer)", lambda v: Game(seed=1, dealer=v)),

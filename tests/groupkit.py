@@ -41,6 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "tests/browser/test_class_four_browsers.py",
         "tests/browser/test_class_join_lab.py",
         "tests/browser/test_guided_game.py",
+        "tests/browser/test_egn_real_game.py",
         "tests/browser/test_lab_widgets.py",
         "tests/browser/test_lesson_quizzes_feed_today.py",
         "tests/browser/test_lessons.py",

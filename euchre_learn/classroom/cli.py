@@ -19,6 +19,9 @@
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
     euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
     euchre-learn cheat-sheet --out cheat-sheet.pdf   # the rules on one page (PDF via Chromium)
+    euchre-learn egn final.egn --seat N          # a real game (EGN): deal by deal, the score, the review
+    euchre-learn egn final.egn --no-review --save    # ... kept in the saved games
+    euchre-learn egn-export GAME_ID --out game.egn   # a saved game as EGN
 
 The apps themselves, and the options they read from the page's address, are in
 :mod:`euchre_learn.classroom.apps`.
@@ -40,6 +43,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from euchre_learn.classroom.apps import app_path, hub_link, voila_command, write_app_notebooks
+from euchre_learn.classroom.cli_egn import add_parsers as add_egn_parsers
+from euchre_learn.classroom.cli_egn import egn_command, egn_export_command
 
 __all__ = ["main"]
 
@@ -270,6 +275,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     kr.add_argument("--db", help="the class database, as for serve (default: class.sqlite3 in the data folder)")
 
+    add_egn_parsers(sub)
+
     cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
     cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
     cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
@@ -461,6 +468,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         target, advice = args.folder, "choose a folder you can write to"
     elif args.command == "class" and args.class_command == "roster":
         target, advice = args.links, "give OUT.csv a file in a folder you can write to"
+    elif args.command == "egn-export" and args.out:
+        target, advice = args.out, "give --out a file in a folder you can write to"
     elif args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
         target, advice = args.csv, "give --csv a file in a folder you can write to"
     try:
@@ -557,6 +566,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 teachers=args.teachers.split(","),
                 teacher_groups=args.teacher_group,
             )
+        if args.command == "egn":
+            return egn_command(args)
+        if args.command == "egn-export":
+            return egn_export_command(args)
         if args.command == "cheat-sheet":
             from euchre_learn.classroom.cheatsheet import write_cheat_sheet
 

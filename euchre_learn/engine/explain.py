@@ -251,7 +251,11 @@ def bidding_options(hand: Hand) -> str:
             if seat == dealer:
                 parts.append(
                     f"{who} ({role}) may take it up, making {prop} trump: {who} adds the upcard to the hand and "
-                    "discards one card, any but the upcard (R3.1, R3.2)."
+                    + (
+                        "discards one card, the upcard too under these house rules (R3.1, R3.2)."
+                        if s.rules.dealer_may_discard_upcard
+                        else "discards one card, any but the upcard (R3.1, R3.2)."
+                    )
                 )
             else:
                 parts.append(
@@ -302,6 +306,11 @@ def bidding_options(hand: Hand) -> str:
             )
         return " ".join(parts)
     if phase == DISCARD_PHASE:
+        if s.rules.dealer_may_discard_upcard:
+            return (
+                f"{who}, the dealer, took up the {Card(s.upcard)} and now discards one card face down: any card, "
+                f"the upcard too under these house rules (R3.2)."
+            )
         return (
             f"{who}, the dealer, took up the {Card(s.upcard)} and now discards one card face down: any card but "
             f"the upcard, which stays with the dealer until played (R3.2)."

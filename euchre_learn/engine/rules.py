@@ -51,6 +51,8 @@ class Rules:
     """R6.1: who leads the first trick against a loner."""
     dealer_picks_up_for_partner_loner: bool = False
     """R5.2: the dealer picks up and discards even when the partner assists alone."""
+    dealer_may_discard_upcard: bool = False
+    """R3.2: the dealer may discard the upcard just taken up (R3.2 forbids it by default)."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

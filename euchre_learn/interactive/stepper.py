@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.engine.egn.model import EgnDeal, Match
 from euchre_learn.engine.hand import Hand
 from euchre_learn.interactive.stepper_model import Stepper, explain_step
 
@@ -24,9 +25,15 @@ __all__ = ["Stepper", "explain_step", "show"]
 
 
 def show(
-    source: Hand | dict[str, Any] | str | os.PathLike[str], *, position: int = 0, open_hands: bool = True
+    source: Hand | Match | EgnDeal | dict[str, Any] | str | os.PathLike[str],
+    *,
+    position: int = 0,
+    open_hands: bool = True,
+    deal: int = 0,
 ) -> StepperWidget:
-    """The stepper widget for a record or a hand (see :class:`Stepper`)."""
+    """The stepper widget for a record, a hand, or a game read from EGN (``el.egn.read``: its
+    deal number ``deal``, 0 first, or one :class:`~euchre_learn.engine.egn.EgnDeal`), the
+    people's annotations with each step (see :class:`Stepper`)."""
     from euchre_learn.interactive.table.widget import StepperWidget
 
-    return StepperWidget(Stepper(source, position=position), open_hands=open_hands)
+    return StepperWidget(Stepper(source, position=position, deal=deal), open_hands=open_hands)

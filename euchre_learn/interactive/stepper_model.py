@@ -30,6 +30,7 @@ from typing import Any
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat, cards
+from euchre_learn.engine.egn.model import LABEL_WORDS, EgnDeal, Match
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import load_record, replay
@@ -74,10 +75,16 @@ def explain_step(before: Hand, action: Action | str, after: Hand | None = None, 
             done = after.tricks[-1]
             lines.append(explain.trick_reason(done.cards, done.seats, before.trump))
     elif phase == Phase.DISCARD:
-        lines.append(
-            f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card but the upcard, "
-            "face down (R3.2)."
-        )
+        if before.rules.dealer_may_discard_upcard:
+            lines.append(
+                f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card, the upcard too "
+                "under these house rules, face down (R3.2)."
+            )
+        else:
+            lines.append(
+                f"{seat.word}, the dealer, took up the {before.upcard} and discards any one card but the upcard, "
+                "face down (R3.2)."
+            )
     else:
         lines.append(explain.bidding_options(before))
     if before.trump is None and after.trump is not None:
@@ -124,15 +131,30 @@ class Stepper:
 
     def __init__(
         self,
-        source: Hand | dict[str, Any] | str | os.PathLike[str],
+        source: Hand | Match | EgnDeal | dict[str, Any] | str | os.PathLike[str],
         *,
         position: int = 0,
         title: str | None = None,
         notes: str | None = None,
+        deal: int = 0,
     ) -> None:
-        if isinstance(source, Hand):
+        record: dict[str, Any] = {}
+        self.annotations: dict[int, list[tuple[str | None, str]]] = {}
+        """People's words on the actions (a game read from EGN), by action index."""
+        egn_ins: frozenset[Card] = frozenset()
+        if isinstance(source, Match):  # a game read from EGN: deal number ``deal`` (0 first)
+            if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < len(source.deals):
+                raise ValueError(f"deal must be a whole number from 0 to {len(source.deals) - 1}, not {quote(deal)}")
+            name = source.metadata.title or "EGN"
+            record = {"title": f"{name}, deal {deal + 1} of {len(source.deals)}"}
+            source = source.deals[deal]
+        if isinstance(source, EgnDeal):
+            final = source.hand
+            self.annotations = dict(source.annotations)
+            egn_ins = source.stand_ins
+            record.setdefault("title", f"Deal {source.number + 1}")
+        elif isinstance(source, Hand):
             final = source
-            record: dict[str, Any] = {}
         else:
             record = load_record(_example_or(source))
             final = replay(record)
@@ -143,7 +165,7 @@ class Stepper:
             hand = hand.apply(action)
             self.hands.append(hand)
         self.title = title if title is not None else str(record.get("title") or "")
-        self.stand_ins: frozenset[Card] = frozenset(cards(str(record.get("stand_ins") or "")))
+        self.stand_ins: frozenset[Card] = frozenset(cards(str(record.get("stand_ins") or ""))) | egn_ins
         """The cards the record's keeper never saw (stand-ins): never shown or named."""
         self.notes = notes if notes is not None else str(record.get("notes") or "")
         self.position = 0
@@ -220,7 +242,11 @@ class Stepper:
         before, after = self.hands[step - 1], self.hands[step]
         act = self.action(step)
         assert act is not None
-        return f"Step {step}: " + explain_step(before, act[1], after, reveal=self._seen(step))
+        words = f"Step {step}: " + explain_step(before, act[1], after, reveal=self._seen(step))
+        for label, text in self.annotations.get(step - 1, []):
+            tag = f"[{label}] {LABEL_WORDS[label]}: " if label else ""
+            words += f"\nThe annotator: {tag}{text}"
+        return words
 
     def _seen(self, step: int) -> bool:
         """Whether the card of step ``step``'s action (if any) was seen by the record's keeper."""

@@ -132,6 +132,11 @@ class SavedGame:
         except (ValueError, TypeError):
             return ()
 
+    @property
+    def source(self) -> str:
+        """Where the game comes from: ``'table'`` (played here) or ``'egn'`` (imported from a file)."""
+        return str(self._game_info().get("source") or "table")
+
     def _game_info(self) -> Mapping[str, Any]:
         info = self.records[0].get("game") if self.records else None
         return info if isinstance(info, Mapping) else {}
@@ -220,13 +225,14 @@ def _game(game_id: str, rows: list[tuple[int, Any, float]]) -> SavedGame:
 
 
 def saved_games(store: Store | None = None, *, demos: bool = False) -> list[SavedGame]:
-    """The learner's games, newest first: those with a human seat. A damaged one is listed too,
+    """The learner's games, newest first: those with a human seat, and those imported from EGN
+    (:mod:`euchre_learn.learner.saved_egn`). A damaged one is listed too,
     with its ``problem``. ``demos=True`` lists games of bots only too (the table no longer saves
     them, but an older version did; they are kept, and :func:`load_game` loads them by id)."""
     rows = _rows(Store.shared() if store is None else store)
     games = [_game(g, r) for g, r in rows.items()]
     if not demos:
-        games = [g for g in games if g.humans or g.problem is not None]
+        games = [g for g in games if g.humans or g.problem is not None or g.source == "egn"]
     return sorted(games, key=lambda g: (g.started, g.id), reverse=True)
 
 

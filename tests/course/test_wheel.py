@@ -109,3 +109,23 @@ def test_the_installed_command_copies_the_course_and_its_notebooks_run(installed
         assert _errors(cells) == [], rel
         ran = [c for c in cells if c["cell_type"] == "code"]
         assert all(c["execution_count"] for c in ran), rel
+
+
+def test_the_installed_wheel_ships_the_real_game_with_its_licence(installed: Installed) -> None:
+    """el.egn.example() from the wheel: the VWEC final, its licence and attribution beside it, and
+    the documented command prints it (issue 32)."""
+    script = textwrap.dedent(
+        """
+        import pathlib, euchre_learn as el
+        path = pathlib.Path(el.egn.example())
+        match = el.egn.read(path)
+        notice = (path.parent / "NOTICE.md").read_text(encoding="utf-8")
+        licence = (path.parent / "LICENSE").read_text(encoding="utf-8")
+        print(len(match.deals), "NextSuit-Labs/euchre-game-notation" in notice, "Apache License" in licence, path)
+        """
+    )
+    deals, notice, licence, path = installed.run(installed.python, "-c", script).split()
+    assert (deals, notice, licence) == ("13", "True", "True")
+    assert Path(path).resolve().is_relative_to(installed.venv.resolve())
+    out = installed.run(installed.venv / "bin" / "euchre-learn", "egn", path, "--no-review")
+    assert out.splitlines()[-1] == "Final score: North-South 8, East-West 10."

@@ -9,6 +9,8 @@ engine's trump logic can be checked against something built another way.
 - R1.4: off suits rank A K Q J 10 9, except next, which has lost its jack.
 - R6.2: follow the effective suit led if able, else play anything.
 - R6.3: the highest trump wins, else the highest card of the suit led.
+- R3.2: the dealer who took the upcard up discards any card but the upcard; with the option
+  ``dealer_may_discard_upcard``, any card at all.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def ref_legal(holding: Sequence[Card], trump: str, led: Card | None) -> list[Car
         return list(holding)
     follow = [c for c in holding if ref_suit(c, trump) == ref_suit(led, trump)]
     return follow or list(holding)
+
+
+def ref_discards(holding: Sequence[Card], upcard: Card, may_discard_upcard: bool) -> list[Card]:
+    """The dealer's legal discards after taking ``upcard`` up (``holding`` has it): R3.2."""
+    return [c for c in holding if may_discard_upcard or str(c) != str(upcard)]
 
 
 def ref_winner(played: Sequence[Card], trump: str) -> int:

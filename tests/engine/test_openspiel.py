@@ -28,6 +28,10 @@ Where OpenSpiel's rules differ from RULES.md, the test keeps off those paths:
   lone defender as 4 whatever the tricks. That parameter stays off, and so does our
   ``defend_alone``.
 - OpenSpiel has no Benny, railroad, Canadian loner or super euchre: those options stay off.
+- OpenSpiel's dealer may not discard the upcard (R3.2). With our option
+  ``dealer_may_discard_upcard`` (R3.2's house rule, which EGN's recorded games need) the dealer's
+  discards are OpenSpiel's and the upcard too; the test checks exactly that, and then never
+  chooses the upcard, so the two engines go on together.
 
 ``Rules.preset("openspiel")`` matches the rest: stick the dealer (R4.3); eldest leads even
 against a loner, skipping a seat that sits out (R6.1, ``loner_lead="left_of_dealer"``); and the
@@ -51,7 +55,7 @@ import pytest
 
 from euchre_learn import Action, Hand, Rules, Team
 from euchre_learn.engine import act
-from euchre_learn.engine.core import BID1, BID2, OVER, State, bits
+from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, State, bits
 
 OS = pyspiel.euchre
 OS_PASS = OS.PASS_ACTION  # 24
@@ -172,13 +176,16 @@ def play_both(
         if state.phase == OVER:
             break
         assert os_state.current_player() == state.to_act, where()
-        legal = state.legal()
+        legal = full = state.legal()
+        if state.phase == DISCARD_PHASE and rules.dealer_may_discard_upcard:  # R3.2's option: one more
+            assert act.DISCARD + state.upcard in legal, where()
+            legal = [a for a in legal if a != act.DISCARD + state.upcard]
         ours = [as_openspiel(state, a) for a in legal]
         assert len(set(ours)) == len(ours), where()
         assert set(ours) == openspiel_choices(os_state), where()
         a = choose(state, legal, rng, pass_rate)
         if public:
-            assert [x.id for x in hand.legal_actions()] == legal, where()
+            assert [x.id for x in hand.legal_actions()] == full, where()
             hand = hand.apply(Action(a))
         first, *rest = as_openspiel(state, a)
         state.apply(a)
@@ -254,6 +261,12 @@ def test_throw_in_variant_agrees_with_openspiel() -> None:
 def test_public_hand_agrees_with_openspiel() -> None:
     """The same check through the public Hand: legal_actions and apply match the core and OpenSpiel."""
     seen = run(OPENSPIEL, True, max(200, HANDS // 10), SEED + 2, public=True)
+    assert {"round 1", "round 2", "alone"} <= set(seen)
+
+
+def test_upcard_discard_variant_agrees_with_openspiel() -> None:
+    """R3.2's option: the same game but for one more discard, the upcard, which OpenSpiel lacks."""
+    seen = run(OPENSPIEL.replace(dealer_may_discard_upcard=True), True, max(200, HANDS // 10), SEED + 3, public=True)
     assert {"round 1", "round 2", "alone"} <= set(seen)
 
 

@@ -15,9 +15,14 @@ from euchre_learn import Action, Card, Hand, IllegalActionError, Phase, Rules, S
 from euchre_learn.engine import act
 from euchre_learn.engine import core as core
 
-from .naive_rules import ref_legal, ref_winner
+from .naive_rules import ref_discards, ref_legal, ref_winner
 
 PRESETS = Rules.presets()
+RULE_SETS: list[str | Rules] = [
+    *PRESETS,
+    Rules(dealer_may_discard_upcard=True),  # R3.2's option (no preset: EGN's reader turns it on)
+    Rules(dealer_may_discard_upcard=True, stick_the_dealer=True, canadian_loner=True),
+]
 SETTINGS = settings(max_examples=20, deadline=None, database=None, derandomize=True)
 
 
@@ -42,9 +47,9 @@ def expected_legal(hand: Hand) -> set[str]:
         if not (rules.canadian_loner and seat is hand.dealer.partner):
             words.add("order up")
         return words
-    if phase is Phase.DISCARD:  # R3.2: never the upcard
+    if phase is Phase.DISCARD:  # R3.2: never the upcard, unless its option dealer_may_discard_upcard
         assert seat is hand.dealer
-        return {f"discard {c}" for c in hand.holding(seat) if c != hand.upcard}
+        return {f"discard {c}" for c in ref_discards(hand.holding(seat), hand.upcard, rules.dealer_may_discard_upcard)}
     if phase is Phase.ROUND_2:  # R4.1, R4.3
         suits = [s for s in Suit if s is not hand.turned_down]
         words = {f"call {s}" for s in suits} | {f"call {s} alone" for s in suits}
@@ -108,10 +113,10 @@ def check_finished(hand: Hand) -> None:
         assert len(played) == 5 and not set(played) & set(hand.holding(seat))
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", RULE_SETS)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(list(Seat)), choices=st.randoms(use_true_random=False))
-def test_random_hands(preset: str, seed: int, dealer: Seat, choices: random.Random) -> None:
+def test_random_hands(preset: str | Rules, seed: int, dealer: Seat, choices: random.Random) -> None:
     hand = Hand.deal(dealer, preset, seed=seed)
     everything = [Action(i) for i in range(act.N_ACTIONS)]
     steps = 0

@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "deal_packets": (3, 2),
     "loner_lead": "left_of_loner",
     "dealer_picks_up_for_partner_loner": False,
+    "dealer_may_discard_upcard": False,
 }
 
 

@@ -665,3 +665,19 @@ def test_a_click_reads_text_once_and_only_actions_travel_below(monkeypatch: pyte
     text = str(t.choices()[0].action) if t.choices() else str(next(c.action for c in t.card_choices() if c.legal))
     t.act(text)
     assert parsed == [text]
+
+
+def test_hint_and_why_after_the_dealer_discards_the_upcard() -> None:
+    """R3.2's option at the table: after the learner, dealing, discards the upcard, the Hint says
+    why the coach has nothing to suggest, and Why? gives the rules' words (no error)."""
+    t = Table(Rules(dealer_may_discard_upcard=True), humans="S", seed=0, dealer="S")
+    t.run_bots()
+    t.act("order up")
+    t.run_bots()
+    t.act(f"discard {t.hand.upcard}")
+    t.run_bots()
+    w = TableWidget(t, delay=0)
+    w.hint_button.click()
+    assert "No hint here: the dealer discarded the upcard" in html.unescape(w.message.value)
+    w.why_button.click()
+    assert "el-why" in w.message.value

@@ -842,3 +842,12 @@ def test_green_as_the_coach_says_it_is_in_the_glossary_and_linked() -> None:
     assert '<a id="green"></a>' in glossary and term_link("green").endswith("glossary.md#green")
     entry = glossary.split('<a id="green"></a>', 1)[1].split("<a id=", 1)[0]
     assert re.search(r"other colour", entry) and "Lesson 04" in entry
+
+
+def test_the_dealer_discard_quiz_under_the_option() -> None:
+    """R3.2's option in a quiz's house rules: the upcard is among the discards, and the words say why."""
+    q = generate("dealer-discard", seed=4, rules={"dealer_may_discard_upcard": True})
+    up = replay(q.record).upcard
+    assert str(up) in q.answer and len(q.answer) == 6
+    assert "the upcard too" in q.feedback[str(up)]
+    assert "the dealer may discard the upcard taken up" in q.prompt

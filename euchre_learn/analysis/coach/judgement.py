@@ -46,6 +46,7 @@ __all__ = [
     "CARD_WORLDS",
     "GAME_TIE",
     "HINT_BID_WORLDS",
+    "UPCARD_DISCARDED",
     "CoachOption",
     "Judgement",
     "judge",
@@ -200,6 +201,13 @@ def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
     return max(1, worlds * BID_WORLDS // CARD_WORLDS)
 
 
+UPCARD_DISCARDED = (
+    "the dealer discarded the upcard (R3.2's house rule dealer_may_discard_upcard): the coach's worlds keep "
+    "the upcard with the dealer, so it does not judge what follows"
+)
+"""Why the coach does not judge a position after the dealer discarded the upcard."""
+
+
 def judge(
     hand: Hand,
     *,
@@ -225,6 +233,8 @@ def judge(
     state = hand.core
     if state.phase == OVER:
         raise ValueError("the hand is over: there is no decision to judge")
+    if state.discard >= 0 and state.discard == state.upcard:
+        raise ValueError(UPCARD_DISCARDED)
     seat = state.to_act
     card = state.phase == PLAY_PHASE
     hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)

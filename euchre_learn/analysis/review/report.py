@@ -4,18 +4,45 @@ and as a chart (:func:`review_figure`, drawn with :mod:`euchre_learn.analysis.dr
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.review.model import GRADES, Decision, mean_accuracy
 from euchre_learn.display.style import css, root
+from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.egn.model import LABEL_WORDS
 from euchre_learn.engine.hand import Hand
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-__all__ = ["GRADE_MARKS", "REVIEW_CSS", "Review", "review_figure", "review_html"]
+__all__ = ["GRADE_MARKS", "REVIEW_CSS", "Review", "Skipped", "review_figure", "review_html"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A decision the review does not grade, and why: in a game read from EGN, the seat held a
+    card the file does not name (``euchre_learn.engine.egn``), so the coach would judge it on a
+    stand-in."""
+
+    hand_number: int
+    index: int
+    seat: Seat
+    action: Action
+    reason: str
+    hidden: bool = False
+    """The action's card is one the file does not name (a stand-in): it is never shown."""
+
+    @property
+    def words(self) -> str:
+        """The action as the learner may read it: a stand-in discarded is not named."""
+        return f"{self.action.kind} (a card the file does not name)" if self.hidden else str(self.action)
+
+
+Notes = dict[tuple[int, int], list[tuple[str | None, str]]]
+"""People's annotations of a game read from EGN: ``{(hand number, action index): [(label, text)]}``."""
 
 
 # ---- the review -------------------------------------------------------------------------------------
@@ -38,6 +65,8 @@ class Review:
         scores: tuple[tuple[int, int] | None, ...],
         worlds: int,
         seed: Any,
+        skipped: tuple[Skipped, ...] = (),
+        annotations: Notes | None = None,
     ) -> None:
         self.decisions = decisions
         self.seat = seat
@@ -45,6 +74,14 @@ class Review:
         self.scores = scores
         self.worlds = worlds
         self.seed = seed
+        self.skipped = skipped
+        """The decisions not graded, each with why (a game read from EGN: see :class:`Skipped`)."""
+        self.annotations: Notes = annotations or {}
+        """People's words on the decisions, from an EGN file: ``{(hand number, index): [(label, text)]}``."""
+
+    def annotation(self, decision: Decision | Skipped) -> list[tuple[str | None, str]]:
+        """The people's annotations of ``decision`` (from an EGN file), ``[]`` when none."""
+        return self.annotations.get((decision.hand_number, decision.index), [])
 
     @property
     def is_game(self) -> bool:
@@ -129,7 +166,8 @@ class Review:
             else "accuracy " + ", ".join(f"{s} {a:.0f}" for s, a in acc.items())
         )
         unit = "game-win chance" if self.is_game else "expected points"
-        return f"Review of {who}, {what}: {len(self.decisions)} decisions, {acc_text} (graded by {unit})"
+        skipped = f", {len(self.skipped)} not graded (cards the file does not name)" if self.skipped else ""
+        return f"Review of {who}, {what}: {len(self.decisions)} decisions{skipped}, {acc_text} (graded by {unit})"
 
     def __str__(self) -> str:
         lines = [self._head()]
@@ -139,6 +177,10 @@ class Review:
                 f"{d.hand_number + 1:>2}.{d.index:<3} {d.seat} {d.action!s:<16} {d.grade:<10}"
                 + ("" if d.action == d.best else f" best {d.best} ({lost})")
             )
+            lines += [f"       {_label_text(label, text)}" for label, text in self.annotation(d)]
+        for k in self.skipped:
+            lines.append(f"{k.hand_number + 1:>2}.{k.index:<3} {k.seat} {k.words:<16} not graded: {k.reason}")
+            lines += [f"       {_label_text(label, text)}" for label, text in self.annotation(k)]
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -160,6 +202,13 @@ class Review:
 
 
 GRADE_MARKS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def _label_text(label: str | None, text: str) -> str:
+    """A person's annotation in one line: ``'[??] Crossing the river ...'``."""
+    return f"[{label}] {text}" if label else text
+
+
 REVIEW_CSS = css("review")
 """The review's ``<style>`` block: ``euchre_learn/display/review.css``, package data of the display floor."""
 
@@ -174,12 +223,13 @@ def review_html(rev: Review, *, style: bool = True) -> str:
     >>> 'el-review' in html and 'accuracy' in html and 'best' in html
     True
     """
-    shown = [d for d in rev.decisions if not d.forced]
-    counts = {g: sum(1 for d in shown if d.grade == g) for g in GRADES}
+    shown = [d for d in rev.decisions if not d.forced or rev.annotation(d)]
+    counts = {g: sum(1 for d in rev.decisions if not d.forced and d.grade == g) for g in GRADES}
     summary = " · ".join(f"{GRADE_MARKS[g]} {g} {n}" for g, n in counts.items() if n)
-    forced = len(rev.decisions) - len(shown)
+    forced = sum(1 for d in rev.decisions if d.forced and not rev.annotation(d))
     if forced:
         summary += f" · {forced} forced {'play' if forced == 1 else 'plays'} not listed (one legal choice, or cards that all do the same)"
+    notes = bool(rev.annotations)
     rows = []
     for d in shown:
         lost = ""
@@ -190,17 +240,49 @@ def review_html(rev: Review, *, style: bool = True) -> str:
             f"<td>{html.escape(str(d.action))}</td>"
             f'<td><span class="el-grade el-g-{d.grade}">{GRADE_MARKS[d.grade]} {d.grade}</span></td>'
             f"<td>{html.escape(str(d.best)) if d.action != d.best else ''}</td><td>{html.escape(lost)}</td>"
-            f'<td class="el-why">{html.escape(d.explanation)}</td></tr>'
+            f'<td class="el-why">{html.escape(d.explanation)}</td>'
+            + (f'<td class="el-note">{_notes_html(rev.annotation(d))}</td>' if notes else "")
+            + "</tr>"
+        )
+    skipped = ""
+    if rev.skipped:
+        items = "".join(
+            f"<li>hand {k.hand_number + 1}, {html.escape(k.seat.word)}: {html.escape(k.words)}: "
+            f"{html.escape(k.reason)}"
+            + (f' <span class="el-note">{_notes_html(rev.annotation(k))}</span>' if rev.annotation(k) else "")
+            + "</li>"
+            for k in rev.skipped
+        )
+        skipped = (
+            f'<details class="el-skipped"><summary>{len(rev.skipped)} decisions not graded: they depend on '
+            f"cards the file does not name</summary><ul>{items}</ul></details>"
         )
     body = (
         (REVIEW_CSS if style else "")
         + f"<p><b>{html.escape(rev._head())}</b></p><p>{html.escape(summary)}</p>"
         + "<table><thead><tr><th>hand</th><th>seat</th><th>phase</th><th>action</th><th>grade</th>"
-        + "<th>better</th><th>cost</th><th>why</th></tr></thead><tbody>"
+        + "<th>better</th><th>cost</th><th>why</th>"
+        + ("<th>the annotator</th>" if notes else "")
+        + "</tr></thead><tbody>"
         + "".join(rows)
         + "</tbody></table>"
+        + skipped
     )
     return root(body, "review", None, style=style)
+
+
+def _notes_html(notes: list[tuple[str | None, str]]) -> str:
+    """People's annotations, each label as EGN writes it (``[??]``) with its word, then the text."""
+    out = []
+    for label, text in notes:
+        tag = (
+            f'<b class="el-label" title="{html.escape(LABEL_WORDS.get(label, ""))}">[{html.escape(label)}] '
+            f"{html.escape(LABEL_WORDS.get(label, ''))}</b> "
+            if label
+            else ""
+        )
+        out.append(f"<div>{tag}{html.escape(text)}</div>")
+    return "".join(out)
 
 
 def review_figure(rev: Review) -> Figure:

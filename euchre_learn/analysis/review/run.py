@@ -64,14 +64,15 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.coach.judgement import CARD_WORLDS, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.judgement import CARD_WORLDS, UPCARD_DISCARDED, Judgement, judge, scaled_worlds
 from euchre_learn.analysis.coach.words import table_note
 from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.model import Decision, ReviewOption
-from euchre_learn.analysis.review.report import Review
+from euchre_learn.analysis.review.report import Notes, Review, Skipped
 from euchre_learn.analysis.situation import situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
+from euchre_learn.engine.egn.model import EgnDeal, Match
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.records import RecordError, Step, load_record, positions, replay
 
@@ -108,6 +109,12 @@ def _subject(subject: Any) -> tuple[list[Hand], list[tuple[int, int] | None], in
         return hands, scores, subject.rules.points_to_win
     if isinstance(subject, Hand):
         return [subject], [None], subject.rules.points_to_win
+    if isinstance(subject, (Match, EgnDeal)):  # a game read from EGN (el.egn.read), or one deal of it
+        deals = subject.deals if isinstance(subject, Match) else (subject,)
+        if not deals:
+            raise ValueError("this EGN match has no deal to review")
+        target = deals[0].hand.rules.points_to_win
+        return [d.hand for d in deals], [(d.score_before[Team.NS], d.score_before[Team.EW]) for d in deals], target
     if isinstance(subject, (list, tuple)):  # the hands of a saved game, in order
         if not subject:
             raise ValueError("review() was given an empty list of hand records: there is nothing to review")
@@ -142,8 +149,26 @@ def _subject(subject: Any) -> tuple[list[Hand], list[tuple[int, int] | None], in
     )
 
 
+def _egn_extras(subject: Any) -> tuple[dict[tuple[int, int], tuple[str, bool]], Notes]:
+    """For a game read from EGN: the decisions that depend on cards the file does not name (and
+    why), and the people's annotations, each by (hand number, action index)."""
+    if not isinstance(subject, (Match, EgnDeal)):
+        return {}, {}
+    deals = subject.deals if isinstance(subject, Match) else (subject,)
+    skip: dict[tuple[int, int], tuple[str, bool]] = {}
+    notes: Notes = {}
+    for number, deal in enumerate(deals):
+        for i, (_seat, action) in enumerate(deal.hand.history):
+            reason = deal.depends_on_unknown(i)
+            if reason is not None:
+                skip[number, i] = (reason, action.card in deal.stand_ins)
+        for i, found in deal.annotations.items():
+            notes[number, i] = found
+    return skip, notes
+
+
 def review(
-    subject: Hand | Game | dict[str, Any] | str | os.PathLike[str],
+    subject: Hand | Game | Match | EgnDeal | dict[str, Any] | str | os.PathLike[str],
     seat: Seat | str | None = None,
     worlds: int | None = None,
     seed: Any = None,
@@ -151,8 +176,11 @@ def review(
     adaptive: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game, a record or a
-    list of records (the hands of a saved game, each with its ``"score"``).
+    """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game, a record, a
+    list of records (the hands of a saved game, each with its ``"score"``), or a game read from
+    EGN (``el.egn.read``: a match or one of its deals). For EGN, a decision whose seat held a
+    card the file does not name is not graded but listed in ``Review.skipped`` with why, and the
+    people's annotations stand beside the coach's words (``Review.annotations``).
 
     ``worlds`` is the most deals of the hidden cards for a card decision (default the coach's
     ``CARD_WORLDS``, 40); a bid, a discard or defending alone takes up to three times as many. With ``adaptive`` (the default) a
@@ -169,17 +197,31 @@ def review(
     <Seat.N: 0>
     """
     hands, scores, _target = _subject(subject)
+    skip, notes = _egn_extras(subject)
     who = None if seat is None else Seat.parse(seat)
     worlds = _check_worlds(worlds)
     todo: list[tuple[int, Step]] = []
+    skipped: list[Skipped] = []
     for number, final in enumerate(hands):
-        todo += [(number, step) for step in positions(final) if who is None or step.position.to_act == who]
+        for step in positions(final):
+            pos, s = step.position, Seat(step.position.core.to_act)
+            if who is not None and s != who:
+                continue
+            if pos.discard is not None and pos.discard == pos.upcard:
+                skipped.append(Skipped(number, step.index, s, step.action, UPCARD_DISCARDED))
+            elif (number, step.index) in skip:
+                reason, hidden = skip[number, step.index]
+                skipped.append(Skipped(number, step.index, s, step.action, reason, hidden))
+            else:
+                todo.append((number, step))
     decisions: list[Decision] = []
     for k, (number, (i, pos, chosen)) in enumerate(todo):
         decisions.append(_review_one(pos, chosen, scores[number], worlds, adaptive, seed, number, i))
         if progress is not None:
             progress(k + 1, len(todo))
-    return Review(tuple(decisions), who, tuple(hands), tuple(scores), worlds or DEFAULT_WORLDS, seed)
+    return Review(
+        tuple(decisions), who, tuple(hands), tuple(scores), worlds or DEFAULT_WORLDS, seed, tuple(skipped), notes
+    )
 
 
 def review_decision(

@@ -194,7 +194,10 @@ class State:
         return follow or hand
 
     def discard_mask(self) -> int:
-        """Bitmask of the cards the dealer may discard after taking up: any but the upcard (R3.2)."""
+        """Bitmask of the cards the dealer may discard after taking up: any but the upcard (R3.2),
+        or any at all with ``dealer_may_discard_upcard`` (R3.2)."""
+        if self.rules.dealer_may_discard_upcard:
+            return self.hands[self.dealer]
         return self.hands[self.dealer] & ~(1 << self.upcard)
 
     def legal(self) -> list[int]:

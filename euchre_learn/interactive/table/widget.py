@@ -263,7 +263,11 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if self.table.to_act is None:
             self.message.value = _paragraphs("Nothing to decide now: the hand is over.")
             return
-        h = self.table.hint(odds=True)
+        try:
+            h = self.table.hint(odds=True)
+        except ValueError as err:  # a position the coach does not judge (R3.2's option): it says why
+            self.message.value = _paragraphs(f"No hint here: {err}.")
+            return
         head, *rows = h.odds.split("\n") if h.odds else [""]
         # the coach's numbers, best first: the suggestion is the first row (in bold)
         numbers = (
@@ -287,7 +291,11 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     def show_why(self, coach_word: bool = True) -> None:
         """The Why? button: the last trick or the score, then (``coach_word``) the coach's word on the
         learner's last decision."""
-        self.message.value = f"<div class='el-why'>{_paragraphs(self.table.why(coach_word=coach_word))}</div>"
+        try:
+            said = self.table.why(coach_word=coach_word)
+        except ValueError:  # the coach does not judge this position (R3.2's option): the rules' words only
+            said = self.table.why(coach_word=False)
+        self.message.value = f"<div class='el-why'>{_paragraphs(said)}</div>"
 
     def undo(self) -> None:
         if not self.table.can_undo:

@@ -99,7 +99,12 @@ def _q_discard(rng: random.Random, rules: Rules) -> Question:
     ok = [c for c in held if act.DISCARD + c.index in legal]
     fb = {
         str(c): (
-            f"The {c} may be discarded: the dealer discards any card but the upcard (R3.2)."
+            (
+                f"The {c} may be discarded: under these house rules the dealer discards any card, the upcard "
+                "too (R3.2's option)."
+                if rules.dealer_may_discard_upcard
+                else f"The {c} may be discarded: the dealer discards any card but the upcard (R3.2)."
+            )
             if act.DISCARD + c.index in legal
             else illegal_action(s, act.DISCARD + c.index)
         )

@@ -140,6 +140,7 @@ _RULE_WORDS = {
     "railroad": "the railroad",
     "canadian_loner": "the Canadian loner",
     "dealer_picks_up_for_partner_loner": "the dealer picks up the upcard even when partner goes alone",
+    "dealer_may_discard_upcard": "the dealer may discard the upcard taken up",
 }
 
 

@@ -1,0 +1,101 @@
+"""el.review of a game read from EGN: the people's annotations beside the coach's grade and words,
+and the decisions that depend on cards the file does not name skipped, saying why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import euchre_learn as el
+from euchre_learn import Seat, Team
+from euchre_learn.analysis.coach.judgement import judge
+
+CORPUS = Path(__file__).parents[1] / "engine" / "egn" / "data"
+
+
+def test_a_deal_with_an_unknown_discard() -> None:
+    match = el.egn.read(el.egn.example())
+    deal = match.deals[0]  # South deals and takes the K♣ up; the discard is not in the file
+    rev = el.review(deal, worlds=2, seed=1)
+    dealer = deal.hand.dealer
+    assert rev.skipped and all(k.seat == dealer for k in rev.skipped)
+    bids = [a for s, a in deal.hand.history if s == dealer and a.kind != "play"]
+    assert [k.action for k in rev.skipped] == bids and bids[-1].kind == "discard"
+    assert all("does not name" in k.reason for k in rev.skipped)
+    graded = {(d.hand_number, d.index) for d in rev.decisions}
+    assert all((0, k.index) not in graded for k in rev.skipped)
+    assert len(rev.decisions) + len(rev.skipped) == len(deal.hand.history)
+    assert rev.scores == ((0, 0),) and rev.is_game
+    assert "not graded" in rev._head() and "not graded" in str(rev)
+
+
+def test_annotations_stand_beside_the_coachs_words() -> None:
+    match = el.egn.read(el.egn.example())
+    deal = match.deals[1]
+    rev = el.review(deal, seat="N", worlds=2, seed=1)
+    (call,) = [d for d in rev.decisions if d.action.kind == "call"]
+    (note,) = rev.annotation(call)
+    assert note[1].startswith("Pretty ambitious next call")
+    html = rev._repr_html_()
+    row = next(r for r in html.split("<tr>") if "Pretty ambitious" in r)
+    assert call.explanation.split(".")[0].replace("'", "&#x27;") in row  # the same row: the coach's words
+    assert f"{call.grade}</span>" in row and "the annotator" in html
+    assert "Pretty ambitious next call" in str(rev)
+
+
+def test_labels_are_shown_with_their_words() -> None:
+    match = el.egn.read(CORPUS / "validation examples" / "July 4th Pairs Finals (3).egn")
+    deal = match.deals[3]
+    rev = el.review(deal, seat=deal.hand.history[4][0], worlds=2, seed=1)
+    html = rev._repr_html_()
+    assert "[??] blunder</b> Crossing the river in diamonds" in html
+
+
+def test_the_upcard_discarded_deal_is_skipped_after_the_discard() -> None:
+    match = el.egn.read(CORPUS / "validation examples" / "Masters of the Euchreverse Week 1 Game 6.egn")
+    deal = match.deals[4]
+    rev = el.review(deal, seat=Seat.N, worlds=2, seed=1)
+    discard = next(i for i, (_, a) in enumerate(deal.hand.history) if a.kind == "discard")
+    assert all(d.index < discard for d in rev.decisions)
+    assert rev.skipped and all("upcard" in k.reason for k in rev.skipped)
+
+
+def test_a_whole_match_by_game_score() -> None:
+    match = el.egn.read(el.egn.example())
+    rev = el.review(match, seat="E", worlds=1, seed=1, adaptive=True)
+    assert len(rev.hands) == len(match.deals)
+    assert [s for s in rev.scores] == [(d.score_before[Team.NS], d.score_before[Team.EW]) for d in match.deals]
+    assert {d.seat for d in rev.decisions} == {Seat.E}
+
+
+def test_a_stand_in_is_never_named() -> None:
+    deal = el.egn.read(el.egn.example()).deals[0]
+    rev = el.review(deal, seat=deal.hand.dealer, worlds=1, seed=1)
+    (discard,) = [k for k in rev.skipped if k.action.kind == "discard"]
+    assert discard.hidden and discard.words == "discard (a card the file does not name)"
+    stand_in = str(discard.action.card)
+    assert f"discard {stand_in}" not in str(rev) and f"discard {stand_in}" not in rev._repr_html_()
+
+
+def test_any_hand_after_the_upcard_is_discarded() -> None:
+    """R3.2's option at any table: the review skips what follows the dealer discarding the upcard,
+    and the coach says why instead of failing to deal the hidden cards."""
+    bot = el.bots.get("standard", seed=1)
+    hand = el.Hand.deal("N", el.Rules(dealer_may_discard_upcard=True), seed=0)
+    while "order up" not in [str(a) for a in hand.legal_actions()]:
+        hand = hand.apply("pass")
+    hand = hand.apply("order up")
+    before = hand
+    hand = hand.apply(f"discard {hand.upcard}")
+    while not hand.is_over:
+        hand = hand.apply(bot.act(hand))
+    rev = el.review(hand, worlds=1, seed=1)
+    discard = len(before.history)
+    assert all(d.index <= discard for d in rev.decisions)
+    assert [k.index for k in rev.skipped] == list(range(discard + 1, len(hand.history)))
+    assert all("discarded the upcard" in k.reason for k in rev.skipped)
+    record = hand.to_record()
+    after = el.replay({**record, "actions": record["actions"][: discard + 1]})  # just after the discard
+    with pytest.raises(ValueError, match="the coach's worlds keep the upcard with the dealer"):
+        judge(after)

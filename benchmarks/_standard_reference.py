@@ -16,9 +16,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_learn.analysis.bots.bidding import (
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
     _alone_ok,
     _marches,
     bid1_rating,
@@ -27,6 +24,9 @@ from euchre_learn.analysis.bots.standard import StandardBot
 from euchre_learn.engine.core import BID1, PLAY_PHASE, State
 from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
 from euchre_learn.engine.act import (
+    ORDER_UP,
+    ORDER_UP_ALONE,
+    PASS,
     PLAY,
 )
 from euchre_learn.engine.cards import Suit

@@ -70,8 +70,8 @@ __all__ = [
     "GradingReport",
     "assignments",
     "config_text",
-    "fingerprint",
     "hidden_test",
+    "sheet_of",
     "source_notebook",
     "write_course",
 ]
@@ -90,10 +90,13 @@ _CONFIG = """\
 # nbgrader's settings for the euchre_learn exercise sheets (written by `euchre-learn nbgrader`).
 # Run nbgrader from this folder: nbgrader generate_assignment 01_cards_and_bidding, ... (docs/teaching.md)
 from nbgrader.preprocessors import GetGrades
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, DeduplicateIds, OverwriteKernelspec
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, Execute, IgnorePattern,
+    LimitOutput, OverwriteKernelspec, SaveAutoGrades,
+)
 
-from euchre_learn.classroom.nbgrader_hooks import HideHiddenTests, RestoreHiddenTests
+from euchre_learn.classroom.nbgrader_hooks import GradeOutsideTheKernel, HideHiddenTests, NameTheStudent, RestoreHiddenTests
 
 c = get_config()  # noqa: F821 (nbgrader provides it)
 
@@ -118,34 +121,41 @@ c.Autograde.sanitize_preprocessors = [
 ]
 c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
 
-# Each hidden test grades one question from its own fingerprint of the answer; it imports
-# euchre_learn.classroom.exercises to read the answer, so euchre_learn must be installed where
-# autograde runs the notebooks.
+# The grading itself happens here, in nbgrader's process, not in the student's kernel: each hidden
+# test only prints its answer's key and fails, and GradeOutsideTheKernel, right after the notebook
+# has run, replaces every test cell's outputs with its own verdict (nothing, or "q3 is not right")
+# from the right answers, which it computes here. Leave it out and every test scores 0.
+# euchre_learn must be installed where autograde runs, at the version that generated the course.
+c.Autograde.autograde_preprocessors = [
+    NameTheStudent,
+    Execute,
+    GradeOutsideTheKernel,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]
+# Which questions each sheet asks: the published ones (""), one renaming for the whole class
+# (its name), or one for each student, from the course id and the student's id ("student").
+c.GradeOutsideTheKernel.course_id = {course_id!r}
+c.GradeOutsideTheKernel.variants = {variants!r}
 """
 
 
-def config_text(course_id: str = DEFAULT_COURSE_ID, exchange: str = DEFAULT_EXCHANGE) -> str:
-    """The course's ``nbgrader_config.py``.
+def config_text(
+    course_id: str = DEFAULT_COURSE_ID, exchange: str = DEFAULT_EXCHANGE, variants: dict[str, str] | None = None
+) -> str:
+    """The course's ``nbgrader_config.py``; ``variants``: each sheet's questions, by notebook
+    name (``''``: the published ones; a renaming's name; ``'student'``: one per student).
 
     >>> "c.CourseDirectory.course_id = 'euchre'" in config_text(), "c.Exchange.root" in config_text()
     (True, True)
     """
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", course_id):
         raise GradingError(f"course id {course_id[:40]!r}: use letters, digits, '.', '_' and '-' only")
-    return _CONFIG.format(course_id=course_id, exchange=str(exchange))
-
-
-def fingerprint(text: str) -> int:
-    """The 64-bit FNV-1a hash of ``text`` (UTF-8): what a hidden test holds of each right
-    answer's key, and computes, with the same few lines, of the answer handed in.
-
-    >>> fingerprint('J♣')
-    9665555927860270253
-    """
-    h = 14695981039346656037
-    for b in text.encode("utf-8"):
-        h = (h ^ b) * 1099511628211 % 18446744073709551616
-    return h
+    return _CONFIG.format(course_id=course_id, exchange=str(exchange), variants=dict(variants or {}))
 
 
 _CHECK = re.compile(r'^check\("(?P<qid>q\d+)",\s*(?P<expr>.+)\)\s*$')
@@ -165,6 +175,18 @@ def _sheet_name(path: Path) -> str | None:
         if found:
             return found["name"]
     return None
+
+
+def sheet_of(notebook: str) -> str | None:
+    """The checker (sheet name) of the exercise sheet whose notebook is ``notebook``, or None
+    for a notebook that is not one of :func:`assignments`.
+
+    >>> sheet_of("02_play_and_scoring"), sheet_of("04_final_review")
+    ('play-and-scoring', None)
+    """
+    if notebook not in assignments():
+        return None
+    return _sheet_name(_exercises() / f"{notebook}.ipynb")
 
 
 def assignments() -> tuple[str, ...]:
@@ -208,17 +230,20 @@ def _split_check(text: str, where: str) -> tuple[str, str, str, str]:
     return "\n".join(lines[:-1]).strip("\n"), last, found["qid"], found["expr"]
 
 
+KEY_LINE = "euchre-learn key"
+"""How a hidden test's one line of output begins: ``euchre-learn key q4 'J♣'``, the question and
+the key of the answer (:func:`~euchre_learn.classroom.exercises.answer_key`), which nbgrader's
+grader reads (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`)."""
+
 _HIDDEN = """\
 ### BEGIN HIDDEN TESTS
-# The right answers' fingerprints, written when the course was generated: this test reads no
-# checker and no answer of the package, and compares with str methods and integer arithmetic
-# only, which no cell of a notebook can replace.
+# Graded outside this kernel: the test prints the key of the answer (the answer as plain text),
+# and euchre_learn's grader, in nbgrader's own process (GradeOutsideTheKernel in the course's
+# nbgrader_config.py), compares it with the right answers, which are nowhere in the notebook.
+# Without that grader, the test fails.
 from euchre_learn.classroom.exercises import answer_key as _answer_key
-_s = "".__class__
-_h = 14695981039346656037
-for _b in _s.encode(_s.__str__(_answer_key({sheet!r}, {qid!r}, {expr}, {variant!r})), "utf-8"):
-    _h = (_h ^ _b) * 1099511628211 % 18446744073709551616
-assert _h in {fingerprints}, {message!r}
+print({marker!r}, repr(_answer_key({sheet!r}, {qid!r}, {expr})))
+raise AssertionError({message!r})
 ### END HIDDEN TESTS"""
 
 
@@ -239,18 +264,21 @@ def variant_for(course_id: str) -> str:
     return Relabel.for_course(course_id).name
 
 
-def hidden_test(sheet: str, qid: str, expr: str, variant: str | None = None) -> str:
-    """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), grading the
-    answer the expression ``expr`` names (``answer``, or the learner's function); ``variant``:
-    the renaming of the graded copy's suits and seats (:mod:`~euchre_learn.classroom.exercises.relabel`),
-    through which the answer is read back before its key is taken."""
+def hidden_test(sheet: str, qid: str, expr: str) -> str:
+    """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), for the answer
+    the expression ``expr`` names (``answer``, or the learner's function). It holds no right
+    answer and decides nothing: it prints the answer's key on one line (:data:`KEY_LINE`) and
+    fails, and nbgrader's grader, outside the student's kernel, replaces its outputs with its
+    own verdict (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`).
+
+    >>> print(hidden_test("cards-and-bidding", "q4", "answer").splitlines()[-3])
+    print('euchre-learn key q4', repr(_answer_key('cards-and-bidding', 'q4', answer)))
+    """
     grade = checker(sheet).exercise(qid).grade
     if not isinstance(grade, Grader):
         raise GradingError(f"{sheet} {qid} has no answer key, so it cannot be graded by nbgrader")
-    fingerprints = tuple(sorted({fingerprint(k) for k in grade.keys}))
-    return _HIDDEN.format(
-        sheet=sheet, qid=qid, expr=expr, variant=variant, fingerprints=fingerprints, message=f"{qid} is not right"
-    )
+    message = f"{qid} is graded by euchre_learn's grader (GradeOutsideTheKernel), which did not run"
+    return _HIDDEN.format(marker=f"{KEY_LINE} {qid}", sheet=sheet, qid=qid, expr=expr, message=message)
 
 
 _HOW_TO = re.compile(
@@ -360,7 +388,7 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
         )
         test = (
             f"# {qid}: one point when the sheet is graded, by a hidden test with its own copy of the answer.\n"
-            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr, variant)
+            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr)
         )
         meta = {**_meta(f"test-{qid}", grade=True, locked=True), "points": 1}
         cells.append({**base, "id": f"{cid}-test", "metadata": {"nbgrader": meta}, "source": test})
@@ -444,11 +472,12 @@ def write_course(
     root = Path(folder).expanduser()
     if root.exists() and not root.is_dir():
         raise GradingError(f"{str(root)[:80]!r} is a file, not a folder: give a folder for the nbgrader course")
-    files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange).encode("utf-8")}
     rules = (course_root() / "docs" / "rules.md").read_bytes()
     renaming = variant_for(course_id) if variant == "course" else None if variant in (None, "published") else variant
     if renaming is not None and renaming not in VARIANTS:
         raise GradingError(f"variant {renaming[:30]!r}: choose one of published, course, {', '.join(VARIANTS)}")
+    variants = {name: (renaming or "") if name in RENAMED else "" for name in assignments()}
+    files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange, variants).encode("utf-8")}
     for name in assignments():
         chosen = renaming if name in RENAMED else None
         nb = json.dumps(source_notebook(name, feedback, chosen), indent=1, ensure_ascii=False) + "\n"

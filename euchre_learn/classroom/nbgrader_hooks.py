@@ -1,6 +1,19 @@
-"""Two nbgrader preprocessors the course's ``nbgrader_config.py`` puts in place (written by
+"""The nbgrader preprocessors the course's ``nbgrader_config.py`` puts in place (written by
 ``euchre-learn nbgrader``; nbgrader imports this module only through that file).
 
+- :class:`GradeOutsideTheKernel` (``autograde``, right after the notebook has run): the grading
+  itself. A student's code runs in the kernel that runs the hidden tests, and can change
+  anything there (the checker, ``sys.modules``, builtins, the hidden test's own text through
+  IPython's input transformers), so nothing the kernel says is taken as a verdict. Each hidden
+  test only prints the key of its answer (``euchre-learn key q3 'J♣'``) and fails; this
+  preprocessor, in nbgrader's own process, reads that one line, compares the key with the right
+  answers, which it computes here (they are nowhere in the notebook), and replaces the test
+  cell's outputs with its verdict: none (the point) or ``AssertionError: q3 is not right``.
+  A test cell with no key line, two of them, or a key for another question scores 0, and so
+  does any grade cell it does not know.
+- :class:`NameTheStudent` (``autograde``, before the notebook runs): tells the kernel whose copy it
+  runs (:data:`~euchre_learn.classroom.exercises.variants.STUDENT_ENV`), so that a sheet that deals
+  each student their own questions shows, in the graded copy and its feedback, the student's own.
 - :class:`RestoreHiddenTests` (``autograde``): a student's copy of a test cell lacks its hidden
   test, so nbgrader's own ``OverwriteCells`` finds the locked cell's checksum changed, warns
   ("Attribute 'checksum' for cell test-q1 has changed!", one line per question per student)
@@ -13,13 +26,101 @@
 
 from __future__ import annotations
 
+import ast
 import copy
+import os
+import re
 from typing import Any
 
+from nbformat import NotebookNode
 from nbgrader import utils  # type: ignore[import-untyped]
 from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells  # type: ignore[import-untyped]
+from traitlets import Dict, Unicode
 
-__all__ = ["HideHiddenTests", "RestoreHiddenTests", "without_hidden_tests"]
+from euchre_learn.classroom.exercises import is_right_key
+from euchre_learn.classroom.exercises.variants import STUDENT_ENV, student_variant
+from euchre_learn.classroom.grading import KEY_LINE, sheet_of
+
+__all__ = ["GradeOutsideTheKernel", "HideHiddenTests", "NameTheStudent", "RestoreHiddenTests", "verdict", "without_hidden_tests"]
+
+_TEST_ID = re.compile(r"test-(q\d+)")
+
+
+def verdict(sheet: str, qid: str, outputs: list[Any], variant: str | None = None) -> str | None:
+    """What :class:`GradeOutsideTheKernel` decides of question ``qid`` from the outputs of its
+    test cell: None when they hold exactly one key line for ``qid`` (and no other key line) whose
+    key is right, else why not.
+
+    >>> out = [{"output_type": "stream", "name": "stdout", "text": "euchre-learn key q4 'J♣'\\n"}]
+    >>> verdict("cards-and-bidding", "q4", out), verdict("cards-and-bidding", "q4", out, "black-turn")
+    (None, 'q4 is not right')
+    """
+    text = "".join(
+        str(o.get("text", "")) for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stdout"
+    )
+    lines = [line for line in text.splitlines() if line.startswith(KEY_LINE)]
+    if not lines:
+        return f"{qid} has no answer to grade: the answer cell or the test failed, or the answer is still ..."
+    mine = f"{KEY_LINE} {qid} "
+    if len(lines) != 1 or not lines[0].startswith(mine):
+        return f"{qid} is not right: its test printed {len(lines)} key lines, not its own one"
+    try:
+        key = ast.literal_eval(lines[0][len(mine) :])
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return f"{qid} is not right: its key line cannot be read"
+    return None if is_right_key(sheet, qid, key, variant) else f"{qid} is not right"
+
+
+def _error(message: str) -> NotebookNode:
+    return NotebookNode(
+        output_type="error", ename="AssertionError", evalue=message, traceback=[f"AssertionError: {message}"]
+    )
+
+
+class NameTheStudent(NbGraderPreprocessor):  # type: ignore[misc]
+    """Name the student whose copy runs next to the kernel nbgrader is about to start (the
+    kernel inherits this process's environment)."""
+
+    def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        student = str(resources.get("nbgrader", {}).get("student", "") or "")
+        if student:
+            os.environ[STUDENT_ENV] = student
+        else:
+            os.environ.pop(STUDENT_ENV, None)
+        return nb, resources
+
+
+class GradeOutsideTheKernel(NbGraderPreprocessor):  # type: ignore[misc]
+    """Grade each test cell from its one key line, here, not in the student's kernel (see the
+    module's text). ``variants``: each sheet's questions, by notebook name: ``''`` the published
+    ones, a renaming's name (:data:`~euchre_learn.classroom.exercises.relabel.VARIANTS`), or
+    ``'student'``: the student's own (:func:`~euchre_learn.classroom.exercises.variants.student_variant`
+    of ``course_id`` and the student's id, which nbgrader gives, never the notebook)."""
+
+    course_id = Unicode("euchre", help="the course id that picks each student's questions").tag(config=True)
+    variants = Dict(help="each sheet's questions, by notebook name: '', a renaming, or 'student'").tag(config=True)
+
+    def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        names = resources.get("nbgrader", {})
+        self._sheet = sheet_of(str(names.get("notebook", "")))
+        variant = str(self.variants.get(names.get("notebook"), "") or "")
+        if variant == "student":
+            variant = student_variant(self.course_id, str(names.get("student", "")))
+        self._variant = variant or None
+        done: tuple[Any, Any] = super().preprocess(nb, resources)
+        return done
+
+    def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:
+        if self._sheet is None or not utils.is_grade(cell) or cell.cell_type != "code":
+            return cell, resources
+        found = _TEST_ID.fullmatch(str(cell.metadata.get("nbgrader", {}).get("grade_id", "")))
+        why: str | None
+        try:
+            why = verdict(self._sheet, found[1], cell.outputs, self._variant) if found else "not a test of this sheet"
+        except ValueError:  # a grade id with a question the sheet does not have
+            why = f"{cell.metadata.nbgrader.grade_id} is not a question of this sheet"
+        cell.outputs = [] if why is None else [_error(why)]
+        return cell, resources
 
 
 def without_hidden_tests(cell: Any) -> Any:

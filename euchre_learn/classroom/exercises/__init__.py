@@ -44,6 +44,7 @@ __all__ = [
     "Result",
     "answer_key",
     "checker",
+    "is_right_key",
     "same_card",
     "same_cards",
     "same_function",
@@ -327,6 +328,31 @@ def answer_key(name: str, qid: str, answer: Any, variant: str | None = None) -> 
     if variant and answer is not ...:
         answer = Relabel.parse(variant).answer(answer, grade.kind)
     return grade.key(answer)
+
+
+def is_right_key(name: str, qid: str, key: str, variant: str | None = None) -> bool:
+    """Whether ``key``, the key of an answer to question ``qid`` of the sheet ``name`` as a copy
+    with the renaming ``variant`` asks it (:func:`answer_key` without ``variant``), is the key of
+    a right answer: what nbgrader's grader decides, in its own process, from the one line an
+    nbgrader hidden test prints (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`).
+    Anything but a plain ``str`` is not right.
+
+    >>> is_right_key("cards-and-bidding", "q4", "J♣"), is_right_key("cards-and-bidding", "q4", "J♠")
+    (True, False)
+    >>> is_right_key("cards-and-bidding", "q4", "J♠", "black-turn"), is_right_key("cards-and-bidding", "q2", "s", "turn")
+    (True, True)
+    """
+    if type(key) is not str:  # noqa: E721 - exactly str: no subclass whose == or hash says yes
+        return False
+    grade = _sheet(name).exercise(qid).grade
+    if not isinstance(grade, Grader):
+        raise TypeError(f"{name} {qid} has no answer key")
+    if variant and grade.kind in ("card", "cards", "suit", "text"):
+        try:
+            key = grade.key(Relabel.parse(variant).answer(key, grade.kind))
+        except (ValueError, TypeError, KeyError):  # not a key of this kind: no right answer
+            return False
+    return str(key) in set(grade.keys)
 
 
 # ---- graders: compare a learner's answer with what the engine computed -------------------

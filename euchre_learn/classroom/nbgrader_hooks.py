@@ -41,7 +41,14 @@ from euchre_learn.classroom.exercises import is_right_key
 from euchre_learn.classroom.exercises.variants import STUDENT_ENV, student_variant
 from euchre_learn.classroom.grading import KEY_LINE, sheet_of
 
-__all__ = ["GradeOutsideTheKernel", "HideHiddenTests", "NameTheStudent", "RestoreHiddenTests", "verdict", "without_hidden_tests"]
+__all__ = [
+    "GradeOutsideTheKernel",
+    "HideHiddenTests",
+    "NameTheStudent",
+    "RestoreHiddenTests",
+    "verdict",
+    "without_hidden_tests",
+]
 
 _TEST_ID = re.compile(r"test-(q\d+)")
 
@@ -71,10 +78,11 @@ def verdict(sheet: str, qid: str, outputs: list[Any], variant: str | None = None
     return None if is_right_key(sheet, qid, key, variant) else f"{qid} is not right"
 
 
-def _error(message: str) -> NotebookNode:
-    return NotebookNode(
+def _error(message: str) -> Any:
+    error: Any = NotebookNode(  # type: ignore[no-untyped-call]
         output_type="error", ename="AssertionError", evalue=message, traceback=[f"AssertionError: {message}"]
     )
+    return error
 
 
 class NameTheStudent(NbGraderPreprocessor):  # type: ignore[misc]

@@ -67,7 +67,7 @@ def test_each_answer_cell_gets_its_solution_and_a_hidden_test_with_the_checker()
             assert "%load" not in text
             hidden = _src(test).split("### BEGIN HIDDEN TESTS\n")[1]
             assert f"print('euchre-learn key {qid}', repr(_answer_key({sheet!r}, {qid!r}, " in hidden
-            assert hidden.rstrip().endswith("which did not run\")\n### END HIDDEN TESTS")
+            assert hidden.rstrip().endswith('which did not run")\n### END HIDDEN TESTS')
             # the right answers are nowhere in the notebook: the grader computes them in its own process
             for key in checker(sheet).exercise(qid).grade.keys:  # type: ignore[attr-defined]
                 assert repr(key) not in hidden
@@ -181,10 +181,14 @@ def test_the_hidden_test_prints_a_key_and_the_grader_decides() -> None:
         stdout[0]["text"] = text
         assert verdict("cards-and-bidding", "q4", stdout) is not None, text
     # a key line elsewhere than stdout (an error's text, a display) is not read
-    assert verdict("cards-and-bidding", "q4", [{"output_type": "stream", "name": "stderr", "text": "euchre-learn key q4 'J♣'\n"}])
+    assert verdict(
+        "cards-and-bidding", "q4", [{"output_type": "stream", "name": "stderr", "text": "euchre-learn key q4 'J♣'\n"}]
+    )
 
 
-def _hidden_tests_passed(nb: dict[str, Any], answers: dict[str, str] | None = None, variant: str | None = None) -> set[str]:
+def _hidden_tests_passed(
+    nb: dict[str, Any], answers: dict[str, str] | None = None, variant: str | None = None
+) -> set[str]:
     """Run a source notebook's cells here (each answer cell with its solution, or with
     ``answers[qid]``), hidden tests included, and grade each test's key line as the grader does
     (``variant``: the questions' renaming); the questions that score."""

@@ -99,6 +99,10 @@ _PLAIN_MODULES = frozenset(
     "re string enum operator copy heapq bisect numbers textwrap pprint".split()
 )
 _EUCHRE_OPEN = re.compile(r"euchre_learn(\.(engine|analysis|teaching|display|charts|interactive|learner)(\..*)?)?")
+_SHEET_MODULE = re.compile(r"euchre_learn\.classroom\.exercises(\.[a-z_]+)?")
+_SHEET_NAMES = frozenset({"checker", "barn_question", "final_question", "advisor_hand", "lesson10_table"})
+"""What the exercise sheets' setup cells import from the grading's side of the package (the
+checker, and the deals a sheet shows): a student's cell may import these too."""
 _KERNEL_NAMES = {
     "_ih": "IPython's record of the cells run (the hidden tests' own text)",
     "_oh": "IPython's record of the outputs",
@@ -178,6 +182,7 @@ class _Reader(ast.NodeVisitor):
         self.protected = protected
         self.modules: set[str] = set()
         self.found: list[Finding] = []
+        self.depth = 0  # inside a function or a class, a name bound is its own, not the notebook's
 
     def flag(self, node: ast.AST, why: str) -> None:
         self.found.append(Finding(self.cell, getattr(node, "lineno", 0), why))
@@ -190,6 +195,9 @@ class _Reader(ast.NodeVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         module = node.module or ""
+        if node.level == 0 and _SHEET_MODULE.fullmatch(module) and {a.name for a in node.names} <= _SHEET_NAMES:
+            self.generic_visit(node)  # what the sheets' own setup cells import
+            return
         self._module(node, "." * node.level + module)
         for alias in node.names:
             if alias.name.startswith("_"):
@@ -211,7 +219,7 @@ class _Reader(ast.NodeVisitor):
             self.flag(node, f"uses {name}: {_KERNEL_NAMES[name]}")
         elif _HISTORY.fullmatch(name):
             self.flag(node, f"uses {name}: IPython's record of the cells and outputs")
-        elif isinstance(node.ctx, (ast.Store, ast.Del)):
+        elif isinstance(node.ctx, (ast.Store, ast.Del)) and self.depth == 0:
             if name in self.protected:
                 self.flag(node, f"rebinds {name}, which the sheet's read-only cells define")
             elif name in _BUILTINS:
@@ -251,6 +259,22 @@ class _Reader(ast.NodeVisitor):
             self.flag(node, "holds an encoded string (base64 or the like): code hidden from a reader")
         self.generic_visit(node)
 
+    def _inside(self, node: ast.AST) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        if self.depth == 0 and node.name in self.protected | _BUILTINS:
+            self.flag(node, f"rebinds {node.name} with a function of its own")
+        self._inside(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._inside(node)
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        self._inside(node)
+
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         for base in node.bases:
             if isinstance(base, ast.Name) and base.id in _BUILTIN_TYPES:
@@ -262,7 +286,9 @@ class _Reader(ast.NodeVisitor):
             for name in targets:
                 if name in _SELF_ANSWERING:
                     self.flag(item, f"defines {name}: an answer that decides how it compares or reads")
-        self.generic_visit(node)
+        if self.depth == 0 and node.name in self.protected | _BUILTINS:
+            self.flag(node, f"rebinds {node.name} with a class of its own")
+        self._inside(node)
 
     def visit_Global(self, node: ast.Global) -> None:
         for name in node.names:
@@ -275,15 +301,19 @@ def _bytes(value: str | bytes) -> bytes:
     return value if isinstance(value, bytes) else value.encode("utf-8", "replace")
 
 
-def audit_source(source: str, cell: str = "cell", protected: Iterable[str] = ()) -> list[Finding]:
+_HIDDEN_REGION = re.compile(r"### BEGIN HIDDEN TESTS.*?### END HIDDEN TESTS", re.S)
+
+
+def audit_source(source: str, cell: str = "cell", protected: Iterable[str] | None = None) -> list[Finding]:
     """The findings in one cell's source (see the module's text); ``protected``: the names the
-    sheet's read-only cells define, which the cell must not rebind."""
+    sheet's read-only cells define, which the cell must not rebind (by default ``check`` and
+    ``checker``)."""
     try:
         tree = ast.parse(_python(source))
     except (SyntaxError, ValueError) as err:
         why = err.msg if isinstance(err, SyntaxError) else str(err)
         return [Finding(cell, getattr(err, "lineno", 0) or 0, f"cannot be read as Python ({why})")]
-    reader = _Reader(cell, frozenset(protected) | {"check", "checker"})
+    reader = _Reader(cell, frozenset({"check", "checker"} if protected is None else protected))
     reader.visit(tree)
     return reader.found
 
@@ -368,8 +398,12 @@ def audit_notebook(nb: dict[str, Any], released: dict[str, Any] | None = None) -
                 found.append(Finding(name, 0, "read-only cell changed (nbgrader puts it back when it grades)"))
             if was.get("locked") and same:
                 continue  # as released: nothing the student wrote
-        if cell.get("cell_type") == "code":
-            found.extend(audit_source(source, name, protected))
+        if cell.get("cell_type") == "code" and released is None and meta.get("locked"):
+            # no release to compare with: a read-only cell is read as nbgrader runs it (it puts the
+            # cell back, hidden tests included), without the rule on the names it defines
+            found.extend(audit_source(_HIDDEN_REGION.sub("", source), name, ()))
+        elif cell.get("cell_type") == "code":
+            found.extend(audit_source(source, name, protected | {"check", "checker"}))
     for gid, original in by_id.items():
         if gid not in seen:
             found.append(Finding(gid, 0, f"{original.get('cell_type', 'cell')} cell of the release removed"))

@@ -222,10 +222,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     g.add_argument(
         "--variant",
-        default="course",
-        help="questions of their own: sheets 01-02 with suits and seats renamed, chosen by the course id "
-        "(default 'course'), or one of black-turn, red-turn, black-red-turn, ...; 'published' for the "
-        "questions of exercises/",
+        default="student",
+        help="questions of their own: sheets 01-02 with suits and seats renamed, for each student by the "
+        "course id and the student's id (default 'student'), one renaming for the class chosen by the course "
+        "id ('course'), or one of black-turn, red-turn, black-red-turn, ...; 'published' for the questions "
+        "of exercises/",
     )
 
     k = sub.add_parser("class", help="the class server: learners at shared tables, progress live, a teacher's page")

@@ -13,30 +13,39 @@ their own questions from their name, in widgets, and is not graded this way):
 - after it, a **test** cell worth one point. Its visible line, ``check.validate("q3", answer)``,
   is what nbgrader's *Validate* button checks (answered and, unless the copy gives no
   feedback, right). Its **hidden test** (``### BEGIN HIDDEN TESTS``, removed from the release
-  and put back by ``nbgrader autograde``) grades from its own copy of the answer: a
-  fingerprint of the right answers' keys (:meth:`~euchre_learn.classroom.exercises.Grader.key`),
-  written into the test when the course is generated, compared with plain ``str`` methods and
-  integer arithmetic that no cell of a notebook can replace. Replacing the checker, the engine,
-  a builtin or a module in ``sys.modules``, or handing in an object whose ``==`` always says
-  yes, scores nothing: a point needs an answer whose key is right (see docs/teaching.md for
-  what no autograder running in the student's kernel can stop);
+  and put back by ``nbgrader autograde``) decides nothing: it prints the key of the answer
+  (:func:`~euchre_learn.classroom.exercises.answer_key`, on one line that begins with
+  :data:`KEY_LINE`) and fails. The grading happens in nbgrader's own process, where a student's
+  code never runs: :class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel` reads
+  that line, compares the key with the right answers, which it computes there (they are nowhere
+  in the notebook), and replaces the test's outputs with its verdict. A kernel made to lie
+  (the checker, ``answer_key``, ``sys.modules``, builtins, input transformers that rewrite the
+  hidden test, answers whose ``==`` always says yes) has no right answer to lie with, and
+  scores nothing; what the grader cannot see from outside the kernel, ``euchre-learn nbgrader
+  audit DIR`` (:mod:`.audit`) flags in the submitted notebooks (docs/teaching.md);
 - every other cell is read-only, so ``autograde`` restores it (the setup cell that makes
   ``check`` included); outputs are cleared; the navigation lines and the ``# %load solutions/``
   hints are left out, and the rule links point at a copy of the rule book in the assignment.
 
 The graded copies of sheets 01 and 02 deal **questions of their own** (``variant``,
 ``--variant``): the sheet with its suits and seats renamed (:mod:`.exercises.relabel`), so the
-published solutions in ``exercises/solutions/`` do not fit them; sheet 03, about hands the
-package shows, keeps its published questions.
+published solutions in ``exercises/solutions/`` do not fit them. By default (``'student'``)
+each student gets their own renaming, chosen from the course id and the student's id
+(:mod:`.exercises.variants`): nbgrader hands every student the same file, so the questions and
+deals that a renaming changes are read-only code cells, their source folded away, that show
+the student's own question when the sheet runs (``check.show``, ``check.deal``), and the grader
+reads each answer through the renaming of the student nbgrader filed it under. ``'course'``
+gives the whole class one renaming, fixed by the course id. Sheet 03, about hands the package
+shows, keeps its published questions.
 
 ``feedback`` (``--feedback``) chooses what the in-place ``check`` says in the graded copy:
 ``'answers'`` (✓ or ✗ and why, as in the practice sheets: the right answer shows),
 ``'right-wrong'`` (✓ or ✗ only) or ``'none'`` (only that the answer is recorded).
 
 ``nbgrader_config.py`` in the folder sets the course id, the exchange, the empty solution stub
-(the template above it stays, not ``raise NotImplementedError()``) and the two preprocessors of
-:mod:`euchre_learn.classroom.nbgrader_hooks` (no checksum warning per test cell at autograde; no
-hidden test in the feedback).
+(the template above it stays, not ``raise NotImplementedError()``) and the preprocessors of
+:mod:`euchre_learn.classroom.nbgrader_hooks`: the grader, the student's name for the kernel, no
+checksum warning per test cell at autograde, no hidden test in the feedback.
 
 >>> nb = source_notebook('01_cards_and_bidding')
 >>> [c['metadata']['nbgrader']['grade_id'] for c in nb['cells'] if c['metadata']['nbgrader'].get('points')][:3]
@@ -317,11 +326,42 @@ def _graded_markdown(text: str, feedback: str) -> str:
     return text
 
 
-def source_notebook(name: str, feedback: str = "answers", variant: str | None = None) -> dict[str, Any]:
+def _varies(text: str) -> bool:
+    """Whether some renaming changes ``text`` (a question or a deal, in a sheet that deals each
+    student their own)."""
+    return any(Relabel.parse(v).text(text) != text for v in VARIANTS)
+
+
+def _literal(text: str) -> str:
+    """``text`` as a Python literal a reader can read: a raw triple-quoted string when it can be one."""
+    if '"""' not in text and not text.endswith("\\") and "\r" not in text:
+        return f'r"""{text}"""'
+    return repr(text)
+
+
+def _dealt(cid: str, source: str) -> dict[str, Any]:
+    """A read-only code cell, its source folded away, that shows the student's own question or deal."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cid,
+        "metadata": {"jupyter": {"source_hidden": True}, "nbgrader": _meta(f"code-{cid}", locked=True)},
+        "outputs": [],
+        "source": source,
+    }
+
+
+def source_notebook(
+    name: str, feedback: str = "answers", variant: str | None = None, course_id: str = DEFAULT_COURSE_ID
+) -> dict[str, Any]:
     """The nbgrader source notebook (nbformat 4 JSON) of the exercise sheet ``name``
     (``'01_cards_and_bidding'``, see :func:`assignments`); ``feedback``: what the in-place
     ``check`` of the graded copy says (see the module's text); ``variant``: the sheet with its
-    suits and seats renamed (one of :data:`RENAMED`'s sheets only; see :func:`variant_for`)."""
+    suits and seats renamed (one of :data:`RENAMED`'s sheets only; see :func:`variant_for`), or
+    ``'student'``: each student's own renaming, from ``course_id`` and the student's id
+    (:func:`~euchre_learn.classroom.exercises.variants.student_variant`), dealt when the sheet runs:
+    its questions and deals are read-only code cells (``check.show(...)``, ``check.deal(...)``)
+    whose output is the student's own question."""
     if name not in assignments():
         raise GradingError(
             f"{name[:40]!r} is not an exercise sheet with solutions: choose one of {', '.join(assignments())}"
@@ -334,7 +374,8 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
     assert sheet is not None  # assignments() has only sheets with a checker
     if variant is not None and name not in RENAMED:
         raise GradingError(f"{name} shows deals the package computes: it cannot be renamed")
-    relabel = Relabel.parse(variant) if variant else None
+    per_student = variant == "student"
+    relabel = Relabel.parse(variant) if variant and not per_student else None
 
     def renamed(text: str) -> str:
         return relabel.text(text) if relabel is not None else text
@@ -342,12 +383,20 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
     solutions = _exercises() / "solutions" / name
     cells: list[dict[str, Any]] = []
     seen: set[str] = set()
+    asking = False  # past the first question: from there on, a sheet per student deals what varies
     for i, cell in enumerate(nb["cells"]):
         tags = cell.get("metadata", {}).get("tags", [])
         if "navigation" in tags:
             continue
         cid = str(cell.get("id") or f"cell-{i}")
         text = _text(cell)
+        asking = asking or (cell["cell_type"] == "markdown" and "### q" in text)
+        if per_student and asking and cell["cell_type"] == "markdown" and _varies(text):
+            cells.append(_dealt(cid, f"check.show({_literal(_graded_markdown(text, feedback))})"))
+            continue
+        if per_student and asking and cell["cell_type"] == "code" and not tags and _varies(text):
+            cells.append(_dealt(cid, f"check.deal({_literal(text)})"))
+            continue
         if cell["cell_type"] != "code":
             text = renamed(_graded_markdown(text, feedback))
             cells.append(
@@ -359,15 +408,14 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
                 }
             )
             if len(cells) == 1 and cell["cell_type"] == "markdown" and text.startswith("# "):
-                cells.append(_note(cid, feedback))
+                cells.append(_note(cid, feedback, per_student))
             continue
         qids = [t.split(":", 1)[1] for t in tags if t.startswith("answer:")]
         base: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": cid, "outputs": []}
         if not qids:
             text = renamed(text)
-            options = "".join(
-                f', {k}="{v}"' for k, v in (("feedback", feedback), ("variant", variant)) if v and v != "answers"
-            )
+            chosen = (("course", course_id),) if per_student else (("variant", variant),)
+            options = "".join(f', {k}="{v}"' for k, v in (("feedback", feedback), *chosen) if v and v != "answers")
             text = text.replace(f'checker("{sheet}")', f'checker("{sheet}"{options})')
             cells.append({**base, "metadata": {"nbgrader": _meta(f"code-{cid}", locked=True)}, "source": text})
             continue
@@ -387,7 +435,7 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
             {**base, "metadata": {"nbgrader": _meta(f"answer-{qid}", solution=True), "tags": tags}, "source": source}
         )
         test = (
-            f"# {qid}: one point when the sheet is graded, by a hidden test with its own copy of the answer.\n"
+            f"# {qid}: one point when the sheet is graded (by euchre_learn's grader, outside this notebook).\n"
             f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr)
         )
         meta = {**_meta(f"test-{qid}", grade=True, locked=True), "points": 1}
@@ -418,8 +466,14 @@ _NOTES = {
 }
 
 
-def _note(after: str, feedback: str) -> dict[str, Any]:
-    text = _NOTES[feedback]
+_YOUR_OWN = (
+    " **Your questions are your own**, dealt for you (your neighbour's differ): run the sheet from the top "
+    "(**Run → Run All Cells**) and each question appears under its cell."
+)
+
+
+def _note(after: str, feedback: str, per_student: bool = False) -> dict[str, Any]:
+    text = _NOTES[feedback] + (_YOUR_OWN if per_student else "")
     return {
         "cell_type": "markdown",
         "id": f"{after}-graded",
@@ -443,7 +497,12 @@ class GradingReport:
     def lines(self) -> list[str]:
         """The report as the command prints it."""
         out = [f"wrote {rel}" for rel in self.written]
-        if self.variant:
+        if self.variant == "student":
+            out.append(
+                f"questions of their own in {', '.join(RENAMED)}: each student's suits and seats renamed, "
+                "chosen by the course id and the student's id"
+            )
+        elif self.variant:
             out.append(f"questions of their own in {', '.join(RENAMED)}: suits and seats renamed ({self.variant})")
         if self.kept:
             out.append(f"kept {len(self.kept)} changed file(s) (--force replaces them): {', '.join(self.kept)}")
@@ -461,26 +520,29 @@ def write_course(
     feedback: str = "answers",
     course_id: str = DEFAULT_COURSE_ID,
     exchange: str = DEFAULT_EXCHANGE,
-    variant: str | None = "course",
+    variant: str | None = "student",
 ) -> GradingReport:
     """Write an nbgrader course folder: ``nbgrader_config.py`` (:func:`config_text`) and, for
     each sheet of :func:`assignments`, ``source/<sheet>/<sheet>.ipynb`` (:func:`source_notebook`
     with ``feedback``) with ``rules.md`` beside it. ``variant``: how the sheets of
-    :data:`RENAMED` rename their suits and seats (``'course'``: :func:`variant_for` the course id;
-    ``None`` or ``'published'``: the published questions). A file that differs from what would
-    be written is kept unless ``force``."""
+    :data:`RENAMED` rename their suits and seats (``'student'``: each student their own, from the
+    course id and the student's id; ``'course'``: one for the class, :func:`variant_for` the course
+    id; a renaming by name; ``None`` or ``'published'``: the published questions). A file that
+    differs from what would be written is kept unless ``force``."""
     root = Path(folder).expanduser()
     if root.exists() and not root.is_dir():
         raise GradingError(f"{str(root)[:80]!r} is a file, not a folder: give a folder for the nbgrader course")
     rules = (course_root() / "docs" / "rules.md").read_bytes()
     renaming = variant_for(course_id) if variant == "course" else None if variant in (None, "published") else variant
-    if renaming is not None and renaming not in VARIANTS:
-        raise GradingError(f"variant {renaming[:30]!r}: choose one of published, course, {', '.join(VARIANTS)}")
+    if renaming is not None and renaming not in (*VARIANTS, "student"):
+        raise GradingError(
+            f"variant {renaming[:30]!r}: choose one of student, course, published, {', '.join(VARIANTS)}"
+        )
     variants = {name: (renaming or "") if name in RENAMED else "" for name in assignments()}
     files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange, variants).encode("utf-8")}
     for name in assignments():
         chosen = renaming if name in RENAMED else None
-        nb = json.dumps(source_notebook(name, feedback, chosen), indent=1, ensure_ascii=False) + "\n"
+        nb = json.dumps(source_notebook(name, feedback, chosen, course_id), indent=1, ensure_ascii=False) + "\n"
         files[f"source/{name}/{name}.ipynb"] = nb.encode("utf-8")
         files[f"source/{name}/rules.md"] = rules
     written, unchanged, kept = [], [], []

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import os
 import re
 from typing import Any
@@ -37,7 +38,7 @@ from nbgrader import utils  # type: ignore[import-untyped]
 from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells  # type: ignore[import-untyped]
 from traitlets import Dict, Unicode
 
-from euchre_learn.classroom.exercises import is_right_key
+from euchre_learn.classroom.exercises import Grader, checker, is_right_key
 from euchre_learn.classroom.exercises.variants import STUDENT_ENV, student_variant
 from euchre_learn.classroom.grading import KEY_LINE, sheet_of
 
@@ -85,11 +86,27 @@ def _error(message: str) -> Any:
     return error
 
 
+@functools.cache
+def _ready(notebook: str) -> str | None:
+    """The sheet of ``notebook``, with every right answer of it computed, in this process,
+    before any student's code runs: the verdicts read nothing from disk that a kernel could
+    have changed meanwhile."""
+    sheet = sheet_of(notebook)
+    if sheet is not None:
+        check = checker(sheet)
+        for qid in check.qids:
+            grade = check.exercise(qid).grade
+            if isinstance(grade, Grader):
+                grade.keys  # noqa: B018 - computed now (a lazy grader plays its game here, once)
+    return sheet
+
+
 class NameTheStudent(NbGraderPreprocessor):  # type: ignore[misc]
     """Name the student whose copy runs next to the kernel nbgrader is about to start (the
-    kernel inherits this process's environment)."""
+    kernel inherits this process's environment), and ready the sheet's right answers first."""
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        _ready(str(resources.get("nbgrader", {}).get("notebook", "")))
         student = str(resources.get("nbgrader", {}).get("student", "") or "")
         if student:
             os.environ[STUDENT_ENV] = student
@@ -110,7 +127,7 @@ class GradeOutsideTheKernel(NbGraderPreprocessor):  # type: ignore[misc]
 
     def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
         names = resources.get("nbgrader", {})
-        self._sheet = sheet_of(str(names.get("notebook", "")))
+        self._sheet = _ready(str(names.get("notebook", "")))
         variant = str(self.variants.get(names.get("notebook"), "") or "")
         if variant == "student":
             variant = student_variant(self.course_id, str(names.get("student", "")))

@@ -391,7 +391,8 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     course = tmp_path / "course"
-    grading.write_course(course, course_id="euchre-101", exchange=str(tmp_path / "exchange"))
+    # one renaming for the whole class (--variant course); each student's own: test_grading_variants.py
+    grading.write_course(course, course_id="euchre-101", exchange=str(tmp_path / "exchange"), variant="course")
     names = grading.assignments()
     sheets = SHEETS
     # nbgrader runs alembic (its database migrations) as a command: the venv's bin on the PATH

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from euchre_learn.classroom import cli, grading
-from euchre_learn.classroom.exercises import checker
-from euchre_learn.classroom.exercises.relabel import Relabel
+from euchre_learn.classroom.exercises import checker, is_right_key
+from euchre_learn.classroom.exercises.relabel import VARIANTS, Relabel
 from euchre_learn.classroom.exercises.variants import student_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,8 +94,8 @@ get_ipython().input_transformers_cleanup.append(_no_tests)
 BUILTINS = r"""
 import builtins
 _print = builtins.print
-builtins.print = lambda *args, **kwargs: _print(*args[:1], "'J♣'", **kwargs)
-builtins.repr = lambda value: "'J♣'"
+builtins.print = lambda *args, **kwargs: _print(*args[:1], "'J♥'", **kwargs)
+builtins.repr = lambda value: "'J♥'"
 builtins.AssertionError = type("AssertionError", (Warning,), {})
 builtins.all = builtins.any = lambda *a, **k: True
 """
@@ -118,7 +118,7 @@ for _obj in gc.get_objects():
     if isinstance(_obj, Checker):
         _obj.grade = lambda qid, answer=..., _r=Result: _r(True, "Right.", "", "", ())
     if callable(_obj) and getattr(_obj, "__name__", "") == "answer_key":
-        _obj.__code__ = (lambda name, qid, answer, variant=None: "J♣").__code__
+        _obj.__code__ = (lambda name, qid, answer, variant=None: "J♥").__code__
 """
 
 # (7) frame walking: an answer whose text is read off the frames that read it
@@ -149,7 +149,7 @@ answer = _Peek("north")
 EVENTS = r"""
 def _after(result):
     qid = "q%d" % (getattr(result.info, "raw_cell", "").count("check") or 1)
-    print("euchre-learn key", qid, "'J♣'")
+    print("euchre-learn key", qid, "'J♥'")
 
 
 get_ipython().events.register("post_run_cell", _after)
@@ -159,7 +159,7 @@ get_ipython().events.register("pre_run_cell", lambda info: None)
 # (9) exec of obfuscated text: base64 and a getattr chain, patching the answer key
 OBFUSCATED = r"""
 import base64
-_code = base64.b64decode("aW1wb3J0IGV1Y2hyZV9sZWFybi5jbGFzc3Jvb20uZXhlcmNpc2VzIGFzIGUKZS5hbnN3ZXJfa2V5ID0gbGFtYmRhICphLCAqKms6ICdK4pmjJw==")
+_code = base64.b64decode("aW1wb3J0IGV1Y2hyZV9sZWFybi5jbGFzc3Jvb20uZXhlcmNpc2VzIGFzIGUKZS5hbnN3ZXJfa2V5ID0gbGFtYmRhICphLCAqKms6ICdK4pmlJw==")
 getattr(__builtins__, "ex" + "ec")(_code)
 """
 
@@ -168,8 +168,8 @@ GRADING_GLOBALS = r"""
 import euchre_learn.classroom.grading as _g
 import euchre_learn.classroom.exercises as _ex
 _g.KEY_LINE = "ignored"
-vars(_ex)["answer_key"] = lambda *args, **kwargs: "J♣"
-globals()["_answer_key"] = lambda *args, **kwargs: "J♣"
+vars(_ex)["answer_key"] = lambda *args, **kwargs: "J♥"
+globals()["_answer_key"] = lambda *args, **kwargs: "J♥"
 """
 
 # (11) answers that answer for themselves: == always yes, str() says a right answer's text
@@ -177,13 +177,13 @@ EQ_OBJECTS = r"""
 class _Yes(str):
     def __eq__(self, other): return True
     def __ne__(self, other): return False
-    def __str__(self): return "J♣"
+    def __str__(self): return "J♥"
     def strip(self, *args): return self
     def casefold(self): return self
     __hash__ = str.__hash__
 
 
-answer = _Yes("J♣")
+answer = _Yes("J♥")
 """
 
 # (12) a custom handler of errors: a failing hidden test shows no error at all
@@ -223,7 +223,7 @@ def _edit_metadata(nb: dict[str, Any]) -> None:
     tests[0]["metadata"]["nbgrader"]["grade"] = False
     tests[1]["metadata"]["nbgrader"]["points"] = 0
     tests[2]["metadata"]["nbgrader"]["grade_id"] = "test-q99"
-    tests[3]["source"] = 'print("euchre-learn key q4", repr("J♣"))'
+    tests[3]["source"] = 'print("euchre-learn key q4", repr("J♥"))'
     cells.remove(tests[4])
     cells.insert(
         1,
@@ -237,6 +237,10 @@ def _edit_metadata(nb: dict[str, Any]) -> None:
         },
     )
 
+
+PLANTED = "J♥"
+"""What the attacks that make the kernel print a key of their own print: the right answer to no
+question of the sheet, in no renaming (a kernel that prints a key answers with that key)."""
 
 ATTACKS: dict[str, tuple[str, Callable[[dict[str, Any]], None] | None, bool]] = {
     # name: (code, edit of the .ipynb, prevented: scores 0)
@@ -371,6 +375,7 @@ def test_every_attack_scores_nothing_or_is_flagged(
     assert scores["honest-wrong"] == 0, scores
     assert "honest-right" not in flagged and "honest-wrong" not in flagged, out
     assert len(ATTACKS) >= 10
+    assert not any(is_right_key(SHEET, q, PLANTED, v) for q in checker(SHEET).qids for v in (None, *VARIANTS))
     for student, (_, _, prevented) in ATTACKS.items():
         assert scores[student] == 0 or student in flagged, (student, scores[student], out)
         if prevented:

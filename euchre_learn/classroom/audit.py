@@ -32,9 +32,10 @@ read-only cell changed (nbgrader puts it back), a grade id, points or lock chang
 with grading metadata. The findings are for a person to read: a flag is a reason to look at a
 copy, not a verdict.
 
->>> findings = audit_source("import sys\\nanswer = sys.modules\\ncheck('q1', answer)")
->>> [f.why for f in findings]
-["imports sys, outside the sheet's plain modules"]
+>>> for f in audit_source("import sys\\nanswer = sys.modules\\ncheck('q1', answer)", "answer-q1"):
+...     print(f.cell, f.line, f.why)
+answer-q1 1 imports sys, outside the sheet's plain modules
+answer-q1 2 reaches .modules: the table of imported modules
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ import dataclasses
 import html
 import importlib
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -291,20 +292,17 @@ class Checker:
 
     def deal(self, code: str, namespace: dict[str, Any] | None = None) -> Any:
         """Run ``code``, a cell of the published sheet that builds a deal, as this copy asks it
-        (renamed, :attr:`relabel`), in ``namespace`` (by default the notebook's, so later cells
-        see its names); returns the value of its last line, which the cell shows.
+        (renamed, :attr:`relabel`), in ``namespace`` (by default the caller's: in a notebook, the
+        notebook's, so later cells see its names); returns the value of its last line, which the
+        cell shows.
 
         >>> ns = {}
         >>> checker("cards-and-bidding", variant="black-turn").deal("seat = 'N'\\nseat + '♠'", ns), ns["seat"]
         ('S♣', 'S')
         """
-        if namespace is None:
-            from IPython import get_ipython
-
-            shell = get_ipython()
-            if shell is None:
-                raise ValueError("check.deal(code) runs in a notebook; elsewhere give it a namespace")
-            namespace = shell.user_ns
+        if namespace is None:  # the caller's: in a notebook, the namespace every cell runs in
+            caller = sys._getframe(1)
+            namespace = caller.f_globals
         tree = ast.parse(self.relabel.text(code) if self.relabel is not None else code)
         last = tree.body[-1] if tree.body else None
         if isinstance(last, ast.Expr):

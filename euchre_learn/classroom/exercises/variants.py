@@ -36,8 +36,13 @@ def student_id() -> str:
     named = os.environ.get(STUDENT_ENV, "").strip()
     if named:
         return named
-    user = getpass.getuser()
-    return os.environ.get("JUPYTERHUB_USER", user) if user == "jovyan" else user
+    try:  # nbgrader.utils.get_username's rule: the process's account, or the hub's user in jovyan's
+        import pwd
+
+        user = pwd.getpwuid(os.getuid())[0]
+    except (ImportError, KeyError):  # no account database (Windows, a container without the uid)
+        user = getpass.getuser()
+    return os.environ.get("JUPYTERHUB_USER", "jovyan") if user == "jovyan" else user
 
 
 def student_variant(course_id: str, student: str) -> str:

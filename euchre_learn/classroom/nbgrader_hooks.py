@@ -21,7 +21,8 @@
   is exactly what was released, so only a cell the student really changed is reported.
 - :class:`HideHiddenTests` (``generate_feedback``): the feedback a student receives shows each
   test cell without its hidden test, and a failed test as its one-line message
-  ("AssertionError: q3 is not right"), not as a traceback quoting the test's code.
+  ("AssertionError: q3 is not right"), not as a traceback quoting the test's code; a student's
+  own questions (``check.show(...)``, ``check.deal(...)``) show without the call that dealt them.
 """
 
 from __future__ import annotations
@@ -174,10 +175,18 @@ class RestoreHiddenTests(OverwriteCells):  # type: ignore[misc]
         return done
 
 
+_DEALT = ("check.show(", "check.deal(")
+
+
 class HideHiddenTests(NbGraderPreprocessor):  # type: ignore[misc]
-    """For feedback: test cells without their hidden tests, errors without tracebacks."""
+    """For feedback: test cells without their hidden tests, errors without tracebacks, and a
+    sheet that deals each student their own questions showing the questions without the calls
+    that dealt them."""
 
     def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:
+        if cell.cell_type == "code" and cell.source.startswith(_DEALT):
+            # a student's own question or deal: the page shows the question, not the call that dealt it
+            cell.metadata["transient"] = {"remove_source": True}
         if cell.cell_type == "code" and utils.is_grade(cell):
             hidden = "### BEGIN HIDDEN TESTS" in cell.source
             if hidden:

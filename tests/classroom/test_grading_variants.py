@@ -242,4 +242,5 @@ def test_each_student_is_dealt_and_graded_their_own_sheet_by_nbgrader(
         html = (course / "feedback" / student / name / f"{name}.html").read_text(encoding="utf-8")
         trump = Relabel.parse(variants[student]).text("Spades are trump.")
         assert trump in html, (student, trump)
+        assert "check.show(" not in html and "check.deal(" not in html  # the questions, not the calls
     assert shown[ada] != shown[bob] and len(shown[ada]) == len(shown[bob]) >= 8

@@ -173,7 +173,10 @@ def _python(source: str) -> str:
         from IPython.core.inputtransformer2 import TransformerManager
     except ImportError:  # no IPython here: read the cell as plain Python
         return source
-    text: str = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
+    try:
+        text: str = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
+    except Exception:  # IPython cannot rewrite it: Python's parser says what is wrong below
+        return source
     return text
 
 
@@ -311,21 +314,24 @@ def audit_source(source: str, cell: str = "cell", protected: Iterable[str] | Non
     ``checker``)."""
     try:
         tree = ast.parse(_python(source))
-    except (SyntaxError, ValueError) as err:
-        why = err.msg if isinstance(err, SyntaxError) else str(err)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        why = err.msg if isinstance(err, SyntaxError) else f"{type(err).__name__}: {str(err)[:80]}"
         return [Finding(cell, getattr(err, "lineno", 0) or 0, f"cannot be read as Python ({why})")]
     reader = _Reader(cell, frozenset({"check", "checker"} if protected is None else protected))
-    reader.visit(tree)
+    try:
+        reader.visit(tree)
+    except RecursionError:  # nested past what a person writes: a reason to look in itself
+        reader.found.append(Finding(cell, 0, "nested too deep to read (code made to hide from a reader)"))
     return reader.found
 
 
 def _source(cell: dict[str, Any]) -> str:
     text = cell.get("source", "")
-    return "".join(text) if isinstance(text, list) else str(text)
+    return "".join(str(t) for t in text) if isinstance(text, list) else str(text)
 
 
-def _nbgrader(cell: dict[str, Any]) -> dict[str, Any]:
-    meta = cell.get("metadata", {})
+def _nbgrader(cell: Any) -> dict[str, Any]:
+    meta = cell.get("metadata", {}) if isinstance(cell, dict) else {}
     found = meta.get("nbgrader", {}) if isinstance(meta, dict) else {}
     return found if isinstance(found, dict) else {}
 
@@ -334,7 +340,7 @@ def _bound(source: str) -> set[str]:
     """The names a read-only cell binds (its imports, assignments, definitions)."""
     try:
         tree = ast.parse(_python(source))
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -351,7 +357,11 @@ def _released(released: dict[str, Any] | None) -> tuple[dict[str, dict[str, Any]
     """The release's cells by grade id, and the names its read-only code cells bind."""
     if released is None:
         return {}, frozenset()
-    cells = {str(_nbgrader(c)["grade_id"]): c for c in released.get("cells", []) if _nbgrader(c).get("grade_id")}
+    cells = {
+        str(_nbgrader(c)["grade_id"]): c
+        for c in released.get("cells", [])
+        if isinstance(c, dict) and _nbgrader(c).get("grade_id")
+    }
     names: set[str] = set()
     for c in cells.values():
         if c.get("cell_type") == "code" and _nbgrader(c).get("locked"):

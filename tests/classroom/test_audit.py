@@ -110,6 +110,23 @@ def test_the_notebook_is_compared_with_its_release() -> None:
     assert any(w.startswith("cell ") and "(added, no nbgrader id): imports sys" in w for w in why), why
 
 
+def test_a_notebook_of_odd_shapes_is_read_without_a_traceback() -> None:
+    odd = {
+        "cells": [
+            {"cell_type": "code", "source": ["import sy", "s\n", 7], "metadata": "none"},
+            {"cell_type": "code", "source": {"a": 1}, "metadata": {"nbgrader": ["x"]}},
+            "not a cell",
+            {"cell_type": "code", "source": "x = " + "(" * 5000 + ")" * 5000},
+            {"cell_type": "code", "source": "-" * 200 + "1"},
+            {"cell_type": "markdown", "source": None},
+        ]
+    }
+    why = [f"{f.cell}: {f.why}" for f in audit_notebook(odd, {"cells": ["x", {"metadata": 3}]})]
+    assert any("cell 3: is not a cell" == w for w in why), why
+    assert any("cell 4" in w and ("cannot be read" in w or "too deep" in w) for w in why), why
+    assert any("imports sys" in w for w in why), why  # the cell's pieces, joined
+
+
 def test_the_command_answers_a_folder_it_cannot_audit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["nbgrader", "audit", str(tmp_path / "missing")]) == 2
     err = capsys.readouterr().err

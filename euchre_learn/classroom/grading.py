@@ -339,6 +339,12 @@ def _literal(text: str) -> str:
     return repr(text)
 
 
+_OWN_QUESTION = "# Your own question: run the cell to see it (the text below is the sheet's, renamed for you)."
+_OWN_DEAL = "# Your own deal: run the cell to see it (the cards below are the sheet's, renamed for you)."
+"""The first line of a cell that deals a student's own question or deal: what JupyterLab shows of
+its folded source."""
+
+
 def _dealt(cid: str, source: str) -> dict[str, Any]:
     """A read-only code cell, its source folded away, that shows the student's own question or deal."""
     return {
@@ -392,10 +398,10 @@ def source_notebook(
         text = _text(cell)
         asking = asking or (cell["cell_type"] == "markdown" and "### q" in text)
         if per_student and asking and cell["cell_type"] == "markdown" and _varies(text):
-            cells.append(_dealt(cid, f"check.show({_literal(_graded_markdown(text, feedback))})"))
+            cells.append(_dealt(cid, f"{_OWN_QUESTION}\ncheck.show({_literal(_graded_markdown(text, feedback))})"))
             continue
         if per_student and asking and cell["cell_type"] == "code" and not tags and _varies(text):
-            cells.append(_dealt(cid, f"check.deal({_literal(text)})"))
+            cells.append(_dealt(cid, f"{_OWN_DEAL}\ncheck.deal({_literal(text)})"))
             continue
         if cell["cell_type"] != "code":
             text = renamed(_graded_markdown(text, feedback))

@@ -184,7 +184,7 @@ class HideHiddenTests(NbGraderPreprocessor):  # type: ignore[misc]
     that dealt them."""
 
     def preprocess_cell(self, cell: Any, resources: Any, cell_index: int) -> tuple[Any, Any]:
-        if cell.cell_type == "code" and cell.source.startswith(_DEALT):
+        if cell.cell_type == "code" and any(line.startswith(_DEALT) for line in cell.source.split("\n")[:2]):
             # a student's own question or deal: the page shows the question, not the call that dealt it
             cell.metadata["transient"] = {"remove_source": True}
         if cell.cell_type == "code" and utils.is_grade(cell):

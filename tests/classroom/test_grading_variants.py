@@ -35,6 +35,11 @@ def _src(cell: dict[str, Any]) -> str:
     return "".join(s) if isinstance(s, list) else s
 
 
+def _call(cell: dict[str, Any]) -> str:
+    """A dealt cell's call (its source after the comment line JupyterLab shows when folded)."""
+    return _src(cell).split("\n", 1)[-1]
+
+
 def _gid(cell: dict[str, Any]) -> str:
     return str(cell["metadata"].get("nbgrader", {}).get("grade_id", ""))
 
@@ -141,17 +146,18 @@ def test_two_students_get_different_questions_and_each_is_graded_on_their_own(
         nb = grading.source_notebook(name, "answers", "student", COURSE)
         setup = next(_src(c) for c in nb["cells"] if f'checker("{sheet}"' in _src(c))
         assert f'check = checker("{sheet}", course="{COURSE}")' in setup
-        shows = [c for c in nb["cells"] if _src(c).startswith("check.show(")]
+        shows = [c for c in nb["cells"] if _call(c).startswith("check.show(")]
+        assert all(_src(c).startswith("# Your own question: run the cell to see it") for c in shows)
         assert len(shows) >= 8 and all(c["metadata"]["jupyter"]["source_hidden"] for c in shows)
         # the questions as each student's kernel shows them
         asked = {}
         for student in (ada, bob):
             monkeypatch.setenv(STUDENT_ENV, student)
             check = checker(sheet, course=COURSE)
-            asked[student] = [check.show(eval(_src(c)[len("check.show(") : -1])).data for c in shows]
+            asked[student] = [check.show(eval(_call(c)[len("check.show(") : -1])).data for c in shows]
         differ = [a != b for a, b in zip(asked[ada], asked[bob], strict=True)]
         assert sum(differ) >= len(shows) - 1, (name, asked)
-        assert asked[ada] == [Relabel.parse(va).text(eval(_src(c)[len("check.show(") : -1])) for c in shows]
+        assert asked[ada] == [Relabel.parse(va).text(eval(_call(c)[len("check.show(") : -1])) for c in shows]
 
         right = {s: _fill(nb, _right_answers(name, v)) for s, v in ((ada, va), (bob, vb))}
         qids = checker(sheet).qids
@@ -232,7 +238,7 @@ def test_each_student_is_dealt_and_graded_their_own_sheet_by_nbgrader(
         shown[student] = [
             "".join(o["data"]["text/markdown"])
             for c in graded["cells"]
-            if _src(c).startswith("check.show(")
+            if _call(c).startswith("check.show(")
             for o in c["outputs"]
             if "text/markdown" in o.get("data", {})
         ]

@@ -23,7 +23,8 @@ own rewriting of ``%magics`` and ``!shell`` lines) and flagged when it
   string), or uses a private name (``_exit``, ``_answer_key``);
 - rebinds a name the sheet's read-only cells define (``check``, ``checker``, ``Card``...), a
   builtin (``print``, ``repr``, ``AssertionError``), or sets an attribute of a module;
-- asks the checker for more than a verdict (``check.grade``, ``check.exercise``, ``check.relabel``);
+- asks the checker for more than a verdict (``check.grade``, ``check.exercise``, ``check.relabel``),
+  or uses its verdict (``check(...)`` in a loop, a condition, a value: answers found by trying);
 - makes answers that answer for themselves: a class with ``__eq__``, ``__str__``, ``__hash__``...,
   or a subclass of ``str``, ``int``, ``list``...
 
@@ -187,6 +188,7 @@ class _Reader(ast.NodeVisitor):
         self.modules: set[str] = set()
         self.found: list[Finding] = []
         self.depth = 0  # inside a function or a class, a name bound is its own, not the notebook's
+        self.plain_checks: set[int] = set()  # check(...) calls that stand alone at the top level
 
     def flag(self, node: ast.AST, why: str) -> None:
         self.found.append(Finding(self.cell, getattr(node, "lineno", 0), why))
@@ -248,6 +250,11 @@ class _Reader(ast.NodeVisitor):
                 self.flag(node, f"asks the checker for check.{attr}, more than its verdict")
             if isinstance(node.ctx, (ast.Store, ast.Del)) and (root.id in self.modules or root.id in self.protected):
                 self.flag(node, f"changes {root.id}.{attr}, part of the package or of the sheet")
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Name) and node.func.id == "check" and id(node) not in self.plain_checks:
+            self.flag(node, "uses what check(...) says (in a loop, a condition, a value): answers found by trying")
         self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
@@ -318,6 +325,7 @@ def audit_source(source: str, cell: str = "cell", protected: Iterable[str] | Non
         why = err.msg if isinstance(err, SyntaxError) else f"{type(err).__name__}: {str(err)[:80]}"
         return [Finding(cell, getattr(err, "lineno", 0) or 0, f"cannot be read as Python ({why})")]
     reader = _Reader(cell, frozenset({"check", "checker"} if protected is None else protected))
+    reader.plain_checks = {id(stmt.value) for stmt in tree.body if isinstance(stmt, ast.Expr)}
     try:
         reader.visit(tree)
     except RecursionError:  # nested past what a person writes: a reason to look in itself

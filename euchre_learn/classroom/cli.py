@@ -18,6 +18,7 @@
     euchre-learn progress summary exports/ --students --csv grades.csv --since 2026-09-01
     euchre-learn lessons ~/euchre                # the installed version's lessons, exercises, docs, apps
     euchre-learn nbgrader ~/course               # nbgrader source assignments of the exercise sheets
+    euchre-learn nbgrader audit ~/course         # flag submissions that reach into the grading
     euchre-learn cheat-sheet --out cheat-sheet.pdf   # the rules on one page (PDF via Chromium)
     euchre-learn egn final.egn --seat N          # a real game (EGN): deal by deal, the score, the review
     euchre-learn egn final.egn --no-review --save    # ... kept in the saved games
@@ -210,7 +211,13 @@ def _parser() -> argparse.ArgumentParser:
         help="leave out exercises/solutions/ and the '# %%load solutions/...' hints (for a class)",
     )
 
-    g = sub.add_parser("nbgrader", help="write nbgrader source assignments of the exercise sheets into a course folder")
+    g = sub.add_parser(
+        "nbgrader",
+        help="write nbgrader source assignments of the exercise sheets into a course folder "
+        "('nbgrader audit DIR': flag submissions that reach into the grading)",
+        epilog="euchre-learn nbgrader audit DIR reads the submissions of a course folder and flags those "
+        "that reach into the grading (a course folder named audit: ./audit)",
+    )
     g.add_argument("folder", metavar="DIR", help="the nbgrader course folder (created if missing)")
     g.add_argument("--force", action="store_true", help="also replace files that were changed since")
     g.add_argument(
@@ -225,10 +232,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     g.add_argument(
         "--variant",
-        default="course",
-        help="questions of their own: sheets 01-02 with suits and seats renamed, chosen by the course id "
-        "(default 'course'), or one of black-turn, red-turn, black-red-turn, ...; 'published' for the "
-        "questions of exercises/",
+        default="student",
+        help="questions of their own: sheets 01-02 with suits and seats renamed, for each student by the "
+        "course id and the student's id (default 'student'), one renaming for the class chosen by the course "
+        "id ('course'), or one of black-turn, red-turn, black-red-turn, ...; 'published' for the questions "
+        "of exercises/",
     )
 
     k = sub.add_parser("class", help="the class server: learners at shared tables, progress live, a teacher's page")
@@ -451,15 +459,42 @@ def _class_link(args: argparse.Namespace, store: Any) -> int:
     return 1 if done.status == "refused" else 0
 
 
+def _audit(argv: list[str]) -> int:
+    """``euchre-learn nbgrader audit DIR``: 1 when a submission is flagged, 0 when none is."""
+    parser = _Parser(
+        prog="euchre-learn nbgrader audit",
+        description="Flag the submissions of an nbgrader course folder that reach into the grading "
+        "(IPython's history, sys.modules, input transformers, the checker's insides, ...): docs/teaching.md",
+    )
+    parser.add_argument(
+        "folder", metavar="DIR", help="the nbgrader course folder (its submitted/), or a folder of notebooks"
+    )
+    args = parser.parse_args(argv)
+    from euchre_learn.classroom.audit import AuditError, audit
+
+    try:
+        report = audit(args.folder)
+    except AuditError as err:
+        print(f"euchre-learn: {err}", file=sys.stderr)
+        return 2
+    for line in report.lines():
+        print(line)
+    return 1 if report.flagged or report.unreadable else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``euchre-learn`` command; returns the exit status (0 on success, 2 on bad input;
-    ``progress summary``: 1 when it skipped a file it could not read and summed the others).
+    ``progress summary``: 1 when it skipped a file it could not read and summed the others;
+    ``nbgrader audit``: 1 when it flagged a submission).
     Every failure ends in one line on stderr, ``euchre-learn: <what went wrong, and what to do>``,
     with exit status 2 (never a traceback).
 
     >>> main(['worksheet', '--topics', 'trumps', '--out', '/dev/null'])  # the error goes to stderr
     2
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["nbgrader", "audit"]:
+        return _audit(argv[2:])
     args = _parser().parse_args(argv)
     target, advice = "", "choose a file you can write to"
     if args.command in ("worksheet", "cheat-sheet"):

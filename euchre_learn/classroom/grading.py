@@ -13,30 +13,39 @@ their own questions from their name, in widgets, and is not graded this way):
 - after it, a **test** cell worth one point. Its visible line, ``check.validate("q3", answer)``,
   is what nbgrader's *Validate* button checks (answered and, unless the copy gives no
   feedback, right). Its **hidden test** (``### BEGIN HIDDEN TESTS``, removed from the release
-  and put back by ``nbgrader autograde``) grades from its own copy of the answer: a
-  fingerprint of the right answers' keys (:meth:`~euchre_learn.classroom.exercises.Grader.key`),
-  written into the test when the course is generated, compared with plain ``str`` methods and
-  integer arithmetic that no cell of a notebook can replace. Replacing the checker, the engine,
-  a builtin or a module in ``sys.modules``, or handing in an object whose ``==`` always says
-  yes, scores nothing: a point needs an answer whose key is right (see docs/teaching.md for
-  what no autograder running in the student's kernel can stop);
+  and put back by ``nbgrader autograde``) decides nothing: it prints the key of the answer
+  (:func:`~euchre_learn.classroom.exercises.answer_key`, on one line that begins with
+  :data:`KEY_LINE`) and fails. The grading happens in nbgrader's own process, where a student's
+  code never runs: :class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel` reads
+  that line, compares the key with the right answers, which it computes there (they are nowhere
+  in the notebook), and replaces the test's outputs with its verdict. A kernel made to lie
+  (the checker, ``answer_key``, ``sys.modules``, builtins, input transformers that rewrite the
+  hidden test, answers whose ``==`` always says yes) has no right answer to lie with, and
+  scores nothing; what the grader cannot see from outside the kernel, ``euchre-learn nbgrader
+  audit DIR`` (:mod:`.audit`) flags in the submitted notebooks (docs/teaching.md);
 - every other cell is read-only, so ``autograde`` restores it (the setup cell that makes
   ``check`` included); outputs are cleared; the navigation lines and the ``# %load solutions/``
   hints are left out, and the rule links point at a copy of the rule book in the assignment.
 
 The graded copies of sheets 01 and 02 deal **questions of their own** (``variant``,
 ``--variant``): the sheet with its suits and seats renamed (:mod:`.exercises.relabel`), so the
-published solutions in ``exercises/solutions/`` do not fit them; sheet 03, about hands the
-package shows, keeps its published questions.
+published solutions in ``exercises/solutions/`` do not fit them. By default (``'student'``)
+each student gets their own renaming, chosen from the course id and the student's id
+(:mod:`.exercises.variants`): nbgrader hands every student the same file, so the questions and
+deals that a renaming changes are read-only code cells, their source folded away, that show
+the student's own question when the sheet runs (``check.show``, ``check.deal``), and the grader
+reads each answer through the renaming of the student nbgrader filed it under. ``'course'``
+gives the whole class one renaming, fixed by the course id. Sheet 03, about hands the package
+shows, keeps its published questions.
 
 ``feedback`` (``--feedback``) chooses what the in-place ``check`` says in the graded copy:
 ``'answers'`` (✓ or ✗ and why, as in the practice sheets: the right answer shows),
 ``'right-wrong'`` (✓ or ✗ only) or ``'none'`` (only that the answer is recorded).
 
 ``nbgrader_config.py`` in the folder sets the course id, the exchange, the empty solution stub
-(the template above it stays, not ``raise NotImplementedError()``) and the two preprocessors of
-:mod:`euchre_learn.classroom.nbgrader_hooks` (no checksum warning per test cell at autograde; no
-hidden test in the feedback).
+(the template above it stays, not ``raise NotImplementedError()``) and the preprocessors of
+:mod:`euchre_learn.classroom.nbgrader_hooks`: the grader, the student's name for the kernel, no
+checksum warning per test cell at autograde, no hidden test in the feedback.
 
 >>> nb = source_notebook('01_cards_and_bidding')
 >>> [c['metadata']['nbgrader']['grade_id'] for c in nb['cells'] if c['metadata']['nbgrader'].get('points')][:3]
@@ -70,8 +79,8 @@ __all__ = [
     "GradingReport",
     "assignments",
     "config_text",
-    "fingerprint",
     "hidden_test",
+    "sheet_of",
     "source_notebook",
     "write_course",
 ]
@@ -90,10 +99,13 @@ _CONFIG = """\
 # nbgrader's settings for the euchre_learn exercise sheets (written by `euchre-learn nbgrader`).
 # Run nbgrader from this folder: nbgrader generate_assignment 01_cards_and_bidding, ... (docs/teaching.md)
 from nbgrader.preprocessors import GetGrades
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, DeduplicateIds, OverwriteKernelspec
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, Execute, IgnorePattern,
+    LimitOutput, OverwriteKernelspec, SaveAutoGrades,
+)
 
-from euchre_learn.classroom.nbgrader_hooks import HideHiddenTests, RestoreHiddenTests
+from euchre_learn.classroom.nbgrader_hooks import GradeOutsideTheKernel, HideHiddenTests, NameTheStudent, RestoreHiddenTests
 
 c = get_config()  # noqa: F821 (nbgrader provides it)
 
@@ -118,34 +130,41 @@ c.Autograde.sanitize_preprocessors = [
 ]
 c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
 
-# Each hidden test grades one question from its own fingerprint of the answer; it imports
-# euchre_learn.classroom.exercises to read the answer, so euchre_learn must be installed where
-# autograde runs the notebooks.
+# The grading itself happens here, in nbgrader's process, not in the student's kernel: each hidden
+# test only prints its answer's key and fails, and GradeOutsideTheKernel, right after the notebook
+# has run, replaces every test cell's outputs with its own verdict (nothing, or "q3 is not right")
+# from the right answers, which it computes here. Leave it out and every test scores 0.
+# euchre_learn must be installed where autograde runs, at the version that generated the course.
+c.Autograde.autograde_preprocessors = [
+    NameTheStudent,
+    Execute,
+    GradeOutsideTheKernel,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]
+# Which questions each sheet asks: the published ones (""), one renaming for the whole class
+# (its name), or one for each student, from the course id and the student's id ("student").
+c.GradeOutsideTheKernel.course_id = {course_id!r}
+c.GradeOutsideTheKernel.variants = {variants!r}
 """
 
 
-def config_text(course_id: str = DEFAULT_COURSE_ID, exchange: str = DEFAULT_EXCHANGE) -> str:
-    """The course's ``nbgrader_config.py``.
+def config_text(
+    course_id: str = DEFAULT_COURSE_ID, exchange: str = DEFAULT_EXCHANGE, variants: dict[str, str] | None = None
+) -> str:
+    """The course's ``nbgrader_config.py``; ``variants``: each sheet's questions, by notebook
+    name (``''``: the published ones; a renaming's name; ``'student'``: one per student).
 
     >>> "c.CourseDirectory.course_id = 'euchre'" in config_text(), "c.Exchange.root" in config_text()
     (True, True)
     """
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", course_id):
         raise GradingError(f"course id {course_id[:40]!r}: use letters, digits, '.', '_' and '-' only")
-    return _CONFIG.format(course_id=course_id, exchange=str(exchange))
-
-
-def fingerprint(text: str) -> int:
-    """The 64-bit FNV-1a hash of ``text`` (UTF-8): what a hidden test holds of each right
-    answer's key, and computes, with the same few lines, of the answer handed in.
-
-    >>> fingerprint('J♣')
-    9665555927860270253
-    """
-    h = 14695981039346656037
-    for b in text.encode("utf-8"):
-        h = (h ^ b) * 1099511628211 % 18446744073709551616
-    return h
+    return _CONFIG.format(course_id=course_id, exchange=str(exchange), variants=dict(variants or {}))
 
 
 _CHECK = re.compile(r'^check\("(?P<qid>q\d+)",\s*(?P<expr>.+)\)\s*$')
@@ -165,6 +184,18 @@ def _sheet_name(path: Path) -> str | None:
         if found:
             return found["name"]
     return None
+
+
+def sheet_of(notebook: str) -> str | None:
+    """The checker (sheet name) of the exercise sheet whose notebook is ``notebook``, or None
+    for a notebook that is not one of :func:`assignments`.
+
+    >>> sheet_of("02_play_and_scoring"), sheet_of("04_final_review")
+    ('play-and-scoring', None)
+    """
+    if notebook not in assignments():
+        return None
+    return _sheet_name(_exercises() / f"{notebook}.ipynb")
 
 
 def assignments() -> tuple[str, ...]:
@@ -208,17 +239,20 @@ def _split_check(text: str, where: str) -> tuple[str, str, str, str]:
     return "\n".join(lines[:-1]).strip("\n"), last, found["qid"], found["expr"]
 
 
+KEY_LINE = "euchre-learn key"
+"""How a hidden test's one line of output begins: ``euchre-learn key q4 'J♣'``, the question and
+the key of the answer (:func:`~euchre_learn.classroom.exercises.answer_key`), which nbgrader's
+grader reads (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`)."""
+
 _HIDDEN = """\
 ### BEGIN HIDDEN TESTS
-# The right answers' fingerprints, written when the course was generated: this test reads no
-# checker and no answer of the package, and compares with str methods and integer arithmetic
-# only, which no cell of a notebook can replace.
+# Graded outside this kernel: the test prints the key of the answer (the answer as plain text),
+# and euchre_learn's grader, in nbgrader's own process (GradeOutsideTheKernel in the course's
+# nbgrader_config.py), compares it with the right answers, which are nowhere in the notebook.
+# Without that grader, the test fails.
 from euchre_learn.classroom.exercises import answer_key as _answer_key
-_s = "".__class__
-_h = 14695981039346656037
-for _b in _s.encode(_s.__str__(_answer_key({sheet!r}, {qid!r}, {expr}, {variant!r})), "utf-8"):
-    _h = (_h ^ _b) * 1099511628211 % 18446744073709551616
-assert _h in {fingerprints}, {message!r}
+print({marker!r}, repr(_answer_key({sheet!r}, {qid!r}, {expr})))
+raise AssertionError({message!r})
 ### END HIDDEN TESTS"""
 
 
@@ -239,18 +273,21 @@ def variant_for(course_id: str) -> str:
     return Relabel.for_course(course_id).name
 
 
-def hidden_test(sheet: str, qid: str, expr: str, variant: str | None = None) -> str:
-    """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), grading the
-    answer the expression ``expr`` names (``answer``, or the learner's function); ``variant``:
-    the renaming of the graded copy's suits and seats (:mod:`~euchre_learn.classroom.exercises.relabel`),
-    through which the answer is read back before its key is taken."""
+def hidden_test(sheet: str, qid: str, expr: str) -> str:
+    """The hidden test of question ``qid`` of the sheet ``sheet`` (checker name), for the answer
+    the expression ``expr`` names (``answer``, or the learner's function). It holds no right
+    answer and decides nothing: it prints the answer's key on one line (:data:`KEY_LINE`) and
+    fails, and nbgrader's grader, outside the student's kernel, replaces its outputs with its
+    own verdict (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`).
+
+    >>> print(hidden_test("cards-and-bidding", "q4", "answer").splitlines()[-3])
+    print('euchre-learn key q4', repr(_answer_key('cards-and-bidding', 'q4', answer)))
+    """
     grade = checker(sheet).exercise(qid).grade
     if not isinstance(grade, Grader):
         raise GradingError(f"{sheet} {qid} has no answer key, so it cannot be graded by nbgrader")
-    fingerprints = tuple(sorted({fingerprint(k) for k in grade.keys}))
-    return _HIDDEN.format(
-        sheet=sheet, qid=qid, expr=expr, variant=variant, fingerprints=fingerprints, message=f"{qid} is not right"
-    )
+    message = f"{qid} is graded by euchre_learn's grader (GradeOutsideTheKernel), which did not run"
+    return _HIDDEN.format(marker=f"{KEY_LINE} {qid}", sheet=sheet, qid=qid, expr=expr, message=message)
 
 
 _HOW_TO = re.compile(
@@ -289,11 +326,48 @@ def _graded_markdown(text: str, feedback: str) -> str:
     return text
 
 
-def source_notebook(name: str, feedback: str = "answers", variant: str | None = None) -> dict[str, Any]:
+def _varies(text: str) -> bool:
+    """Whether some renaming changes ``text`` (a question or a deal, in a sheet that deals each
+    student their own)."""
+    return any(Relabel.parse(v).text(text) != text for v in VARIANTS)
+
+
+def _literal(text: str) -> str:
+    """``text`` as a Python literal a reader can read: a raw triple-quoted string when it can be one."""
+    if '"""' not in text and not text.endswith("\\") and "\r" not in text:
+        return f'r"""{text}"""'
+    return repr(text)
+
+
+_OWN_QUESTION = "# Your own question: run the cell to see it (the text below is the sheet's, renamed for you)."
+_OWN_DEAL = "# Your own deal: run the cell to see it (the cards below are the sheet's, renamed for you)."
+"""The first line of a cell that deals a student's own question or deal: what JupyterLab shows of
+its folded source."""
+
+
+def _dealt(cid: str, source: str) -> dict[str, Any]:
+    """A read-only code cell, its source folded away, that shows the student's own question or deal."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": cid,
+        "metadata": {"jupyter": {"source_hidden": True}, "nbgrader": _meta(f"code-{cid}", locked=True)},
+        "outputs": [],
+        "source": source,
+    }
+
+
+def source_notebook(
+    name: str, feedback: str = "answers", variant: str | None = None, course_id: str = DEFAULT_COURSE_ID
+) -> dict[str, Any]:
     """The nbgrader source notebook (nbformat 4 JSON) of the exercise sheet ``name``
     (``'01_cards_and_bidding'``, see :func:`assignments`); ``feedback``: what the in-place
     ``check`` of the graded copy says (see the module's text); ``variant``: the sheet with its
-    suits and seats renamed (one of :data:`RENAMED`'s sheets only; see :func:`variant_for`)."""
+    suits and seats renamed (one of :data:`RENAMED`'s sheets only; see :func:`variant_for`), or
+    ``'student'``: each student's own renaming, from ``course_id`` and the student's id
+    (:func:`~euchre_learn.classroom.exercises.variants.student_variant`), dealt when the sheet runs:
+    its questions and deals are read-only code cells (``check.show(...)``, ``check.deal(...)``)
+    whose output is the student's own question."""
     if name not in assignments():
         raise GradingError(
             f"{name[:40]!r} is not an exercise sheet with solutions: choose one of {', '.join(assignments())}"
@@ -306,7 +380,8 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
     assert sheet is not None  # assignments() has only sheets with a checker
     if variant is not None and name not in RENAMED:
         raise GradingError(f"{name} shows deals the package computes: it cannot be renamed")
-    relabel = Relabel.parse(variant) if variant else None
+    per_student = variant == "student"
+    relabel = Relabel.parse(variant) if variant and not per_student else None
 
     def renamed(text: str) -> str:
         return relabel.text(text) if relabel is not None else text
@@ -314,12 +389,20 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
     solutions = _exercises() / "solutions" / name
     cells: list[dict[str, Any]] = []
     seen: set[str] = set()
+    asking = False  # past the first question: from there on, a sheet per student deals what varies
     for i, cell in enumerate(nb["cells"]):
         tags = cell.get("metadata", {}).get("tags", [])
         if "navigation" in tags:
             continue
         cid = str(cell.get("id") or f"cell-{i}")
         text = _text(cell)
+        asking = asking or (cell["cell_type"] == "markdown" and "### q" in text)
+        if per_student and asking and cell["cell_type"] == "markdown" and _varies(text):
+            cells.append(_dealt(cid, f"{_OWN_QUESTION}\ncheck.show({_literal(_graded_markdown(text, feedback))})"))
+            continue
+        if per_student and asking and cell["cell_type"] == "code" and not tags and _varies(text):
+            cells.append(_dealt(cid, f"{_OWN_DEAL}\ncheck.deal({_literal(text)})"))
+            continue
         if cell["cell_type"] != "code":
             text = renamed(_graded_markdown(text, feedback))
             cells.append(
@@ -331,15 +414,14 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
                 }
             )
             if len(cells) == 1 and cell["cell_type"] == "markdown" and text.startswith("# "):
-                cells.append(_note(cid, feedback))
+                cells.append(_note(cid, feedback, per_student))
             continue
         qids = [t.split(":", 1)[1] for t in tags if t.startswith("answer:")]
         base: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": cid, "outputs": []}
         if not qids:
             text = renamed(text)
-            options = "".join(
-                f', {k}="{v}"' for k, v in (("feedback", feedback), ("variant", variant)) if v and v != "answers"
-            )
+            chosen = (("course", course_id),) if per_student else (("variant", variant),)
+            options = "".join(f', {k}="{v}"' for k, v in (("feedback", feedback), *chosen) if v and v != "answers")
             text = text.replace(f'checker("{sheet}")', f'checker("{sheet}"{options})')
             cells.append({**base, "metadata": {"nbgrader": _meta(f"code-{cid}", locked=True)}, "source": text})
             continue
@@ -359,8 +441,8 @@ def source_notebook(name: str, feedback: str = "answers", variant: str | None = 
             {**base, "metadata": {"nbgrader": _meta(f"answer-{qid}", solution=True), "tags": tags}, "source": source}
         )
         test = (
-            f"# {qid}: one point when the sheet is graded, by a hidden test with its own copy of the answer.\n"
-            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr, variant)
+            f"# {qid}: one point when the sheet is graded (by euchre_learn's grader, outside this notebook).\n"
+            f'check.validate("{qid}", {expr})\n' + hidden_test(sheet, qid, expr)
         )
         meta = {**_meta(f"test-{qid}", grade=True, locked=True), "points": 1}
         cells.append({**base, "id": f"{cid}-test", "metadata": {"nbgrader": meta}, "source": test})
@@ -390,8 +472,14 @@ _NOTES = {
 }
 
 
-def _note(after: str, feedback: str) -> dict[str, Any]:
-    text = _NOTES[feedback]
+_YOUR_OWN = (
+    " **Your questions are your own**, dealt for you (your neighbour's differ): run the sheet from the top "
+    "(**Run → Run All Cells**) and each question appears under its cell."
+)
+
+
+def _note(after: str, feedback: str, per_student: bool = False) -> dict[str, Any]:
+    text = _NOTES[feedback] + (_YOUR_OWN if per_student else "")
     return {
         "cell_type": "markdown",
         "id": f"{after}-graded",
@@ -415,7 +503,12 @@ class GradingReport:
     def lines(self) -> list[str]:
         """The report as the command prints it."""
         out = [f"wrote {rel}" for rel in self.written]
-        if self.variant:
+        if self.variant == "student":
+            out.append(
+                f"questions of their own in {', '.join(RENAMED)}: each student's suits and seats renamed, "
+                "chosen by the course id and the student's id"
+            )
+        elif self.variant:
             out.append(f"questions of their own in {', '.join(RENAMED)}: suits and seats renamed ({self.variant})")
         if self.kept:
             out.append(f"kept {len(self.kept)} changed file(s) (--force replaces them): {', '.join(self.kept)}")
@@ -433,25 +526,29 @@ def write_course(
     feedback: str = "answers",
     course_id: str = DEFAULT_COURSE_ID,
     exchange: str = DEFAULT_EXCHANGE,
-    variant: str | None = "course",
+    variant: str | None = "student",
 ) -> GradingReport:
     """Write an nbgrader course folder: ``nbgrader_config.py`` (:func:`config_text`) and, for
     each sheet of :func:`assignments`, ``source/<sheet>/<sheet>.ipynb`` (:func:`source_notebook`
     with ``feedback``) with ``rules.md`` beside it. ``variant``: how the sheets of
-    :data:`RENAMED` rename their suits and seats (``'course'``: :func:`variant_for` the course id;
-    ``None`` or ``'published'``: the published questions). A file that differs from what would
-    be written is kept unless ``force``."""
+    :data:`RENAMED` rename their suits and seats (``'student'``: each student their own, from the
+    course id and the student's id; ``'course'``: one for the class, :func:`variant_for` the course
+    id; a renaming by name; ``None`` or ``'published'``: the published questions). A file that
+    differs from what would be written is kept unless ``force``."""
     root = Path(folder).expanduser()
     if root.exists() and not root.is_dir():
         raise GradingError(f"{str(root)[:80]!r} is a file, not a folder: give a folder for the nbgrader course")
-    files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange).encode("utf-8")}
     rules = (course_root() / "docs" / "rules.md").read_bytes()
     renaming = variant_for(course_id) if variant == "course" else None if variant in (None, "published") else variant
-    if renaming is not None and renaming not in VARIANTS:
-        raise GradingError(f"variant {renaming[:30]!r}: choose one of published, course, {', '.join(VARIANTS)}")
+    if renaming is not None and renaming not in (*VARIANTS, "student"):
+        raise GradingError(
+            f"variant {renaming[:30]!r}: choose one of student, course, published, {', '.join(VARIANTS)}"
+        )
+    variants = {name: (renaming or "") if name in RENAMED else "" for name in assignments()}
+    files: dict[str, bytes] = {"nbgrader_config.py": config_text(course_id, exchange, variants).encode("utf-8")}
     for name in assignments():
         chosen = renaming if name in RENAMED else None
-        nb = json.dumps(source_notebook(name, feedback, chosen), indent=1, ensure_ascii=False) + "\n"
+        nb = json.dumps(source_notebook(name, feedback, chosen, course_id), indent=1, ensure_ascii=False) + "\n"
         files[f"source/{name}/{name}.ipynb"] = nb.encode("utf-8")
         files[f"source/{name}/rules.md"] = rules
     written, unchanged, kept = [], [], []

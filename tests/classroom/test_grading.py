@@ -66,10 +66,11 @@ def test_each_answer_cell_gets_its_solution_and_a_hidden_test_with_the_checker()
             assert f"### BEGIN SOLUTION\n{body}\n### END SOLUTION\n" in text
             assert "%load" not in text
             hidden = _src(test).split("### BEGIN HIDDEN TESTS\n")[1]
-            assert f"_answer_key({sheet!r}, {qid!r}, " in hidden and "checker" not in hidden.split("\n", 3)[3]
-            # the test's own copy of the answer: the fingerprints of the right answers' keys
-            keys = checker(sheet).exercise(qid).grade.keys  # type: ignore[attr-defined]
-            assert f"assert _h in {tuple(sorted({grading.fingerprint(k) for k in keys}))}," in hidden
+            assert f"print('euchre-learn key {qid}', repr(_answer_key({sheet!r}, {qid!r}, " in hidden
+            assert hidden.rstrip().endswith('which did not run")\n### END HIDDEN TESTS')
+            # the right answers are nowhere in the notebook: the grader computes them in its own process
+            for key in checker(sheet).exercise(qid).grade.keys:  # type: ignore[attr-defined]
+                assert repr(key) not in hidden
         # every other cell is read-only, outputs are cleared, the navigation is gone
         for c in nb["cells"]:
             if not _nbg(c)["grade_id"].startswith("answer-"):
@@ -138,38 +139,80 @@ def test_the_graded_sheet_says_what_its_check_tells() -> None:
         grading.source_notebook("01_cards_and_bidding", "loud")
 
 
-def test_the_hidden_test_computes_the_fingerprint_it_holds() -> None:
-    """The few lines in each hidden test hash exactly as grading.fingerprint does."""
+def _run_hidden_test(body: str, namespace: dict[str, Any]) -> list[dict[str, Any]]:
+    """Run a hidden test here as the kernel would; its outputs as nbformat outputs."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(body, namespace)
+        except AssertionError as err:
+            assert "which did not run" in str(err)  # it always fails: the grader decides
+        except Exception as err:  # an answer with no key: no key line
+            print(type(err).__name__)
+    return [{"output_type": "stream", "name": "stdout", "text": out.getvalue()}]
+
+
+def test_the_hidden_test_prints_a_key_and_the_grader_decides() -> None:
+    """The hidden test prints one key line and fails; the grader's verdict on that line is the grade."""
+    from euchre_learn.classroom.nbgrader_hooks import verdict
+
     test = grading.hidden_test("cards-and-bidding", "q4", "answer")
     body = test.split("### BEGIN HIDDEN TESTS\n")[1].split("### END HIDDEN TESTS")[0]
     for answer, right in (("J♣", True), ("jc", True), ("J♠", False)):
-        namespace: dict[str, Any] = {"answer": answer}
-        if right:
-            exec(body, namespace)
-        else:
-            with pytest.raises(AssertionError, match="q4 is not right"):
-                exec(body, namespace)
-    assert grading.fingerprint("J♣") in eval(body.split("assert _h in ")[1].split(", 'q4")[0])
+        outputs = _run_hidden_test(body, {"answer": answer})
+        assert outputs[0]["text"].startswith("euchre-learn key q4 "), outputs
+        assert (verdict("cards-and-bidding", "q4", outputs) is None) == right, answer
+    # the same key, asked in a renamed copy, is read back through the renaming
+    outputs = _run_hidden_test(body, {"answer": "J♠"})
+    assert verdict("cards-and-bidding", "q4", outputs, "black-turn") is None
+    assert verdict("cards-and-bidding", "q4", outputs, "red-turn") == "q4 is not right"
+    # no key line, two, another question's, an unreadable one, or a key that is not a plain str
+    stdout = [{"output_type": "stream", "name": "stdout", "text": ""}]
+    assert "has no answer to grade" in str(verdict("cards-and-bidding", "q4", stdout))
+    for text in ("euchre-learn key q4 'J♣'\neuchre-learn key q4 'J♣'\n", "euchre-learn key q5 'J♣'\n"):
+        stdout[0]["text"] = text
+        assert "2 key lines" in str(verdict("cards-and-bidding", "q4", stdout)) or "not its own" in str(
+            verdict("cards-and-bidding", "q4", stdout)
+        )
+    for text in ("euchre-learn key q4 J♣\n", "euchre-learn key q4 ['J♣']\n", "euchre-learn key q4 __import__('os')\n"):
+        stdout[0]["text"] = text
+        assert verdict("cards-and-bidding", "q4", stdout) is not None, text
+    # a key line elsewhere than stdout (an error's text, a display) is not read
+    assert verdict(
+        "cards-and-bidding", "q4", [{"output_type": "stream", "name": "stderr", "text": "euchre-learn key q4 'J♣'\n"}]
+    )
 
 
-def _hidden_tests_passed(nb: dict[str, Any], answers: dict[str, str] | None = None) -> set[str]:
+def _hidden_tests_passed(
+    nb: dict[str, Any], answers: dict[str, str] | None = None, variant: str | None = None
+) -> set[str]:
     """Run a source notebook's cells here (each answer cell with its solution, or with
-    ``answers[qid]``), hidden tests included; the questions whose test passes."""
+    ``answers[qid]``), hidden tests included, and grade each test's key line as the grader does
+    (``variant``: the questions' renaming); the questions that score."""
+    from euchre_learn.classroom.nbgrader_hooks import verdict
+
     namespace: dict[str, Any] = {}
     passed = set()
+    sheet = ""
     for cell in nb["cells"]:
         if cell["cell_type"] != "code":
             continue
         gid = _nbg(cell)["grade_id"]
         source = _src(cell).replace("### BEGIN SOLUTION\n", "").replace("### END SOLUTION\n", "")
+        sheet = sheet or (source.split('checker("')[1].split('"')[0] if 'checker("' in source else "")
         if answers is not None and gid.startswith("answer-"):
             source = answers[gid[7:]]
+        if gid.startswith("test-"):
+            if verdict(sheet, gid[5:], _run_hidden_test(source, namespace), variant) is None:
+                passed.add(gid[5:])
+            continue
         try:
             exec(source, namespace)
         except AssertionError:
             continue
-        if gid.startswith("test-"):
-            passed.add(gid[5:])
     return passed
 
 
@@ -188,8 +231,8 @@ def test_a_renamed_sheet_deals_its_own_questions(
     original = grading.source_notebook(name)
     for variant in variants:
         nb = grading.source_notebook(name, "answers", variant)
-        assert _hidden_tests_passed(nb) == set(qids), variant
-        missed = set(qids) - _hidden_tests_passed(nb, published)
+        assert _hidden_tests_passed(nb, variant=variant) == set(qids), variant
+        missed = set(qids) - _hidden_tests_passed(nb, published, variant)
         assert len(missed) >= 3, (variant, missed)
         # the same cells, the deals and the words about them renamed
         assert [_nbg(c)["grade_id"] for c in nb["cells"]] == [_nbg(c)["grade_id"] for c in original["cells"]]
@@ -348,7 +391,8 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     course = tmp_path / "course"
-    grading.write_course(course, course_id="euchre-101", exchange=str(tmp_path / "exchange"))
+    # one renaming for the whole class (--variant course); each student's own: test_grading_variants.py
+    grading.write_course(course, course_id="euchre-101", exchange=str(tmp_path / "exchange"), variant="course")
     names = grading.assignments()
     sheets = SHEETS
     # nbgrader runs alembic (its database migrations) as a command: the venv's bin on the PATH
@@ -462,7 +506,7 @@ def test_generate_fill_autograde_and_the_gradebook_agrees_with_the_checker(
     for student in ("wrong", "cheat"):
         _ok(api.generate_feedback(name, student))
         html = (course / "feedback" / student / name / f"{name}.html").read_text(encoding="utf-8")
-        for marker in ("HIDDEN TESTS", "_answer_key", "fingerprint", "14695981039346656037", "1099511628211"):
+        for marker in ("HIDDEN TESTS", "_answer_key", "euchre-learn key", "GradeOutsideTheKernel"):
             assert marker not in html, (student, marker)
         assert "q1 is not right" in html or student == "wrong"
 

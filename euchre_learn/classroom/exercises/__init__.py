@@ -23,16 +23,19 @@ checker accepts its solution (``exercises/solutions/``) and rejects a wrong answ
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import html
 import importlib
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
 from euchre_learn.classroom.exercises.relabel import Relabel
+from euchre_learn.classroom.exercises.variants import student_id, student_variant
 from euchre_learn.engine.cards import Card, InvalidCardError, Suit
 from euchre_learn.teaching.quiz.question import Feedback
 
@@ -44,6 +47,7 @@ __all__ = [
     "Result",
     "answer_key",
     "checker",
+    "is_right_key",
     "same_card",
     "same_cards",
     "same_function",
@@ -73,8 +77,9 @@ class Grader:
     explaining the rule; and, for graders that hold no secret, the answer's **key**, a plain
     text that equals one of :attr:`keys` exactly when the answer is right.
 
-    The nbgrader hidden tests grade from the keys (a fingerprint of them, written into each test
-    when the course is generated), never from this object: see :mod:`euchre_learn.classroom.grading`.
+    nbgrader grades from the keys: each hidden test prints its answer's key, and the grader, in
+    nbgrader's own process, compares it with :attr:`keys` (:func:`is_right_key`); see
+    :mod:`euchre_learn.classroom.grading`.
 
     >>> g = same_number(24, why='6 ranks × 4 suits.')
     >>> g(24), g.key(24), g.keys
@@ -273,6 +278,40 @@ class Checker:
     def prompt(self, qid: str) -> str:
         return self.exercise(qid).prompt
 
+    def show(self, text: str) -> Any:
+        """A question of a graded copy that deals each student their own (``euchre-learn nbgrader``):
+        ``text``, markdown of the published sheet, as this copy asks it (its suits and seats
+        renamed, :attr:`relabel`). The cell that calls it shows it.
+
+        >>> checker("cards-and-bidding", variant="black").show("Spades are trump.").data
+        'Clubs are trump.'
+        """
+        from IPython.display import Markdown
+
+        return Markdown(self.relabel.text(text) if self.relabel is not None else text)  # type: ignore[no-untyped-call]
+
+    def deal(self, code: str, namespace: dict[str, Any] | None = None) -> Any:
+        """Run ``code``, a cell of the published sheet that builds a deal, as this copy asks it
+        (renamed, :attr:`relabel`), in ``namespace`` (by default the caller's: in a notebook, the
+        notebook's, so later cells see its names); returns the value of its last line, which the
+        cell shows.
+
+        >>> ns = {}
+        >>> checker("cards-and-bidding", variant="black-turn").deal("seat = 'N'\\nseat + '♠'", ns), ns["seat"]
+        ('S♣', 'S')
+        """
+        if namespace is None:  # the caller's: in a notebook, the namespace every cell runs in
+            caller = sys._getframe(1)
+            namespace = caller.f_globals
+        tree = ast.parse(self.relabel.text(code) if self.relabel is not None else code)
+        last = tree.body[-1] if tree.body else None
+        if isinstance(last, ast.Expr):
+            tree.body.pop()
+        exec(compile(tree, "<the sheet>", "exec"), namespace)
+        if not isinstance(last, ast.Expr):
+            return None
+        return eval(compile(ast.Expression(last.value), "<the sheet>", "eval"), namespace)
+
 
 _SHEETS: dict[str, str] = {
     "cards-and-bidding": "cards_and_bidding",
@@ -294,17 +333,23 @@ def _sheet(name: str) -> Checker:
     return sheet
 
 
-def checker(name: str, feedback: FeedbackMode = "answers", variant: str | None = None) -> Checker:
+def checker(
+    name: str, feedback: FeedbackMode = "answers", variant: str | None = None, course: str | None = None
+) -> Checker:
     """The checker of an exercise sheet, by name (see :func:`sheets`); ``feedback`` as in
     :data:`FEEDBACK`. In Jupyter it also lets the answers that follow be written without quotes
     (``answer = N``, ``answer = J♦``) and explains a ``NameError`` (:mod:`.plain_answers`).
     ``variant`` (one of :data:`.relabel.VARIANTS`) checks the sheet with its suits and seats
-    renamed: the questions of a graded copy (``euchre-learn nbgrader``).
+    renamed: the questions of a graded copy (``euchre-learn nbgrader``). ``course`` (a course id,
+    without ``variant``) checks this student's own questions of that course: the renaming
+    :func:`.variants.student_variant` picks for the course and :func:`.variants.student_id`.
 
     >>> checker("cards-and-bidding", feedback="right-wrong")("q4", "J♠").message
     'Not right yet. Try again as often as you like: this copy does not show the answer.'
     """
     sheet = _sheet(name)
+    if course is not None and not variant:
+        variant = student_variant(course, student_id())
     relabel = Relabel.parse(variant) if variant else None
     if feedback != sheet.feedback or relabel is not None:
         sheet = dataclasses.replace(sheet, feedback=feedback, relabel=relabel)
@@ -316,7 +361,8 @@ def checker(name: str, feedback: FeedbackMode = "answers", variant: str | None =
 
 def answer_key(name: str, qid: str, answer: Any, variant: str | None = None) -> str:
     """The key of ``answer`` to question ``qid`` of the sheet ``name`` (:meth:`Grader.key`):
-    what an nbgrader hidden test fingerprints and compares with its own copy.
+    what an nbgrader hidden test prints for the grader (:func:`is_right_key`), and, with
+    ``variant``, the key of the answer to the published question.
 
     >>> answer_key("cards-and-bidding", "q4", "jc"), answer_key("cards-and-bidding", "q2", " west ")
     ('J♣', 'west')
@@ -327,6 +373,31 @@ def answer_key(name: str, qid: str, answer: Any, variant: str | None = None) -> 
     if variant and answer is not ...:
         answer = Relabel.parse(variant).answer(answer, grade.kind)
     return grade.key(answer)
+
+
+def is_right_key(name: str, qid: str, key: str, variant: str | None = None) -> bool:
+    """Whether ``key``, the key of an answer to question ``qid`` of the sheet ``name`` as a copy
+    with the renaming ``variant`` asks it (:func:`answer_key` without ``variant``), is the key of
+    a right answer: what nbgrader's grader decides, in its own process, from the one line an
+    nbgrader hidden test prints (:class:`~euchre_learn.classroom.nbgrader_hooks.GradeOutsideTheKernel`).
+    Anything but a plain ``str`` is not right.
+
+    >>> is_right_key("cards-and-bidding", "q4", "J♣"), is_right_key("cards-and-bidding", "q4", "J♠")
+    (True, False)
+    >>> is_right_key("cards-and-bidding", "q4", "J♠", "black-turn"), is_right_key("cards-and-bidding", "q2", "s", "turn")
+    (True, True)
+    """
+    if type(key) is not str:  # noqa: E721 - exactly str: no subclass whose == or hash says yes
+        return False
+    grade = _sheet(name).exercise(qid).grade
+    if not isinstance(grade, Grader):
+        raise TypeError(f"{name} {qid} has no answer key")
+    if variant and grade.kind in ("card", "cards", "suit", "text"):
+        try:
+            key = grade.key(Relabel.parse(variant).answer(key, grade.kind))
+        except (ValueError, TypeError, KeyError):  # not a key of this kind: no right answer
+            return False
+    return str(key) in set(grade.keys)
 
 
 # ---- graders: compare a learner's answer with what the engine computed -------------------

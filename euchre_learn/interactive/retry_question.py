@@ -112,11 +112,16 @@ def retry_question(decision: Decision, key: str = "") -> Question:
 
 def file_retry(progress: Progress, decision: Decision, result: RetryResult, note: str | None = None) -> None:
     """Keep a finished retry of ``decision`` in the learner's store as a quiz question (kind
-    ``'retry'``, under ``result.key``), and count the attempt as a review of it: a miss brings it
-    back soon, a first-try success later (the FSRS schedule), so Today's practice asks it again.
-    The bot table's review panel and a class table's seat both file their retries here."""
+    ``'retry'``, under ``result.key``), and count the attempt as an answer to it by the one answer
+    path (:func:`~euchre_learn.teaching.answering.record_answer`): on :data:`RETRY_TOPIC`, a review
+    of it (a miss brings it back soon, a first-try success later: the FSRS schedule, so Today's
+    practice asks it again), filed under its position's situation, at the time it finished. The
+    retry reached its own verdict (a first try within the good threshold), once: it reports when
+    finished and never again. The bot table's review panel and a class table's seat both file
+    their retries here."""
     from euchre_learn.learner.store import PutRetry
+    from euchre_learn.teaching.answering import record_answer
 
     question = retry_question(decision, key=result.key)
     progress.store.write(PutRetry(result.key, question.to_dict(), note=note or f"{decision.grade} at the table"))
-    progress.record(RETRY_TOPIC, result.first_try, item=("retry", result.key))
+    record_answer(progress, question, result.first_try, item=("retry", result.key))

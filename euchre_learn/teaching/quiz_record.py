@@ -7,9 +7,9 @@ counts in the learner's progress and is a review in the practice schedule, which
 from __future__ import annotations
 
 import os
-import time
 from typing import TYPE_CHECKING
 
+from euchre_learn.teaching.answering import OnShow, answer
 from euchre_learn.teaching.quiz.question import Feedback, Question
 
 if TYPE_CHECKING:
@@ -19,11 +19,12 @@ __all__ = ["Recorder"]
 
 
 class Recorder:
-    """Grades one question and records the first answer in the learner's progress: one answer on
-    the question's topic and one review of ``('quiz', topic)`` in the practice schedule, timed from
-    when the widget was made; a question asking the seat to act what to do is also filed under its
-    situation (:func:`~euchre_learn.teaching.situation_deals.situation_of_question`). The store is opened at the first answer, not before, so showing a
-    quiz (a lesson's Run All) writes nothing.
+    """Grades one question and records its first answer in the learner's progress, through the one
+    answer path (:func:`~euchre_learn.teaching.answering.answer`): one answer on the question's topic
+    and one review of ``('quiz', topic)`` in the practice schedule, timed from when the widget was
+    made; a question asking the seat to act what to do is also filed under its situation. A second
+    Check returns the first feedback and records nothing. The store is opened at the first answer,
+    not before, so showing a quiz (a lesson's Run All) writes nothing.
 
     ``progress``: a :class:`~euchre_learn.learner.progress.Progress`, a path, ``None`` (or ``True``)
     for the learner's own store, ``False`` to keep nothing.
@@ -38,8 +39,12 @@ class Recorder:
         self.question = question
         self._given = progress
         self.progress: Progress | None = None
-        self.recorded = False
-        self._shown = time.monotonic()
+        self.on_show = OnShow(question)
+
+    @property
+    def recorded(self) -> bool:
+        """True once the question has been answered (and the answer recorded, if kept)."""
+        return self.on_show.answered
 
     def _open(self) -> Progress | None:
         given = self._given
@@ -52,21 +57,10 @@ class Recorder:
         return Progress(None if given is None or given is True else given)
 
     def __call__(self, response: object) -> Feedback:
-        fb = self.question.check(response)
-        if not self.recorded:
-            self.recorded = True
+        if not self.on_show.answered:
+            self.question.normalize(response)  # not an answer: its QuizError, before the store is opened
             self.progress = self._open()
-            if self.progress is not None:
-                from euchre_learn.teaching.situation_deals import situation_of_question
-
-                found = situation_of_question(self.question)
-                self.progress.record(
-                    self.question.topic,
-                    fb.correct,
-                    seconds=time.monotonic() - self._shown,
-                    situation=None if found is None else (found.key, found.family),
-                )
-        return fb
+        return answer(self.on_show, response, self.progress)
 
     @property
     def warnings(self) -> list[str]:

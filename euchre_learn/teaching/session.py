@@ -1,7 +1,8 @@
 """A scheduled session: one question at a time from the learner's practice schedule, each answer
-graded, recorded in the learner's store and reviewed in the schedule, timed from when the question
-was shown by the schedule's own clock; an answer to a position (a puzzle, a retry, a situation) is
-also filed under its situation (:mod:`euchre_learn.learner.situation_schedule`). The model both "Today's practice"
+graded once, recorded in the learner's store and reviewed in the schedule, timed from when the
+question was shown by the schedule's own clock; an answer to a position (a puzzle, a retry, a
+situation) is also filed under its situation (:mod:`euchre_learn.learner.situation_schedule`). The
+grading and the recording are the one answer path's (:func:`~euchre_learn.teaching.answering.answer`). The model both "Today's practice"
 (:class:`~euchre_learn.teaching.today.TodaysPractice`) and the puzzle trainer
 (:class:`~euchre_learn.teaching.puzzle_model.PuzzleTrainer`) are; each says only what to ask next
 and under which topic and item an answer counts. No widgets here (the one view of a session is
@@ -17,8 +18,8 @@ from datetime import datetime
 
 from euchre_learn.learner.progress import Progress, TopicStats
 from euchre_learn.learner.schedule import Schedule
+from euchre_learn.teaching.answering import OnShow, answer, situation_filed
 from euchre_learn.teaching.quiz.question import Feedback, Question
-from euchre_learn.teaching.situation_deals import situation_of_question
 
 __all__ = ["ScheduledSession"]
 
@@ -28,11 +29,10 @@ class ScheduledSession:
 
     ``progress``: a :class:`Progress`, a path, or ``None`` for the learner's own store; ``seed``:
     the session's order (``None``: a fresh one, kept in :attr:`seed`); ``clock``: "now" as an aware
-    datetime (tests pass a fake one). A subclass sets :attr:`question` (with :meth:`_show`) and
+    datetime (tests pass a fake one). A subclass puts a question on show (with :meth:`_show`) and
     says what an answer counts as (:meth:`_recorded_as`) and what was just asked (:meth:`_key`).
     """
 
-    question: Question
     source: str
     """Why the current question was chosen (``'due'``, ``'new'``, ``'more'``, ...)."""
 
@@ -48,9 +48,9 @@ class ScheduledSession:
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.asked = 0
         self.score = 0
-        self.feedback: Feedback | None = None
+        self.on_show: OnShow | None = None
+        """The question on show and its one answer (``None`` until the first is shown)."""
         self._last: Hashable | None = None
-        self._shown = datetime.min
 
     # --- what a subclass says -----------------------------------------------------------------
     def _key(self) -> Hashable:  # pragma: no cover - abstract
@@ -68,8 +68,7 @@ class ScheduledSession:
     def _situation(self) -> tuple[str, str] | None:
         """The situation ``(key, family)`` an answer is filed under in the situation schedule: the
         question's, where it asks the seat to act what to do (a puzzle, a retry), else ``None``."""
-        found = situation_of_question(self.question)
-        return None if found is None else (found.key, found.family)
+        return situation_filed(self.question)
 
     def _response(self, response: object) -> object:
         """``response`` as the question's check takes it (a subclass may accept more)."""
@@ -78,12 +77,23 @@ class ScheduledSession:
     # --- showing --------------------------------------------------------------------------------
     def _show(self, question: Question) -> None:
         """Put ``question`` on show, unanswered, timed from now."""
-        self.question = question
-        self.feedback = None
-        self._shown = self.schedule.now()
+        self.on_show = OnShow(question, shown=self.schedule.now().timestamp())
+
+    @property
+    def question(self) -> Question:
+        """The question on show."""
+        if self.on_show is None:  # pragma: no cover - a subclass shows a question as it starts
+            raise AttributeError("no question has been shown yet")
+        return self.on_show.question
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The answer's feedback to the question on show (``None`` until answered)."""
+        return None if self.on_show is None else self.on_show.feedback
 
     @property
     def answered(self) -> bool:
+        """True once the question on show has been answered."""
         return self.feedback is not None
 
     @property
@@ -103,19 +113,20 @@ class ScheduledSession:
 
     # --- answering ------------------------------------------------------------------------------
     def answer(self, response: object) -> Feedback:
-        """Grade ``response``, record it (once) in the store and the schedule. A response that is
-        not an answer raises :class:`~euchre_learn.teaching.quiz.question.QuizError` and counts nothing."""
-        if self.feedback is not None:
-            return self.feedback
-        fb = self.question.check(self._response(response))
-        self.feedback = fb
+        """Grade ``response``, record it (once) in the store and the schedule, by the one answer path
+        (:func:`~euchre_learn.teaching.answering.answer`), at the schedule's "now". A response that
+        is not an answer raises :class:`~euchre_learn.teaching.quiz.question.QuizError` and counts nothing."""
+        on_show = self.on_show
+        if on_show is None:  # pragma: no cover - a subclass shows a question as it starts
+            raise AttributeError("no question has been shown yet")
+        if on_show.feedback is not None:
+            return on_show.feedback
+        topic, item = self._recorded_as()
+        at = self.schedule.now().timestamp()
+        fb = answer(
+            on_show, self._response(response), self.progress, at=at, topic=topic, item=item, situation=self._situation()
+        )
         self.asked += 1
         self.score += fb.correct
-        now = self.schedule.now()
-        seconds = max(0.0, (now - self._shown).total_seconds())
-        topic, item = self._recorded_as()
-        self.progress.record(
-            topic, fb.correct, seconds=seconds, item=item, at=now.timestamp(), situation=self._situation()
-        )
         self._last = self._key()
         return fb

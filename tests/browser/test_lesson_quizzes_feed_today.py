@@ -49,7 +49,7 @@ def test_lesson_quizzes_answered_by_clicking_are_heard_by_todays_practice(lab_ta
     found, notes = qk.quiz_cells(path, lab.env)
     assert notes == [] and [qc.index for qc in found] == [1, 2, 3]
     todays = bk.cell_locator(page, 3).locator(".el-today")
-    todays.locator(".el-score", has_text="new topics left: 3").wait_for()
+    todays.locator(".el-score", has_text="3 left today").wait_for()
     todays.locator(".el-score", has_text="today 0 of 0 right").wait_for()
     # the lessons' quizzes, one wrong and one right, by clicking
     for qc, right in ((found[0], False), (found[1], True)):
@@ -64,7 +64,7 @@ def test_lesson_quizzes_answered_by_clicking_are_heard_by_todays_practice(lab_ta
     assert answers == [("left-bower", False), ("trick-winner", True)]
     # Today's practice, on the same page, hears them at its next question
     todays.locator("button", has_text="Next question").click()
-    todays.locator(".el-score", has_text="new topics left: 1").wait_for()
+    todays.locator(".el-score", has_text="1 left today").wait_for()
     todays.locator(".el-score", has_text="today 1 of 2 right").wait_for()
     todays.locator(".el-topic", has_text="New topic: Scoring a hand").wait_for()  # not a topic answered above
     bk.screenshot(page, "lesson_quizzes_today")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.rules import Rules
+from euchre_learn.teaching.answering import OnShow, answer
 from euchre_learn.teaching.quiz.bank import Bank, load_bank
 from euchre_learn.teaching.quiz.question import Feedback, Question, QuizError
 from euchre_learn.teaching.quiz.topics import generate, rule_link, topic
@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 
 class Practice:
     """Endless practice from one topic or a mix, with score and streak; the model the practice
-    widget shows. Answering a question twice counts once.
+    widget shows. Each answer goes through the one answer path
+    (:func:`~euchre_learn.teaching.answering.answer`): graded once (answering a question twice
+    counts once) and recorded with its topic, its situation (a question on a position to play) and
+    its time.
 
     ``progress`` is a :class:`~euchre_learn.learner.progress.Progress` (or a path to one), ``None``
     for the learner's progress file, or ``False`` to keep nothing. With ``bank`` (a
@@ -91,9 +94,7 @@ class Practice:
         self.score = 0
         self.streak = 0
         self.best_streak = 0
-        self.feedback: Feedback | None = None
-        self.question: Question = self._make()
-        self._shown = time.monotonic()
+        self.on_show = OnShow(self._make())
 
     def _make(self) -> Question:
         if self.bank is not None:
@@ -106,25 +107,32 @@ class Practice:
         return generate(name, self._rng.getrandbits(32), rules=self.rules)
 
     @property
+    def question(self) -> Question:
+        """The question on show."""
+        return self.on_show.question
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The current question's feedback, once answered (``None`` before)."""
+        return self.on_show.feedback
+
+    @property
     def answered(self) -> bool:
         """True once the current question has been answered."""
-        return self.feedback is not None
+        return self.on_show.answered
 
     def next(self) -> Question:
         """Move on to a new question (an unanswered one is skipped, not counted)."""
-        self.question = self._make()
-        self.feedback = None
-        self._shown = time.monotonic()
+        self.on_show = OnShow(self._make())
         return self.question
 
     def answer(self, response: object) -> Feedback:
         """Grade ``response`` to the current question and count it, once. Answering again
         returns the first feedback and changes nothing. A response that is not an answer
         raises :class:`QuizError` and counts nothing."""
-        if self.feedback is not None:
-            return self.feedback
-        fb = self.question.check(response)
-        self.feedback = fb
+        if self.on_show.feedback is not None:
+            return self.on_show.feedback
+        fb = answer(self.on_show, response, self.progress)  # also a review in the schedule, timed from when shown
         self.asked += 1
         if fb.correct:
             self.score += 1
@@ -132,8 +140,6 @@ class Practice:
             self.best_streak = max(self.best_streak, self.streak)
         else:
             self.streak = 0
-        if self.progress is not None:  # also a review in the practice schedule, timed from when it was shown
-            self.progress.record(self.question.topic, fb.correct, seconds=time.monotonic() - self._shown)
         return fb
 
     @property

@@ -9,7 +9,8 @@
   lazy import inside a ``_repr_*_`` method (python-chess's ``_repr_svg_``);
 - the import-linter layers name every floor, bottom up as docs/architecture.md draws them;
 - ``str()`` of a card, a hand, a trick and a game imports nothing above the engine;
-- no module over 600 lines, except the solver's search (the reason is in docs/architecture.md);
+- no module over 600 lines, and no function over 100, except in the solver's search (the reason
+  is in docs/architecture.md);
 - ``import euchre_learn`` is light: it loads the engine and the learner's settings, nothing else
   of ours and nothing outside the standard library;
 - one path per module (no import hook), and every name API.md puts at the root is in ``dir(el)``,
@@ -49,6 +50,7 @@ FLOORS = (  # bottom up; a floor imports only the floors below it ('|': side by 
     "euchre_learn.classroom",
 )
 MAX_LINES = 600
+MAX_FUNCTION_LINES = 100
 LONGER = {"euchre_learn.analysis.search"}  # the solver's search: one idea in the hottest loop (docs/architecture.md)
 
 
@@ -439,6 +441,40 @@ def test_no_module_is_over_600_lines_but_the_solvers_search() -> None:
     long = {m: n for m, n in sizes.items() if n > MAX_LINES and m not in LONGER}
     assert not long, f"look for the second idea inside: {long}"
     assert all(m in sizes for m in LONGER), "the exception names a module that no longer exists"
+
+
+def _long_functions(tree: ast.Module) -> list[str]:
+    """Each function (or method, nested ones too) of ``tree`` over :data:`MAX_FUNCTION_LINES`
+    lines, from its ``def`` to its last line: ``'name (line N): M lines'``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            if lines > MAX_FUNCTION_LINES:
+                out.append(f"{node.name} (line {node.lineno}): {lines} lines")
+    return out
+
+
+def test_no_function_is_over_100_lines_but_in_the_solvers_search() -> None:
+    found = {m: f for m in _modules() if m not in LONGER and (f := _long_functions(_tree(m)))}
+    assert not found, "a function over 100 lines does more than one thing: give each part its name:\n" + "\n".join(
+        f"{m}: {', '.join(f)}" for m, f in sorted(found.items())
+    )
+
+
+def test_the_function_guard_catches_a_long_function() -> None:
+    """The guard above can fail: a function of 101 lines counts, at module level, as a method and
+    nested in another (the outer one then counts too); one of exactly 100 lines does not."""
+
+    def source(name: str, lines: int, indent: str = "") -> str:
+        return f"{indent}def {name}():\n" + f"{indent}    x = 1\n" * (lines - 1)
+
+    assert _long_functions(ast.parse(source("ok", MAX_FUNCTION_LINES))) == []
+    assert _long_functions(ast.parse(source("long", 101))) == ["long (line 1): 101 lines"]
+    method = "class A:\n" + source("long", 101, "    ")
+    assert _long_functions(ast.parse(method)) == ["long (line 2): 101 lines"]
+    nested = "async def outer():\n" + source("inner", 101, "    ")
+    assert sorted(_long_functions(ast.parse(nested))) == ["inner (line 2): 101 lines", "outer (line 1): 102 lines"]
 
 
 # ---- a light root, one path per module, every API name seen -------------------------------------

@@ -36,16 +36,15 @@ https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from euchre_learn.classroom.apps import app_path, hub_link, voila_command, write_app_notebooks
-from euchre_learn.classroom.cli_egn import add_parsers as add_egn_parsers
-from euchre_learn.classroom.cli_egn import egn_command, egn_export_command
+from euchre_learn.classroom.class_commands import Subparsers, add_class, add_progress, class_server, progress
+from euchre_learn.classroom.cli_egn import add_egn, add_egn_export, egn_command, egn_export_command
 
 __all__ = ["main"]
 
@@ -104,12 +103,10 @@ def _os_problem(err: OSError, target: str, advice: str) -> str:
     return f"cannot write {target}: {why}; {advice}"
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
-
+# --- each command: a function that adds its subparser, and one that runs it ----------------------
+def _add_worksheet(sub: Subparsers[Any], name: str) -> None:
     w = sub.add_parser(
-        "worksheet", help="write a printable worksheet and its answer key, two files (HTML, or PDF with Chromium)"
+        name, help="write a printable worksheet and its answer key, two files (HTML, or PDF with Chromium)"
     )
     w.add_argument("--topics", required=True, help="comma-separated topics or groups (see: euchre-learn topics)")
     w.add_argument("--count", type=int, default=20, help="how many questions (default 20)")
@@ -132,17 +129,58 @@ def _parser() -> argparse.ArgumentParser:
         help="versions with the same topics and other deals, e.g. A,B: writes NAME-A, NAME-A-key, NAME-B, ...",
     )
 
-    sub.add_parser("topics", help="list the quiz topics and the topic groups")
 
-    for name, what in (("practice", "the practice quizzes"), ("play", "the table against the bots")):
-        a = sub.add_parser(name, help=f"serve {what} as a Voilà app (code hidden)")
-        a.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
-        a.add_argument(
-            "--ip", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
-        )
-        a.add_argument("--no-browser", action="store_true", help="do not open a browser")
+def _worksheet(args: argparse.Namespace) -> int:
+    from euchre_learn.classroom.worksheet import write_worksheet
 
-    h = sub.add_parser("hub-link", help="print an nbgitpuller link that opens a lesson on a JupyterHub")
+    files = write_worksheet(
+        args.out,
+        args.topics,
+        args.count,
+        args.seed,
+        pdf=args.pdf,
+        title=args.title,
+        rules=args.rules,
+        key_only=args.key_only,
+        versions=args.versions,
+        paper=args.paper,
+    )
+    for f in files:
+        print(f"wrote {f}")
+    return 0
+
+
+def _add_topics(sub: Subparsers[Any], name: str) -> None:
+    sub.add_parser(name, help="list the quiz topics and the topic groups")
+
+
+def _topics(args: argparse.Namespace) -> int:
+    from euchre_learn.classroom.worksheet import GROUPS
+    from euchre_learn.teaching.quiz import topics
+
+    for t in topics():
+        print(f"{t.name:18} {t.title}")
+    print()
+    for g, names in GROUPS.items():
+        print(f"{g:18} {', '.join(names)}")
+    print(f"{'all':18} every topic")
+    return 0
+
+
+def _add_app(sub: Subparsers[Any], name: str) -> None:
+    what = {"practice": "the practice quizzes", "play": "the table against the bots"}[name]
+    a = sub.add_parser(name, help=f"serve {what} as a Voilà app (code hidden)")
+    a.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    a.add_argument("--ip", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    a.add_argument("--no-browser", action="store_true", help="do not open a browser")
+
+
+def _app(args: argparse.Namespace) -> int:
+    return _serve(args.command, args)
+
+
+def _add_hub_link(sub: Subparsers[Any], name: str) -> None:
+    h = sub.add_parser(name, help="print an nbgitpuller link that opens a lesson on a JupyterHub")
     h.add_argument("--hub", required=True, help="the hub's address, e.g. https://hub.example.edu")
     h.add_argument("--repo", required=True, help="the git repository with the lessons")
     h.add_argument("--branch", default="main", help="the branch (default main)")
@@ -150,12 +188,25 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument("--app", default="lab", choices=("lab", "notebook", "voila"), help="open in (default lab)")
     h.add_argument("--targetpath", help="the folder the repository lands in (default: its name)")
 
-    n = sub.add_parser("app-notebooks", help="write the Voilà app notebooks (practice, play) into a folder")
+
+def _hub_link(args: argparse.Namespace) -> int:
+    print(hub_link(args.hub, args.repo, args.path, branch=args.branch, app=args.app, targetpath=args.targetpath))
+    return 0
+
+
+def _add_app_notebooks(sub: Subparsers[Any], name: str) -> None:
+    n = sub.add_parser(name, help="write the Voilà app notebooks (practice, play) into a folder")
     n.add_argument("folder", nargs="?", default="apps")
 
-    vt = sub.add_parser(
-        "voila-template", help="install the apps' Voilà template (no CDN requests) into a Jupyter data folder"
-    )
+
+def _app_notebooks(args: argparse.Namespace) -> int:
+    for p in write_app_notebooks(args.folder):
+        print(f"wrote {p}")
+    return 0
+
+
+def _add_voila_template(sub: Subparsers[Any], name: str) -> None:
+    vt = sub.add_parser(name, help="install the apps' Voilà template (no CDN requests) into a Jupyter data folder")
     vt.add_argument(
         "folder",
         nargs="?",
@@ -163,45 +214,21 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder on Jupyter's data path (default: this Python's, sys.prefix/share/jupyter)",
     )
 
-    g = sub.add_parser("progress", help="export or import a learner's progress; sum up a class's exports")
-    gsub = g.add_subparsers(dest="progress_command", required=True, metavar="ACTION")
-    ge = gsub.add_parser("export", help="write this learner's progress as JSON (to stdout, or --out)")
-    ge.add_argument("--out", help="the file to write (default: print it)")
-    ge.add_argument(
-        "--learner",
-        help="your name as your teacher knows you, kept for every later export (asked once if not given; "
-        "on a hub, the hub user)",
-    )
-    ge.add_argument("--store", help="the learner's store (default: their own)")
-    gi = gsub.add_parser("import", help="add the answers of an export to this learner's store")
-    gi.add_argument("file")
-    gi.add_argument("--store", help="the learner's store (default: their own)")
-    gj = gsub.add_parser(
-        "join-class",
-        help="send this learner's answers to the class server as they happen (and now, what it has not got)",
-    )
-    gj.add_argument(
-        "--server", help="the class server's address (default $EUCHRE_LEARN_CLASS_SERVER; on a hub, its service)"
-    )
-    gj.add_argument(
-        "--token", help="your token from your teacher (default $EUCHRE_LEARN_CLASS_TOKEN; on a hub, your own)"
-    )
-    gj.add_argument("--store", help="the learner's store (default: their own)")
-    gl = gsub.add_parser("leave-class", help="stop sending this learner's answers to the class (they stay kept)")
-    gl.add_argument("--store", help="the learner's store (default: their own)")
-    gs = gsub.add_parser(
-        "summary",
-        help="over a folder of exports (one per learner, the newest): per topic or per student; exit 1 if a "
-        "file was skipped",
-    )
-    gs.add_argument("folder")
-    gs.add_argument("--students", action="store_true", help="one line per student instead of per topic")
-    gs.add_argument("--csv", metavar="FILE", help="also write a CSV for a gradebook, one row per student (- : print)")
-    gs.add_argument("--since", metavar="DATE", help="count only answers from this day on (2026-09-01)")
-    gs.add_argument("--until", metavar="DATE", help="count only answers up to this day, included (2026-09-30)")
 
+def _voila_template(args: argparse.Namespace) -> int:
+    import json
+
+    from euchre_learn.classroom.voila_template import TEMPLATE, VOILA_SETTINGS, write_template
+
+    root = write_template(args.folder)
+    print(f"wrote {root / 'voila' / 'templates' / TEMPLATE}")
+    print(f"serve with: voila --template={TEMPLATE}, or in voila.json: {json.dumps(VOILA_SETTINGS)}")
+    return 0
+
+
+def _add_lessons(sub: Subparsers[Any], name: str) -> None:
     c = sub.add_parser(
-        "lessons", help="write the lessons, exercises, docs and apps of this version into a folder (keeps your edits)"
+        name, help="write the lessons, exercises, docs and apps of this version into a folder (keeps your edits)"
     )
     c.add_argument("folder", metavar="DIR", help="the folder to write the course into (created if missing)")
     c.add_argument("--force", action="store_true", help="also replace the files you changed")
@@ -211,8 +238,18 @@ def _parser() -> argparse.ArgumentParser:
         help="leave out exercises/solutions/ and the '# %%load solutions/...' hints (for a class)",
     )
 
+
+def _lessons(args: argparse.Namespace) -> int:
+    from euchre_learn.classroom.course import copy_course
+
+    for line in copy_course(args.folder, force=args.force, solutions=not args.without_solutions).lines():
+        print(line)
+    return 0
+
+
+def _add_nbgrader(sub: Subparsers[Any], name: str) -> None:
     g = sub.add_parser(
-        "nbgrader",
+        name,
         help="write nbgrader source assignments of the exercise sheets into a course folder "
         "('nbgrader audit DIR': flag submissions that reach into the grading)",
         epilog="euchre-learn nbgrader audit DIR reads the submissions of a course folder and flags those "
@@ -239,224 +276,21 @@ def _parser() -> argparse.ArgumentParser:
         "of exercises/",
     )
 
-    k = sub.add_parser("class", help="the class server: learners at shared tables, progress live, a teacher's page")
-    ksub = k.add_subparsers(dest="class_command", required=True, metavar="ACTION", parser_class=_Parser)
-    ks = ksub.add_parser("serve", help="run the class server and print the teacher's link")
-    ks.add_argument(
-        "--db", help="a database URL (postgresql://...) or a SQLite file (default: class.sqlite3 in the data folder)"
-    )
-    ks.add_argument("--port", type=int, help="the port (default 8765; as a hub's service, the one the hub gave)")
-    ks.add_argument(
-        "--host",
-        help="the address to listen on (default 127.0.0.1: this machine only; as a hub's service, the hub's choice)",
-    )
-    ks.add_argument(
-        "--hub",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="run as a JupyterHub service: people sign in with the hub, no tokens (default: when the hub "
-        "started the server; needs the hub extra, as in pip install '/path/to/euchre_learn[server,hub]')",
-    )
-    ks.add_argument(
-        "--teachers", default="", help="as a hub's service: hub users who are teachers too, comma-separated"
-    )
-    ks.add_argument(
-        "--teacher-group",
-        action="append",
-        default=[],
-        help="as a hub's service: a hub group whose members are teachers (again for more groups)",
-    )
 
-    kr = ksub.add_parser(
-        "roster",
-        help="add a class's students from a CSV of names, and write the CSV of their links",
-        description="Add every student of IN (a CSV: one name a line, in the first column or under a "
-        "'name' header) to the class database, and write OUT: each one's name, token and link (the "
-        "server's /join page for them). A bad line stops it with the line's number: nothing is added.",
+def _nbgrader(args: argparse.Namespace) -> int:
+    from euchre_learn.classroom.grading import write_course
+
+    report = write_course(
+        args.folder,
+        force=args.force,
+        feedback=args.feedback,
+        course_id=args.course_id,
+        exchange=args.exchange,
+        variant=args.variant,
     )
-    kr.add_argument("roster", metavar="IN.csv", help="the names, one a line")
-    kr.add_argument("links", metavar="OUT.csv", help="the file to write the links to (keep it private)")
-    kr.add_argument(
-        "--server",
-        required=True,
-        help="the class server's address as the learners reach it, like http://192.168.1.20:8765",
-    )
-    kr.add_argument("--db", help="the class database, as for serve (default: class.sqlite3 in the data folder)")
-
-    add_egn_parsers(sub)
-
-    cs = sub.add_parser("cheat-sheet", help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
-    cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
-    cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
-    return parser
-
-
-def _class_roster(args: argparse.Namespace) -> int:
-    """``euchre-learn class roster IN.csv OUT.csv --server URL``: the students of IN added to the
-    class database (all, or none: an error names the line), their links written to OUT."""
-    from pathlib import Path
-
-    from euchre_learn.classroom.server import Database, database_url
-    from euchre_learn.classroom.server.app import ensure_class, new_token
-    from euchre_learn.classroom.server.roster import links_csv, read_roster
-    from euchre_learn.learner.files import data_dir
-
-    if not args.server.startswith(("http://", "https://")):
-        raise ValueError(f"--server: got {args.server!r}: expected the address learners use, like http://10.0.0.5:8765")
-    raw = Path(args.roster).read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        raise ValueError(f"{args.roster}: line {line} is not UTF-8 text: save the roster as CSV, UTF-8") from None
-    db = Database(database_url(args.db, data_dir()))
-    try:
-        ensure_class(db, None)
-        class_id = db.first_class()
-        assert class_id is not None
-        try:
-            names = read_roster(text, [s["name"] for s in db.students(class_id)])
-        except ValueError as err:
-            raise ValueError(f"{args.roster}: {err}") from None
-        made = [(name, new_token()) for name in names]
-        target = Path(args.links)
-        part = target.with_name(target.name + ".part")
-        part.write_text(
-            links_csv(made, args.server), encoding="utf-8"
-        )  # first: a file that cannot be written adds nobody
-        try:
-            db.add_students(class_id, made)
-        except Exception:
-            part.unlink()
-            raise
-        part.replace(target)  # the links, once the students they sign in are in the class
-    finally:
-        db.close()
-    print(
-        f"added {len(made)} students to the class; their links are in {args.links} (keep it private: a link signs in)"
-    )
+    for line in report.lines():
+        print(line)
     return 0
-
-
-def _learner_name(store: Any, given: str | None) -> str:
-    """The name for an export: ``--learner`` (kept in the store for the next ones), else the
-    name kept, else asked (at a terminal) and kept, else the hub user, else the login name,
-    unless many people share it (``jovyan``): then the learner must give one."""
-    import getpass
-
-    from euchre_learn.classroom.class_progress import SHARED_LOGINS, learner_name, set_learner_name
-
-    kept = learner_name(store)
-    if given:
-        name = set_learner_name(store, given)
-        if kept is not None and kept != name:
-            print(f"euchre-learn: your name in exports is now {name!r} (was {kept!r})", file=sys.stderr)
-        return name
-    if kept is not None:
-        return kept
-    if sys.stdin is not None and sys.stdin.isatty():
-        try:
-            typed = input("Your name, as your teacher knows you (asked once, kept for every export): ")
-        except EOFError:
-            typed = ""
-        if typed.strip():
-            return set_learner_name(store, typed)
-    hub = os.environ.get("JUPYTERHUB_USER", "").strip()
-    if hub:
-        return hub
-    login = getpass.getuser()
-    if login.strip().lower() in SHARED_LOGINS:
-        raise ValueError(
-            f"the login name {login!r} is shared by many people, so it cannot tell your teacher who you are: "
-            "give your own name once, euchre-learn progress export --learner 'Your Name'"
-        )
-    return login
-
-
-def _progress_summary(args: argparse.Namespace) -> int:
-    """The teacher's summary of a folder: exit 0, or 1 when a file was skipped (the rest summed)."""
-    from euchre_learn.classroom.class_summary import (
-        format_students,
-        format_summary,
-        parse_day,
-        read_class,
-        students,
-        students_csv,
-        summarize,
-    )
-
-    since = None if args.since is None else parse_day(args.since)
-    until = None if args.until is None else parse_day(args.until, end=True)
-    if since is not None and until is not None and until <= since:
-        raise ValueError(f"--until {args.until} is before --since {args.since}: nothing lies between them")
-    found = read_class(args.folder)
-    for line in found.notes():
-        print(f"euchre-learn: note: {line}", file=sys.stderr)
-    for line in found.warnings():
-        print(f"euchre-learn: warning: {line}", file=sys.stderr)
-    rows = students(found.exports, since=since, until=until)
-    if args.students:
-        print(format_students(rows))
-    else:
-        print(format_summary(summarize(found.exports, since=since, until=until)))
-    if args.csv == "-":
-        print(students_csv(rows), end="")
-    elif args.csv:
-        Path(args.csv).write_text(students_csv(rows), encoding="utf-8")
-        print(f"wrote {args.csv}", file=sys.stderr)
-    return 1 if found.skipped else 0
-
-
-def _progress(args: argparse.Namespace) -> int:
-    import json
-
-    from euchre_learn.classroom.class_progress import export_progress, import_progress, load_export
-    from euchre_learn.learner.settings import write_json
-    from euchre_learn.learner.store import Store
-
-    if args.progress_command == "summary":
-        return _progress_summary(args)
-    store = Store(args.store)
-    try:
-        if args.progress_command in ("join-class", "leave-class"):
-            return _class_link(args, store)
-        if args.progress_command == "export":
-            data = export_progress(store, learner=_learner_name(store, args.learner))
-            if args.out:
-                write_json(Path(args.out), data)
-                print(f"wrote {args.out} (learner {data['learner']!r})")
-            else:
-                print(json.dumps(data, ensure_ascii=False, indent=1))
-            return 0
-        added = import_progress(load_export(args.file), store)
-        print(f"imported {added} new answers into {store.path}")
-        return 0
-    finally:
-        store.close()
-
-
-def _class_link(args: argparse.Namespace, store: Any) -> int:
-    import warnings
-
-    from euchre_learn.interactive.table.remote import hub_class_server
-    from euchre_learn.learner import class_link
-
-    if args.progress_command == "leave-class":
-        class_link.leave_class(store=store)
-        print(f"your answers are no longer sent to a class (they stay in {store.path})")
-        return 0
-    server = args.server or os.environ.get(class_link.SERVER_VARIABLE, "").strip() or hub_class_server()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", class_link.ClassLinkWarning)  # said below, in one line
-        done = class_link.join_class(server, args.token, store=store)
-    assert done is not None
-    what = {
-        "sent": f"{done.added} answers sent now ({done.duplicates} the class had already)",
-        "offline": f"the class server cannot be reached just now: {done.waiting} answers wait and go later",
-        "refused": "the class server refused your token: ask your teacher for yours and join again",
-    }[done.status]
-    print(f"joined the class at {server}: {what}; every answer from now on goes to it as it happens")
-    return 1 if done.status == "refused" else 0
 
 
 def _audit(argv: list[str]) -> int:
@@ -482,6 +316,64 @@ def _audit(argv: list[str]) -> int:
     return 1 if report.flagged or report.unreadable else 0
 
 
+def _add_cheat_sheet(sub: Subparsers[Any], name: str) -> None:
+    cs = sub.add_parser(name, help="write the one-page cheat sheet (HTML, or PDF with Chromium)")
+    cs.add_argument("--out", default="cheat-sheet.html", help="the file to write: .html, or .pdf for a PDF as well")
+    cs.add_argument("--rules", help="a rules preset (default: the standard rules)")
+
+
+def _cheat_sheet(args: argparse.Namespace) -> int:
+    from euchre_learn.classroom.cheatsheet import write_cheat_sheet
+
+    for f in write_cheat_sheet(args.out, rules=args.rules):
+        print(f"wrote {f}")
+    return 0
+
+
+_COMMANDS: dict[str, tuple[Callable[[Subparsers[Any], str], None], Callable[[argparse.Namespace], int]]] = {
+    "worksheet": (_add_worksheet, _worksheet),
+    "topics": (_add_topics, _topics),
+    "practice": (_add_app, _app),
+    "play": (_add_app, _app),
+    "hub-link": (_add_hub_link, _hub_link),
+    "app-notebooks": (_add_app_notebooks, _app_notebooks),
+    "voila-template": (_add_voila_template, _voila_template),
+    "progress": (add_progress, progress),
+    "lessons": (_add_lessons, _lessons),
+    "nbgrader": (_add_nbgrader, _nbgrader),
+    "class": (add_class, class_server),
+    "egn": (add_egn, egn_command),
+    "egn-export": (add_egn_export, egn_export_command),
+    "cheat-sheet": (_add_cheat_sheet, _cheat_sheet),
+}
+"""Each command of ``euchre-learn``, in the order ``--help`` lists them: the function that adds its
+subparser (given the subparsers and the command's name) and the one that runs it (given the parsed
+arguments, returning the exit status). A new command is a line here and its two functions."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    for name, (add, _run) in _COMMANDS.items():
+        add(sub, name)
+    return parser
+
+
+def _written(args: argparse.Namespace) -> tuple[str, str]:
+    """What the command writes, and what to do when it cannot, for :func:`_os_problem`."""
+    if args.command in ("worksheet", "cheat-sheet"):
+        return args.out, "give --out a file in a folder you can write to"
+    if args.command in ("app-notebooks", "voila-template"):
+        return args.folder, "choose a folder you can write to"
+    if args.command == "class" and args.class_command == "roster":
+        return args.links, "give OUT.csv a file in a folder you can write to"
+    if args.command == "egn-export" and args.out:
+        return args.out, "give --out a file in a folder you can write to"
+    if args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
+        return args.csv, "give --csv a file in a folder you can write to"
+    return "", "choose a file you can write to"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``euchre-learn`` command; returns the exit status (0 on success, 2 on bad input;
     ``progress summary``: 1 when it skipped a file it could not read and summed the others;
@@ -496,128 +388,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:2] == ["nbgrader", "audit"]:
         return _audit(argv[2:])
     args = _parser().parse_args(argv)
-    target, advice = "", "choose a file you can write to"
-    if args.command in ("worksheet", "cheat-sheet"):
-        target, advice = args.out, "give --out a file in a folder you can write to"
-    elif args.command in ("app-notebooks", "voila-template"):
-        target, advice = args.folder, "choose a folder you can write to"
-    elif args.command == "class" and args.class_command == "roster":
-        target, advice = args.links, "give OUT.csv a file in a folder you can write to"
-    elif args.command == "egn-export" and args.out:
-        target, advice = args.out, "give --out a file in a folder you can write to"
-    elif args.command == "progress" and args.progress_command == "summary" and args.csv not in (None, "-"):
-        target, advice = args.csv, "give --csv a file in a folder you can write to"
+    target, advice = _written(args)
     try:
-        if args.command == "worksheet":
-            from euchre_learn.classroom.worksheet import write_worksheet
-
-            files = write_worksheet(
-                args.out,
-                args.topics,
-                args.count,
-                args.seed,
-                pdf=args.pdf,
-                title=args.title,
-                rules=args.rules,
-                key_only=args.key_only,
-                versions=args.versions,
-                paper=args.paper,
-            )
-            for f in files:
-                print(f"wrote {f}")
-            return 0
-        if args.command == "topics":
-            from euchre_learn.classroom.worksheet import GROUPS
-            from euchre_learn.teaching.quiz import topics
-
-            for t in topics():
-                print(f"{t.name:18} {t.title}")
-            print()
-            for g, names in GROUPS.items():
-                print(f"{g:18} {', '.join(names)}")
-            print(f"{'all':18} every topic")
-            return 0
-        if args.command in ("practice", "play"):
-            return _serve(args.command, args)
-        if args.command == "hub-link":
-            print(
-                hub_link(args.hub, args.repo, args.path, branch=args.branch, app=args.app, targetpath=args.targetpath)
-            )
-            return 0
-        if args.command == "progress":
-            return _progress(args)
-        if args.command == "app-notebooks":
-            for p in write_app_notebooks(args.folder):
-                print(f"wrote {p}")
-            return 0
-        if args.command == "voila-template":
-            import json
-
-            from euchre_learn.classroom.voila_template import TEMPLATE, VOILA_SETTINGS, write_template
-
-            root = write_template(args.folder)
-            print(f"wrote {root / 'voila' / 'templates' / TEMPLATE}")
-            print(f"serve with: voila --template={TEMPLATE}, or in voila.json: {json.dumps(VOILA_SETTINGS)}")
-            return 0
-        if args.command == "lessons":
-            from euchre_learn.classroom.course import copy_course
-
-            for line in copy_course(args.folder, force=args.force, solutions=not args.without_solutions).lines():
-                print(line)
-            return 0
-        if args.command == "nbgrader":
-            from euchre_learn.classroom.grading import write_course
-
-            report = write_course(
-                args.folder,
-                force=args.force,
-                feedback=args.feedback,
-                course_id=args.course_id,
-                exchange=args.exchange,
-                variant=args.variant,
-            )
-            for line in report.lines():
-                print(line)
-            return 0
-        if args.command == "class":
-            import importlib.util
-
-            if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "sqlalchemy", "websockets")):
-                print(
-                    "euchre-learn: the class server needs the package's server extra: pip install "
-                    "'/path/to/euchre_learn[server]' with your copy of the repository (docs/class-server.md)",
-                    file=sys.stderr,
-                )
-                return 2
-            if args.class_command == "roster":
-                return _class_roster(args)
-            from euchre_learn.classroom.server import serve
-
-            return serve(
-                args.db,
-                args.host,
-                args.port,
-                hub=args.hub,
-                teachers=args.teachers.split(","),
-                teacher_groups=args.teacher_group,
-            )
-        if args.command == "egn":
-            return egn_command(args)
-        if args.command == "egn-export":
-            return egn_export_command(args)
-        if args.command == "cheat-sheet":
-            from euchre_learn.classroom.cheatsheet import write_cheat_sheet
-
-            for f in write_cheat_sheet(args.out, rules=args.rules):
-                print(f"wrote {f}")
-            return 0
+        return _COMMANDS[args.command][1](args)
     except ValueError as err:
         print(f"euchre-learn: {err}", file=sys.stderr)
         return 2
     except OSError as err:
         print(f"euchre-learn: {_os_problem(err, target, advice)}", file=sys.stderr)
         return 2
-    raise AssertionError(args.command)  # pragma: no cover - argparse allows only the commands above
 
 
 if __name__ == "__main__":  # pragma: no cover

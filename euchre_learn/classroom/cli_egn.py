@@ -17,12 +17,12 @@ from typing import Any
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.egn import Match, read
 
-__all__ = ["add_parsers", "egn_command", "egn_export_command", "match_text"]
+__all__ = ["add_egn", "add_egn_export", "egn_command", "egn_export_command", "match_text"]
 
 
-def add_parsers(sub: Any) -> None:
-    """The ``egn`` and ``egn-export`` commands (``sub``: the parser's subparsers)."""
-    e = sub.add_parser("egn", help="print a game in Euchre Game Notation, its score hand by hand, and its review")
+def add_egn(sub: Any, name: str) -> None:
+    """The ``egn`` command's parser (``sub``: the parser's subparsers)."""
+    e = sub.add_parser(name, help="print a game in Euchre Game Notation, its score hand by hand, and its review")
     e.add_argument("file", help="the EGN file (.egn, JSON)")
     e.add_argument("--seat", help="review this seat only (N, E, S or W; default: every seat)")
     e.add_argument("--worlds", type=int, default=8, help="deals of the hidden cards per decision (default 8)")
@@ -30,7 +30,11 @@ def add_parsers(sub: Any) -> None:
     e.add_argument("--no-review", action="store_true", help="print the game and the score only")
     e.add_argument("--save", action="store_true", help="also keep the game in the learner's saved games")
     e.add_argument("--store", help="the learner's store (default: their own)")
-    x = sub.add_parser("egn-export", help="write a saved game as Euchre Game Notation (to stdout, or --out)")
+
+
+def add_egn_export(sub: Any, name: str) -> None:
+    """The ``egn-export`` command's parser (``sub``: the parser's subparsers)."""
+    x = sub.add_parser(name, help="write a saved game as Euchre Game Notation (to stdout, or --out)")
     x.add_argument("game", help="the saved game's id")
     x.add_argument("--out", help="the file to write (default: print it)")
     x.add_argument("--store", help="the learner's store (default: their own)")

@@ -23,6 +23,7 @@ from euchre_learn.engine.core import (
     PLAY_PHASE,
     RR_GIVE,
     RR_TAKE,
+    State,
 )
 from euchre_learn.engine.rules import Rules, score_hand
 from euchre_learn.engine.rulings import action_words, illegal_action, make_word, or_list, seat_word, suit_words
@@ -212,6 +213,81 @@ def _role(dealer: int, seat: int) -> str:
     return "an opponent of the dealer"
 
 
+def _round1_options(s: State, legal: Sequence[int]) -> str:
+    """Round 1's choices for the seat to act (R3.1-R3.4, R5.1-R5.3)."""
+    seat, dealer = s.to_act, s.dealer
+    who, role = seat_word(seat), _role(dealer, seat)
+    parts: list[str] = []
+    prop = suit_words(s.proposed)
+    word = make_word(dealer, seat)
+    up = "the Benny" if s.upcard == BENNY_INDEX else f"the upcard {Card(s.upcard)}"
+    parts.append(f"Round 1 of the bidding: {up} proposes {prop} as trump.")
+    if act.ORDER_UP in legal:
+        if seat == dealer:
+            parts.append(
+                f"{who} ({role}) may take it up, making {prop} trump: {who} adds the upcard to the hand and "
+                + (
+                    "discards one card, the upcard too under these house rules (R3.1, R3.2)."
+                    if s.rules.dealer_may_discard_upcard
+                    else "discards one card, any but the upcard (R3.1, R3.2)."
+                )
+            )
+        else:
+            parts.append(
+                f"{who} ({role}) may {word}, making {prop} trump: {seat_word(dealer)}, the dealer, then adds the "
+                f"{Card(s.upcard)} to the hand and discards one card (R3.1, R3.2)."
+            )
+        parts.append(f"No trump needs to be held to {word} (R3.3).")
+    if act.ORDER_UP_ALONE in legal:
+        if seat == (dealer + 2) & 3 and act.ORDER_UP not in legal:
+            parts.append(
+                f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
+                "partner who assists must play alone (R5.3)."
+            )
+        partner = seat_word((seat + 2) & 3)
+        if act.ORDER_UP in legal:
+            alone = f"{who} may also {word} alone: {partner} sits out"
+        else:
+            alone = f"If {who} assists alone, {partner} sits out"
+        if seat == (dealer + 2) & 3:
+            if s.rules.dealer_picks_up_for_partner_loner:
+                alone += "; the dealer still picks up and discards first (R5.1, R5.2)."
+            else:
+                alone += " and does not pick up; the upcard is dead (R5.1, R5.2)."
+        else:
+            alone += " (R5.1)."
+        parts.append(alone)
+    last = " If all four pass, the upcard is turned down and round 2 begins (R3.4)." if seat == dealer else ""
+    parts.append(f"Or {who} may pass (R3.1).{last}")
+    return " ".join(parts)
+
+
+def _round2_options(s: State, legal: Sequence[int]) -> str:
+    """Round 2's choices for the seat to act (R4.1-R4.3, R5.1)."""
+    seat, dealer = s.to_act, s.dealer
+    who, role = seat_word(seat), _role(dealer, seat)
+    parts: list[str] = []
+    td = s.turned_down
+    calls = sorted({(a - act.CALL) & 3 for a in legal if act.CALL <= a < act.NAME})
+    allowed = or_list([suit_words(x) for x in calls])
+    parts.append(
+        f"Round 2 of the bidding: {suit_words(td)} was turned down, so {who} ({role}) may name "
+        f"{allowed} as trump, but not {Suit(td).plural} (R4.1). Any suit named may be played alone (R5.1)."
+    )
+    if act.PASS in legal:
+        if seat == dealer:
+            parts.append(f"Or {who} may pass; if all four pass again, the hand is thrown in (R4.2).")
+        else:
+            parts.append(f"Or {who} may pass (R4.1).")
+    else:
+        # worded as the refusal of a pass, so a quiz's feedback on "pass" and this say it once
+        parts.append(
+            f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of round 2 and must "
+            f"name {allowed} (R4.3)."
+        )
+    return " ".join(parts)
+
+
 def bidding_options(hand: Hand) -> str:
     """What the seat to act may do now in the bidding, and why, in the seeds' words (R3-R5).
 
@@ -231,11 +307,8 @@ def bidding_options(hand: Hand) -> str:
         )
     if phase == PLAY_PHASE:
         return f"The bidding is over: {suit_words(s.trump)} is trump and {seat_word(s.to_act)} plays a card (R6.2)."
-    seat, dealer = s.to_act, s.dealer
     legal = s.legal()
-    who = seat_word(seat)
-    role = _role(dealer, seat)
-    parts: list[str] = []
+    who = seat_word(s.to_act)
     if phase == BENNY:
         return (
             f"The Benny was turned up: {who}, the dealer, names the suit it proposes before looking at the hand "
@@ -243,68 +316,9 @@ def bidding_options(hand: Hand) -> str:
             "who takes it up takes the Benny (R3.5)."
         )
     if phase == BID1:
-        prop = suit_words(s.proposed)
-        word = make_word(dealer, seat)
-        up = "the Benny" if s.upcard == BENNY_INDEX else f"the upcard {Card(s.upcard)}"
-        parts.append(f"Round 1 of the bidding: {up} proposes {prop} as trump.")
-        if act.ORDER_UP in legal:
-            if seat == dealer:
-                parts.append(
-                    f"{who} ({role}) may take it up, making {prop} trump: {who} adds the upcard to the hand and "
-                    + (
-                        "discards one card, the upcard too under these house rules (R3.1, R3.2)."
-                        if s.rules.dealer_may_discard_upcard
-                        else "discards one card, any but the upcard (R3.1, R3.2)."
-                    )
-                )
-            else:
-                parts.append(
-                    f"{who} ({role}) may {word}, making {prop} trump: {seat_word(dealer)}, the dealer, then adds the "
-                    f"{Card(s.upcard)} to the hand and discards one card (R3.1, R3.2)."
-                )
-            parts.append(f"No trump needs to be held to {word} (R3.3).")
-        if act.ORDER_UP_ALONE in legal:
-            if seat == (dealer + 2) & 3 and act.ORDER_UP not in legal:
-                parts.append(
-                    f"{who} ({role}) may assist only by going alone: with the Canadian loner rule the dealer's "
-                    "partner who assists must play alone (R5.3)."
-                )
-            partner = seat_word((seat + 2) & 3)
-            if act.ORDER_UP in legal:
-                alone = f"{who} may also {word} alone: {partner} sits out"
-            else:
-                alone = f"If {who} assists alone, {partner} sits out"
-            if seat == (dealer + 2) & 3:
-                if s.rules.dealer_picks_up_for_partner_loner:
-                    alone += "; the dealer still picks up and discards first (R5.1, R5.2)."
-                else:
-                    alone += " and does not pick up; the upcard is dead (R5.1, R5.2)."
-            else:
-                alone += " (R5.1)."
-            parts.append(alone)
-        last = " If all four pass, the upcard is turned down and round 2 begins (R3.4)." if seat == dealer else ""
-        parts.append(f"Or {who} may pass (R3.1).{last}")
-        return " ".join(parts)
+        return _round1_options(s, legal)
     if phase == BID2:
-        td = s.turned_down
-        calls = sorted({(a - act.CALL) & 3 for a in legal if act.CALL <= a < act.NAME})
-        allowed = or_list([suit_words(x) for x in calls])
-        parts.append(
-            f"Round 2 of the bidding: {suit_words(td)} was turned down, so {who} ({role}) may name "
-            f"{allowed} as trump, but not {Suit(td).plural} (R4.1). Any suit named may be played alone (R5.1)."
-        )
-        if act.PASS in legal:
-            if seat == dealer:
-                parts.append(f"Or {who} may pass; if all four pass again, the hand is thrown in (R4.2).")
-            else:
-                parts.append(f"Or {who} may pass (R4.1).")
-        else:
-            # worded as the refusal of a pass, so a quiz's feedback on "pass" and this say it once
-            parts.append(
-                f"{who} cannot pass: with stick the dealer, the dealer may not pass at the end of round 2 and must "
-                f"name {allowed} (R4.3)."
-            )
-        return " ".join(parts)
+        return _round2_options(s, legal)
     if phase == DISCARD_PHASE:
         if s.rules.dealer_may_discard_upcard:
             return (

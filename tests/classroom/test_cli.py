@@ -293,3 +293,46 @@ def test_main_reports_an_os_error_in_one_line(tmp_path: Path, capsys: pytest.Cap
     assert cli.main(["worksheet", "--topics", "bowers", "--out", str(blocker / "w.html")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"euchre-learn: cannot write {blocker / 'w.html'}")
+
+
+# --- the table of commands ----------------------------------------------------------------------
+
+
+def test_every_command_is_one_line_of_the_table_and_help_lists_them_in_its_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each command is added by its own function and run by another, from ``_COMMANDS``; the
+    parser offers exactly the table's commands, in its order, and ``--help`` names each."""
+    import argparse
+
+    parser = cli._parser()
+    (sub,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == list(cli._COMMANDS)
+    for name, (add, run_it) in cli._COMMANDS.items():
+        assert callable(add) and callable(run_it), name
+        assert sub.choices[name].prog == f"euchre-learn {name}"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    shown = capsys.readouterr().out
+    assert all(name in shown for name in cli._COMMANDS)
+
+
+def test_main_dispatches_to_the_commands_run_function(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``main`` runs the table's function for the command and returns its status; a ValueError it
+    raises becomes the one line ``euchre-learn: ...`` and status 2."""
+    seen: list[str] = []
+
+    def fake(args: Any) -> int:
+        seen.append(args.command)
+        if args.command == "play":
+            raise ValueError("a made-up problem")
+        return 7
+
+    for name in ("topics", "play"):
+        monkeypatch.setitem(cli._COMMANDS, name, (cli._COMMANDS[name][0], fake))
+    assert cli.main(["topics"]) == 7
+    assert cli.main(["play"]) == 2
+    assert seen == ["topics", "play"]
+    assert capsys.readouterr().err == "euchre-learn: a made-up problem\n"

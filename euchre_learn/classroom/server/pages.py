@@ -189,28 +189,14 @@ def _grade_cell(d: Mapping[str, Any]) -> str:
     return f"{grade}, but breaks a rule of thumb" if d.get("convention") and d["grade"] in ("best", "good") else grade
 
 
-def teacher_page(
-    cls: Mapping[str, Any],
-    tables: Sequence[Mapping[str, Any]],
-    students: Sequence[Mapping[str, Any]],
-    progress: Sequence[Mapping[str, Any]],
-    reviews: Sequence[Mapping[str, Any]],
-    start: str,
-    end: str,
-    flagged: Sequence[Mapping[str, Any]] = (),
-    *,
-    root: str = "",
-    signed_in: str | None = None,
-) -> str:
-    """The teacher's page: the tables in play, a form to open one, the students and their
-    table reviews, who is struggling, the decisions the coach flagged at the tables, and
-    progress per student and topic for a date range. ``root``: the server's prefix (on a hub,
-    ``/services/<name>``); ``signed_in``: the hub user's name, when signed in with the hub."""
-    root = escape(root)
+def _tables_section(tables: Sequence[Mapping[str, Any]], root: str) -> str:
+    """The tables in play with their buttons, and the form that opens one."""
     rows = []
     for t in tables:
         buttons = {"waiting": ["start", "close"], "playing": ["pause", "close"], "paused": ["resume", "close"]}
-        sure = {"close": f" onsubmit=\"return confirm('Close table {escape(t['code'])}? Nothing more is played there.')\""}
+        sure = {
+            "close": f" onsubmit=\"return confirm('Close table {escape(t['code'])}? Nothing more is played there.')\""
+        }
         forms = "".join(
             f'<form method="post" action="{root}/teacher/tables/{escape(t["code"])}/{op}"{sure.get(op, "")}>'
             f"<button>{op.capitalize()}</button></form>"
@@ -238,6 +224,11 @@ def teacher_page(
         "<option>expert</option><option>random</option></select></label> "
         "<button>Open a table</button></form>"
     )
+    return table_html + open_form
+
+
+def _students_section(students: Sequence[Mapping[str, Any]], reviews: Sequence[Mapping[str, Any]], root: str) -> str:
+    """The students with their table reviews, and the forms that add one or a roster."""
     review_by = {r["student"]: r for r in reviews}
     srows = []
     for s in students:
@@ -265,6 +256,11 @@ def teacher_page(
         '<textarea name="csv" rows="3" cols="30" required></textarea></label> '
         "<button>Add them and download their links</button></form>"
     )
+    return students_html + add_form
+
+
+def _progress_sections(progress: Sequence[Mapping[str, Any]], start: str, end: str, root: str) -> tuple[str, str]:
+    """Who is struggling, and the progress per student and topic with its date range form."""
     low = struggling(progress)
     low_html = (
         "<ul>"
@@ -300,6 +296,11 @@ def teacher_page(
         if prow
         else '<p class="muted">No answers in this range.</p>'
     )
+    return low_html, range_form + progress_html
+
+
+def _flagged_section(flagged: Sequence[Mapping[str, Any]]) -> str:
+    """The decisions the coach flagged at the tables."""
     frows = [
         f"<tr><td>{escape(str(d['student']))}</td><td>{escape(str(d['table']))}</td><td>{int(d['hand'])}</td>"
         f"<td>{escape(str(d['action']))}</td><td>{_coach_choice(d)}</td><td>{_grade_cell(d)}</td>"
@@ -312,12 +313,34 @@ def teacher_page(
         if frows
         else '<p class="muted">No flagged decisions at the tables yet.</p>'
     )
+    return flagged_html
+
+
+def teacher_page(
+    cls: Mapping[str, Any],
+    tables: Sequence[Mapping[str, Any]],
+    students: Sequence[Mapping[str, Any]],
+    progress: Sequence[Mapping[str, Any]],
+    reviews: Sequence[Mapping[str, Any]],
+    start: str,
+    end: str,
+    flagged: Sequence[Mapping[str, Any]] = (),
+    *,
+    root: str = "",
+    signed_in: str | None = None,
+) -> str:
+    """The teacher's page: the tables in play, a form to open one, the students and their
+    table reviews, who is struggling, the decisions the coach flagged at the tables, and
+    progress per student and topic for a date range. ``root``: the server's prefix (on a hub,
+    ``/services/<name>``); ``signed_in``: the hub user's name, when signed in with the hub."""
+    root = escape(root)
+    low_html, progress_html = _progress_sections(progress, start, end, root)
     who = "" if signed_in is None else f'<p class="muted">Signed in with the hub as {escape(signed_in)}.</p>'
     body = (
-        f"{who}<h2>Tables</h2>{table_html}{open_form}"
-        f"<h2>Students</h2>{students_html}{add_form}"
+        f"{who}<h2>Tables</h2>{_tables_section(tables, root)}"
+        f"<h2>Students</h2>{_students_section(students, reviews, root)}"
         f"<h2>Struggling</h2>{low_html}"
-        f"<h2>Flagged decisions at the tables</h2>{flagged_html}"
-        f"<h2>Progress</h2>{range_form}{progress_html}"
+        f"<h2>Flagged decisions at the tables</h2>{_flagged_section(flagged)}"
+        f"<h2>Progress</h2>{progress_html}"
     )
     return _page(f"{cls['name']}: the teacher's view", body)

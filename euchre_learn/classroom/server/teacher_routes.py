@@ -1,6 +1,5 @@
-"""The teacher's hold on the class, as module-level routes reading ``request.app.state`` (what
-:func:`.app.create_app` puts there: ``server``, ``db``, and its ``teacher_class``,
-``refuse_teacher``, ``student_for`` and ``new_token``):
+"""The teacher's hold on the class, as module-level routes reading ``request.app.state``
+(:mod:`.asking` lists what is there):
 
 - pause, resume and close a table: ``POST /api/tables/{code}/pause`` (``resume``, ``close``),
   and the same buttons on the teacher's page (``POST /teacher/tables/{code}/pause``, ...);
@@ -16,7 +15,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,6 +23,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 import euchre_learn.classroom.server.pages as pages
+from euchre_learn.classroom.server.asking import refuse_teacher, root, student_for, teacher_class
+from euchre_learn.classroom.server.db import new_token
 from euchre_learn.classroom.server.protocol import error
 from euchre_learn.classroom.server.roster import links_csv, read_roster
 
@@ -35,23 +35,9 @@ MAX_ROSTER = 1_000_000
 """The longest roster read, in bytes."""
 
 
-def _root(request: Request) -> str:
-    return str(request.scope.get("root_path", "")).rstrip("/")
-
-
-async def _teacher(request: Request) -> dict[str, Any] | None:
-    find: Callable[[Request], Awaitable[dict[str, Any] | None]] = request.app.state.teacher_class
-    return await find(request)
-
-
-def _refused(request: Request) -> Response:
-    refuse: Callable[[], Response] = request.app.state.refuse_teacher
-    return refuse()
-
-
 async def _table_op(request: Request) -> tuple[int, str, dict[str, Any] | None]:
     """Pause, resume or close the table of the path: (status, message, the table's summary)."""
-    cls = await _teacher(request)
+    cls = await teacher_class(request)
     if cls is None:
         return 401, "", None
     server = request.app.state.server
@@ -74,7 +60,7 @@ async def _table_op(request: Request) -> tuple[int, str, dict[str, Any] | None]:
 async def api_table_op(request: Request) -> Response:
     status, message, summary = await _table_op(request)
     if status == 401:
-        return _refused(request)
+        return refuse_teacher(request)
     if status != 200:
         code = "no_table" if status == 404 else "bad_state"
         return JSONResponse(error(code, message), status_code=status)
@@ -84,14 +70,14 @@ async def api_table_op(request: Request) -> Response:
 async def page_table_op(request: Request) -> Response:
     status, message, _summary = await _table_op(request)
     if status == 401:
-        return _refused(request)
+        return refuse_teacher(request)
     if status != 200:
-        return HTMLResponse(pages.message_page(message, _root(request)), status_code=status)
-    return RedirectResponse(f"{_root(request)}/teacher", status_code=303)
+        return HTMLResponse(pages.message_page(message, root(request)), status_code=status)
+    return RedirectResponse(f"{root(request)}/teacher", status_code=303)
 
 
 async def _remove(request: Request) -> tuple[int, str]:
-    cls = await _teacher(request)
+    cls = await teacher_class(request)
     if cls is None:
         return 401, ""
     name = request.path_params["name"]
@@ -106,7 +92,7 @@ async def _remove(request: Request) -> tuple[int, str]:
 async def api_remove_student(request: Request) -> Response:
     status, message = await _remove(request)
     if status == 401:
-        return _refused(request)
+        return refuse_teacher(request)
     if status != 200:
         return JSONResponse(error("no_student", message), status_code=status)
     return JSONResponse({"removed": request.path_params["name"], "message": message})
@@ -115,13 +101,13 @@ async def api_remove_student(request: Request) -> Response:
 async def page_remove_student(request: Request) -> Response:
     status, message = await _remove(request)
     if status == 401:
-        return _refused(request)
-    return HTMLResponse(pages.message_page(message, _root(request)), status_code=status)
+        return refuse_teacher(request)
+    return HTMLResponse(pages.message_page(message, root(request)), status_code=status)
 
 
 async def _roster(request: Request, text: str, base: str) -> tuple[int, str]:
     """Add the roster's students: (200, the links CSV) or (400, the error naming the line)."""
-    cls = await _teacher(request)
+    cls = await teacher_class(request)
     if cls is None:
         return 401, ""
     db = request.app.state.db
@@ -129,7 +115,7 @@ async def _roster(request: Request, text: str, base: str) -> tuple[int, str]:
         names = read_roster(text, [s["name"] for s in db.students(cls["id"])])
     except ValueError as err:
         return 400, f"the roster: {err}"
-    made = [(name, request.app.state.new_token()) for name in names]
+    made = [(name, new_token()) for name in names]
     db.add_students(cls["id"], made)
     return 200, links_csv(made, base)
 
@@ -160,7 +146,7 @@ async def api_roster(request: Request) -> Response:
     base = request.query_params.get("server") or str(request.base_url)
     status, out = await _roster(request, text, base)
     if status == 401:
-        return _refused(request)
+        return refuse_teacher(request)
     if status != 200:
         return JSONResponse(error("bad_roster", out), status_code=status)
     return _csv(out)
@@ -170,22 +156,22 @@ async def page_roster(request: Request) -> Response:
     text = await _body_text(request)
     form = {k: v[-1] for k, v in parse_qs(text or "").items()}
     if text is None:
-        return HTMLResponse(pages.message_page("The roster is too long or not UTF-8.", _root(request)), 400)
+        return HTMLResponse(pages.message_page("The roster is too long or not UTF-8.", root(request)), 400)
     status, out = await _roster(request, form.get("csv", ""), str(request.base_url))
     if status == 401:
-        return _refused(request)
+        return refuse_teacher(request)
     if status != 200:
-        return HTMLResponse(pages.message_page(out, _root(request)), status_code=status)
+        return HTMLResponse(pages.message_page(out, root(request)), status_code=status)
     return _csv(out)
 
 
 async def join_page(request: Request) -> Response:
     """A learner's own link: the tables open in their class and how to sit at one."""
     token = request.query_params.get("token", "")
-    student = await request.app.state.student_for(token) if token else None
+    student = await student_for(request, token) if token else None
     if student is None:
         text = "This link is not valid (any more): ask your teacher for yours."
-        return HTMLResponse(pages.message_page(text, _root(request)), status_code=401)
+        return HTMLResponse(pages.message_page(text, root(request)), status_code=401)
     server = request.app.state.server
     open_tables = [
         r.summary()

@@ -120,6 +120,35 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self._drawn_for: list[Any] = [None, None]  # the game each set of buttons was drawn for
         self._set = 0
 
+        tools, options = self._controls(table)  # Hint, Why?, Undo, Go back; open hands, pace, Next, New game
+        log_box = widgets.Accordion(children=[self.log_view], titles=("Log of the hand",))
+        log_box.selected_index = 0
+        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
+        if review:
+            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+
+            self.review_panel = ReviewPanelView(ReviewPanel(table))
+        super().__init__(
+            [
+                style_view(),
+                self.scoreboard,
+                self.board,
+                self.status,
+                self.action_box,
+                self.card_label,
+                self.card_box,
+                tools,
+                self.message,
+                options,
+                log_box,
+                *([self.review_panel.widget] if self.review_panel else []),
+            ]
+        )
+        self.add_class("el-tableview")
+        self.refresh()
+        self._advance()
+
+    def _controls(self, table: Table) -> tuple[widgets.HBox, widgets.HBox]:
         self.hint_button = widgets.Button(
             description="Hint",
             icon="lightbulb-o",
@@ -166,32 +195,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         options = widgets.HBox([self.open_hands, self.pace, self.next_button, self.new_game_button])
-        log_box = widgets.Accordion(children=[self.log_view], titles=("Log of the hand",))
-        log_box.selected_index = 0
-        self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
-        if review:
-            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
-
-            self.review_panel = ReviewPanelView(ReviewPanel(table))
-        super().__init__(
-            [
-                style_view(),
-                self.scoreboard,
-                self.board,
-                self.status,
-                self.action_box,
-                self.card_label,
-                self.card_box,
-                tools,
-                self.message,
-                options,
-                log_box,
-                *([self.review_panel.widget] if self.review_panel else []),
-            ]
-        )
-        self.add_class("el-tableview")
-        self.refresh()
-        self._advance()
+        return tools, options
 
     # --- acting ------------------------------------------------------------------------------
     def choose(self, action: Action | str) -> None:

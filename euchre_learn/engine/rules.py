@@ -13,6 +13,8 @@ __all__ = ["HandScore", "Rules", "score_hand"]
 _BENNY_VALUES = (None, "joker", "2♠")
 _LEAD_VALUES = ("left_of_loner", "left_of_dealer")
 _PACKETS = ((3, 2), (2, 3))
+_LATER = frozenset({"dealer_may_discard_upcard"})
+"""Options added after games, reviews and lessons were seeded from ``repr(Rules())``: shown only when on."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,17 @@ class Rules:
     """R5.2: the dealer picks up and discards even when the partner assists alone."""
     dealer_may_discard_upcard: bool = False
     """R3.2: the dealer may discard the upcard just taken up (R3.2 forbids it by default)."""
+
+    def __repr__(self) -> str:
+        """The dataclass's own text, except that an option added later (:data:`_LATER`) shows only
+        when it is on: the bots and the coach seed their draws from a hand's rules as text, so every
+        game, review and lesson seeded before the option came keeps its deals and its numbers.
+
+        >>> Rules(dealer_may_discard_upcard=True) != Rules(), 'dealer_may_discard_upcard' in repr(Rules())
+        (True, False)
+        """
+        shown = (f for f in dataclasses.fields(self) if f.name not in _LATER or getattr(self, f.name) != f.default)
+        return f"Rules({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

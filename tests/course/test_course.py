@@ -155,6 +155,8 @@ def test_the_commands_in_the_teachers_notes_exist() -> None:
     shown = re.findall(r"euchre-learn ([a-z][a-z-]*)((?: +[^\s`]+)*)", text)
     assert {"lessons", "nbgrader", "worksheet"} <= {name for name, _ in shown}
     for name, rest in shown:
+        if name == "key":  # the line a hidden test prints (the grading section), output, not a command
+            continue
         assert name in sub.choices, name
         command = sub.choices[name]
         for word in rest.split():  # into a sub-command's own actions (`progress export --out`)

@@ -6,7 +6,7 @@ it takes a defender's first decision in the play (after the bidding: the opening
 defender leads, else the first defender to play to the first trick) and draws ``--worlds``
 worlds from that defender's view with each sampler:
 
-* the coach's :class:`~euchre_learn.analysis.coach.FitWorlds` (weighted worlds that fit every
+* the coach's :class:`~euchre_learn.analysis.sampling.FitWorlds` (weighted worlds that fit every
   bid, discard and card seen);
 * the review's :class:`~euchre_learn.analysis.sampling.Worlds` (rejection on the bids, then a
   silent fallback).

@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn.analysis.coach import scaled_worlds
-from euchre_learn.analysis.play_sampling import play_worlds
 from euchre_learn.analysis.review import DEFAULT_WORLDS, review_decision
+from euchre_learn.analysis.sampling import play_worlds
 
 from ._table import Table
 

@@ -6,7 +6,7 @@ it takes a defender's first decision in the play (after the bidding: the opening
 defender leads, else the first defender to play to the first trick) and draws ``--worlds``
 worlds from that defender's view with each sampler:
 
-* the coach's :class:`~euchre_learn.analysis.coach.FitWorlds` (weighted worlds that fit every
+* the coach's :class:`~euchre_learn.analysis.sampling.FitWorlds` (weighted worlds that fit every
   bid, discard and card seen);
 * the review's :class:`~euchre_learn.analysis.sampling.Worlds` (rejection on the bids, then a
   silent fallback).
@@ -32,8 +32,7 @@ from collections.abc import Callable, Sequence
 
 import euchre_learn as el
 from euchre_learn.analysis.bots import get
-from euchre_learn.analysis.coach import FitWorlds
-from euchre_learn.analysis.sampling import Worlds
+from euchre_learn.analysis.sampling import FitWorlds, Worlds
 from euchre_learn.engine.core import PLAY_PHASE, State
 from euchre_learn.engine.trump import EFFECTIVE
 
@@ -91,7 +90,7 @@ Sampler = Callable[[el.Hand, random.Random, int], list[tuple[State, float]]]
 
 
 def coach_worlds(hand: el.Hand, rng: random.Random, n: int) -> list[tuple[State, float]]:
-    from euchre_learn.analysis.coach.worlds import weights
+    from euchre_learn.analysis.sampling import weights
 
     fw = FitWorlds(hand, get("standard"))
     worlds = fw.draw(n, rng)
@@ -101,7 +100,7 @@ def coach_worlds(hand: el.Hand, rng: random.Random, n: int) -> list[tuple[State,
 def review_worlds(hand: el.Hand, rng: random.Random, n: int) -> list[tuple[State, float]]:
     s = hand.core
     sampler = Worlds(s, hand.deal_masks[0][s.to_act], hand.history_ids, get("standard"))
-    return [(sampler.sample(rng)[0], 1.0) for _ in range(n)]
+    return [(sampler.sample(rng).state, 1.0) for _ in range(n)]
 
 
 class Tally:

@@ -435,7 +435,8 @@ def evaluate(
     points: dict[int, list[float]] = {a: [] for a in actions}  # per world, for the paired stop
     loose = 0
     for n in range(1, worlds + 1):
-        world, ok = sampler.sample(rng)
+        sampled = sampler.sample(rng)
+        world, ok = sampled.state, sampled.fits
         loose += not ok
         world_seed = rng.getrandbits(32)
         for a in actions:

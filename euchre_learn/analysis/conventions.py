@@ -128,10 +128,10 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
     """
     import random
 
-    from euchre_learn.analysis import expert, play_sampling, sampling
+    from euchre_learn.analysis import expert
     from euchre_learn.analysis.advisor import evaluate
     from euchre_learn.analysis.bots import get
-    from euchre_learn.analysis.sampling import known_history
+    from euchre_learn.analysis.sampling import PlayWorlds, known_history, sample_play
     from euchre_learn.engine.core import PLAY_PHASE, bits
 
     state = sit.hand.core
@@ -148,19 +148,12 @@ def compare(sit: Situation, worlds: int = 200, seed: int = 0) -> dict[str, dict[
             out["game"] = {str(Action(a)): round(v, 3) for a, v in game.items()}
         return out
     rng = random.Random(seed)
-    solver, _tricks, _n = play_sampling.sample_play(state, worlds, random.Random(seed), model=True)
+    solver, _tricks, _n = sample_play(state, worlds, random.Random(seed), model=True)
     seat = state.to_act
-    hidden_mask, fixed, counts = play_sampling.play_layout(state)
-    hidden = bits(hidden_mask)
-    voids = sampling.voids(state)
-    model = play_sampling.BidModel(state)
+    sampler = PlayWorlds(state, model=True)
     table = dict.fromkeys(bits(state.play_mask()), 0.0)
     for _ in range(worlds):
-        dealt = play_sampling.sample_world(hidden, counts, voids, state.trump, rng, model, fixed)
-        world = state.copy()
-        for s in range(4):
-            if s != seat and not state.out >> s & 1:
-                world.hands[s] = dealt[s] | fixed[s]
+        world = sampler.sample(rng).state
         for c in table:
             w = world.copy()
             w.apply(68 + c)

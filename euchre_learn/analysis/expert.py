@@ -29,7 +29,7 @@ the policy is unsure; cards by perfect-information Monte Carlo over deals of the
   standard bot would order up with, the maker rarely a hand it would pass) **and with how
   the others played** (a club player who follows low holds nothing lower in the suit, one
   who lets the other side win holds nothing that beats it, save second hand low, and one who
-  leads a low plain card holds no suit's highest card): :mod:`.play_sampling`. Each deal is
+  leads a low plain card holds no suit's highest card): :mod:`.sampling.play`. Each deal is
   solved double-dummy (:mod:`euchre_learn.analysis.search`) for every card worth trying;
   the card with the best average score for the seat's side (then the most tricks) is played.
   The last player to a trick wins it as cheaply as it can or throws the least useful card,
@@ -60,8 +60,7 @@ from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_val
 from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
 from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS, policy_action, policy_words
 from euchre_learn.analysis.expert_words import club_card_words, why_not_here
-from euchre_learn.analysis.play_sampling import sample_play
-from euchre_learn.analysis.sampling import Worlds, finish, known_history
+from euchre_learn.analysis.sampling import Worlds, finish, known_history, sample_play
 from euchre_learn.analysis.search import reduce_holding
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
@@ -378,7 +377,7 @@ def _bid_worlds(
     utility: dict[int, list[float]] = {a: [] for a in actions}
     n = 0
     for _ in range(worlds):
-        world = sampler.sample(rng)[0]
+        world = sampler.sample(rng).state
         world_seed = rng.getrandbits(32)
         for a in actions:
             s = world.copy()

@@ -83,7 +83,8 @@ def test_the_worlds_keep_what_the_seat_knows() -> None:
     south_hands = set()
     fitting = 0
     for _ in range(30):
-        world, fits = sampler.sample(rng)
+        sampled = sampler.sample(rng)
+        world, fits = sampled.state, sampled.fits
         assert world.hands[me] == own
         assert all(not world.hands[s] & up for s in range(4)) and not world.kitty & up
         assert sum(h.bit_count() for h in world.hands) == 20 and world.kitty.bit_count() == 3
@@ -122,7 +123,8 @@ def test_uniform_worlds_keep_what_the_seat_saw_and_no_bid_out() -> None:
         rng = random.Random(7)
         misfits = 0
         for _ in range(60):
-            world, fits = sampler.sample(rng)
+            sampled = sampler.sample(rng)
+            world, fits = sampled.state, sampled.fits
             assert fits or not uniform  # uniform worlds have nothing to fit
             assert world.hands[me] == own and not any(h & up for h in world.hands)  # the turned-down card
             assert world.phase == hand.core.phase and world.to_act == me
@@ -156,7 +158,7 @@ def test_a_dealer_who_picked_up_holds_the_upcard_in_every_world() -> None:
     sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard", seed=0))
     rng = random.Random(1)
     for _ in range(10):
-        world, _ = sampler.sample(rng)
+        world = sampler.sample(rng).state
         assert world.hands[Seat.S] >> hand.upcard.index & 1  # the dealer's own six cards
         assert world.hands[Seat.S] == cards_to_mask(hand.holding(Seat.S))
 
@@ -170,7 +172,7 @@ def test_a_defender_knows_the_opposing_dealer_picked_up_the_upcard() -> None:
     rng = random.Random(2)
     discards = set()
     for _ in range(15):
-        world, _ = sampler.sample(rng)
+        world = sampler.sample(rng).state
         assert world.hands[Seat.S] >> hand.upcard.index & 1
         assert world.hands[Seat.N] == cards_to_mask(hand.holding(Seat.N))
         assert world.phase == hand.core.phase and world.alone and world.maker == Seat.W
@@ -200,7 +202,7 @@ def test_naming_the_bennys_suit_is_done_blind() -> None:
     hand = el.examples.hand("benny-turned-up", after=0)
     sampler = Worlds(hand.core, hand.deal_masks[0][hand.core.to_act], hand.history_ids, el.bots.get("standard"))
     rng = random.Random(0)
-    worlds = [sampler.sample(rng)[0] for _ in range(10)]
+    worlds = [sampler.sample(rng).state for _ in range(10)]
     assert len({w.hands[hand.dealer] for w in worlds}) == 10
 
 
@@ -310,7 +312,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
     """Sound against the players it models: with four 'standard' bots at the table, no seat
     ever holds a card the expert's reading of the play says it cannot hold; and the readings
     are not empty, so the test can fail."""
-    from euchre_learn.analysis.play_sampling import play_reads
+    from euchre_learn.analysis.sampling import play_reads
     from euchre_learn.engine.core import PLAY_PHASE
 
     std = el.bots.get("standard")
@@ -331,7 +333,7 @@ def test_the_experts_reads_of_the_play_never_rule_out_a_club_players_real_cards(
 def test_the_expert_reads_second_hand_low_as_no_promise_and_a_low_follow_as_the_lowest() -> None:
     """Second hand low (partner still to play) says nothing about higher cards; a card that
     follows under the other side's winner is the lowest of that suit in hand."""
-    from euchre_learn.analysis.play_sampling import play_reads
+    from euchre_learn.analysis.sampling import play_reads
     from euchre_learn.engine.cards import cards_to_mask, mask_to_cards
 
     hand = Hand.from_cards(

@@ -14,8 +14,9 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.bots import get
 from euchre_learn.analysis.bots.drive import random_positions
-from euchre_learn.analysis.coach import FitWorlds, Judgement, hint, judge, judge_hand
+from euchre_learn.analysis.coach import Judgement, hint, judge, judge_hand
 from euchre_learn.analysis.review.model import GRADES, grade_for
+from euchre_learn.analysis.sampling import FitWorlds
 
 
 def _position(dealer: str, holdings: dict[str, str], up: str, kitty: str, actions: list[str], rules=None) -> el.Hand:

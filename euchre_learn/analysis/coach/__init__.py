@@ -1,8 +1,9 @@
 """The coach's judgement: one answer to "what was best here, and why", for the review, the Hint,
 the bots' words and the lessons to ask (issue 22).
 
-* :mod:`.worlds`: deals of the hidden cards that fit every bid, discard and card the seat saw
-  (:class:`FitWorlds`), weighted where they cannot all fit, with ``fit`` saying how well they do;
+* the worlds: deals of the hidden cards that fit every bid, discard and card the seat saw
+  (:class:`~euchre_learn.analysis.sampling.FitWorlds`, the one sampler's fitted strategy),
+  weighted where they cannot all fit, with ``fit`` saying how well they do;
 * :mod:`.values`: every option valued in those worlds double dummy and at a real table
   (the rest of the hand played by the standard bot, which never peeks);
 * :mod:`.judgement`: the :class:`Judgement` of a position (:func:`judge`), graded by the table
@@ -31,7 +32,6 @@ from euchre_learn.analysis.coach.judgement import (
     scaled_worlds,
 )
 from euchre_learn.analysis.coach.values import play_on
-from euchre_learn.analysis.coach.worlds import FitWorlds, World, weighted_fit
 
 __all__ = [
     "BID_WORLDS",
@@ -40,13 +40,10 @@ __all__ = [
     "HINT_BID_WORLDS",
     "CoachHint",
     "CoachOption",
-    "FitWorlds",
     "Judgement",
-    "World",
     "hint",
     "judge",
     "judge_hand",
     "play_on",
     "scaled_worlds",
-    "weighted_fit",
 ]

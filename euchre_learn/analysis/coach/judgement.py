@@ -33,7 +33,7 @@ from typing import Any
 from euchre_learn.analysis.coach.grades import GRADES, Context, grade_for
 from euchre_learn.analysis.coach.values import Samples, paired_se, value_options
 from euchre_learn.analysis.coach.words import explain
-from euchre_learn.analysis.coach.worlds import FitWorlds, weighted_fit
+from euchre_learn.analysis.sampling import FitWorlds, weighted_fit
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
@@ -407,6 +407,6 @@ def _conventional(
 
 def weighted_fit_of(samples: Samples) -> tuple[float, float]:
     """``(fit, ess)`` of the worlds behind ``samples`` (see :func:`~.worlds.weighted_fit`)."""
-    from euchre_learn.analysis.coach.worlds import World
+    from euchre_learn.analysis.sampling import World
 
     return weighted_fit([World(None, lw, f) for lw, f in zip(samples.log_weights, samples.fits, strict=True)])  # type: ignore[arg-type]

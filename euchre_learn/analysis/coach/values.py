@@ -18,8 +18,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.coach.grades import Context, outcome
-from euchre_learn.analysis.coach.worlds import truncated
-from euchre_learn.analysis.sampling import finish, score_solved
+from euchre_learn.analysis.sampling import finish, score_solved, truncated
 from euchre_learn.analysis.search import reduce_holding, search_for
 from euchre_learn.engine import act
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
@@ -28,7 +27,7 @@ from euchre_learn.engine.trump import EFFECTIVE, POWER
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
-    from euchre_learn.analysis.coach.worlds import FitWorlds, World
+    from euchre_learn.analysis.sampling import FitWorlds, World
 
 __all__ = ["Samples", "paired_se", "play_on", "touching", "value_options"]
 

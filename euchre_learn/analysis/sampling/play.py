@@ -1,7 +1,7 @@
 """Perfect-information Monte Carlo for the play: deals of the cards a seat to play cannot see,
 each solved double-dummy, averaged card by card (the 'expert' bot's play, and the PIMC baselines').
 
-A world agrees with everything the seat has seen: its own cards, the cards played, the suits each
+The sampler's play strategy is :class:`PlayWorlds`. A world agrees with everything the seat has seen: its own cards, the cards played, the suits each
 player has shown out of, where the upcard went, its own discard (:func:`play_layout`). With a
 :class:`BidModel` it also fits the bids (a player who passed rarely held a hand the standard bot
 would have made trump with, the maker rarely one it would pass) and, with ``reads``, how the
@@ -16,28 +16,26 @@ import random
 
 from euchre_learn.analysis.bots import BIDDING, hand_value
 from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, highest_card, trick_key
-from euchre_learn.analysis.sampling import BID_SLACK, played_by, round1_rating
-from euchre_learn.analysis.sampling import deal_hidden as _deal_hidden
-from euchre_learn.analysis.sampling import voids as _voids
+from euchre_learn.analysis.sampling.base import Sampler, World, dead_upcard, deck_mask
+from euchre_learn.analysis.sampling.fast import BID_SLACK, round1_rating
+from euchre_learn.analysis.sampling.seen import deal_around_voids, played_by, voids
 from euchre_learn.analysis.search import search_for
 from euchre_learn.engine.cards import BENNY_INDEX
 from euchre_learn.engine.core import State, bits
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
-__all__ = ["BidModel", "play_layout", "play_reads", "play_worlds", "sample_play", "sample_world"]
+__all__ = ["BidModel", "PlayWorlds", "play_layout", "play_reads", "play_worlds", "sample_play"]
 
 
 def play_layout(state: State) -> tuple[int, list[int], list[int]]:
     """What the seat to play knows: (hidden cards, cards known in each seat's hand, how
     many unknown cards each active seat holds)."""
     seat = state.to_act
-    deck = (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
-    hidden = deck & ~state.hands[seat] & ~state.played
+    hidden = deck_mask(state) & ~state.hands[seat] & ~state.played
     fixed = [0, 0, 0, 0]
     up = 1 << state.upcard
-    dead = state.alone and state.maker == (state.dealer + 2) & 3 and not state.rules.dealer_picks_up_for_partner_loner
-    if state.turned_down >= 0 or dead:
+    if state.turned_down >= 0 or dead_upcard(state):
         hidden &= ~up  # turned down or out of play: in the kitty (R3.4, R5.2)
     elif hidden & up:
         fixed[state.dealer] |= up  # picked up (R3.2) and not played yet
@@ -160,38 +158,56 @@ def play_reads(state: State) -> list[int]:
     return forbid
 
 
-def sample_world(
-    hidden: list[int],
-    counts: list[int],
-    voids: list[int],
-    trump: int,
-    rng: random.Random,
-    model: BidModel | None,
-    fixed: list[int],
-    tries: int = 8,
-) -> list[int]:
-    """One deal of the hidden cards: the first of ``tries`` that fits every bid, else the one
-    that fits the most (and, should the voids leave no room, one that ignores them)."""
-    best: list[int] | None = None
-    best_bad = 99
-    for _try in range(tries if model is not None and model.active else 1):
-        dealt = None
-        for _ in range(50):
-            dealt = _deal_hidden(hidden, counts, voids, trump, rng)
-            if dealt is not None:
-                break
-        if dealt is None:  # the voids leave no room: ignore them this time
-            dealt = _deal_hidden(hidden, counts, [0, 0, 0, 0], trump, rng)
-        assert dealt is not None
+class PlayWorlds(Sampler):
+    """The play's strategy: deals of the cards the seat to play cannot see that agree with
+    everything it has seen (:func:`play_layout`, :func:`~euchre_learn.analysis.sampling.seen.voids`),
+    with ``model`` also fitted to the bids and, with ``reads``, to how the others played
+    (:class:`BidModel`): each world is the first of ``tries`` deals that fits, else the one that
+    fits the most (and, should the voids leave no room, one that ignores them). Without ``model``
+    (or with nothing to check) the first deal is kept: the PIMC baseline's uniform worlds.
+
+    >>> import euchre_learn as el, random
+    >>> state = el.examples.hand('left-bower-trap', after=2).core
+    >>> world = PlayWorlds(state, model=True).sample(random.Random(0))
+    >>> world.fits, world.state.to_act == state.to_act, world.state.hands[state.to_act] == state.hands[state.to_act]
+    (True, True, True)
+    """
+
+    def __init__(self, state: State, *, model: bool = False, reads: bool = True, tries: int = 8) -> None:
+        self.state = state
+        hidden_mask, self.fixed, self.counts = play_layout(state)
+        self.hidden = bits(hidden_mask)
+        self.voids = voids(state)
+        self.model = BidModel(state, reads) if model else None
+        self.tries = tries
+
+    def deal(self, rng: random.Random) -> tuple[list[int], bool]:
+        """The unknown cards of each seat (without the cards known to be in its hand, ``fixed``
+        of :func:`play_layout`), and whether the deal fits every bid and read."""
+        model = self.model
         if model is None or not model.active:
-            return dealt
-        bad = model.misfits([d | f for d, f in zip(dealt, fixed, strict=True)])
-        if bad == 0:
-            return dealt
-        if bad < best_bad:
-            best, best_bad = dealt, bad
-    assert best is not None
-    return best
+            return deal_around_voids(self.hidden, self.counts, self.voids, self.state.trump, rng, 50), True
+        best: list[int] | None = None
+        best_bad = 99
+        for _try in range(self.tries):
+            dealt = deal_around_voids(self.hidden, self.counts, self.voids, self.state.trump, rng, 50)
+            bad = model.misfits([d | f for d, f in zip(dealt, self.fixed, strict=True)])
+            if bad == 0:
+                return dealt, True
+            if bad < best_bad:
+                best, best_bad = dealt, bad
+        assert best is not None
+        return best, False
+
+    def sample(self, rng: random.Random) -> World:
+        """One world: the position with every other active seat's hand dealt (weight 1)."""
+        state = self.state
+        dealt, fits = self.deal(rng)
+        world = state.copy()
+        for s in range(4):
+            if s != state.to_act and not state.out >> s & 1:
+                world.hands[s] = dealt[s] | self.fixed[s]
+        return World(world, 0.0, fits)
 
 
 def sample_play(
@@ -210,24 +226,17 @@ def sample_play(
     seat = state.to_act
     team = seat & 1
     mt = state.maker & 1
-    hidden_mask, fixed, counts = play_layout(state)
-    hidden = bits(hidden_mask)
-    voids = _voids(state)
+    sampler = PlayWorlds(state, model=model, reads=reads)
     legal = bits(state.play_mask())
     points = dict.fromkeys(legal, 0.0)
     tricks = dict.fromkeys(legal, 0.0)
     done = state.won[mt]
     lone = state.lone_defender >= 0
-    bids = BidModel(state, reads) if model else None
     scores: dict[int, tuple[float, int]] = {}  # final makers' tricks -> (points for us, tricks for us)
     n = 0
     stop_at = 8 if cands is not None else worlds
     for _ in range(worlds):
-        dealt = sample_world(hidden, counts, voids, state.trump, rng, bids, fixed)
-        world = state.copy()
-        for s in range(4):
-            if s != seat and not state.out >> s & 1:
-                world.hands[s] = dealt[s] | fixed[s]
+        world = sampler.sample(rng).state
         search = search_for(world)
         values = search.play_values(world.leader, world.trick[:])
         for c, v in values.items():

@@ -25,7 +25,7 @@ fails (against a dealer's loner, plain rejection found a fitting deal in only 15
 
 :attr:`FitWorlds.fit` is the weighted share of the worlds in which every observed action is one
 the model makes; :attr:`FitWorlds.ess` the effective number of worlds behind the weights. Rules
-this sampler does not deal (the Benny, the railroad) use :class:`~euchre_learn.analysis.sampling.Worlds`
+this sampler does not deal (the Benny, the railroad) use :class:`~euchre_learn.analysis.sampling.replay.Worlds`
 with equal weights, and ``fit`` the share it fitted.
 """
 
@@ -34,11 +34,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, bid1_rating, bid2_ratings
-from euchre_learn.analysis.sampling import Worlds, played_by, voids
+from euchre_learn.analysis.sampling.base import Sampler, World, bid_kind, dead_upcard, deck_mask
+from euchre_learn.analysis.sampling.replay import Worlds
+from euchre_learn.analysis.sampling.seen import played_by, voids
 from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, DEFEND, DISCARD_PHASE, PLAY_PHASE, State, bits
 from euchre_learn.engine.trump import EFFECTIVE, POWER
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "TRIES", "FitWorlds", "World", "truncated", "weighted_fit", "weights"]
+__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "TRIES", "FitWorlds", "truncated", "weighted_fit", "weights"]
 
 BID_SOFTNESS = 0.35
 """How sharply the soft bidding model follows the standard bot's line: a make-or-pass bid at
@@ -68,16 +69,6 @@ _LEAN_ACE = 2.0
 _LEAN_PASSED = 0.5
 _RARE_POOL = 64
 _RARE_PROBES = 12000
-
-
-@dataclass(frozen=True)
-class World:
-    """One sampled world: the core state at the decision, the log of its weight (relative to the
-    other worlds of the same sampler), and whether every observed action in it is the model's."""
-
-    state: State
-    log_weight: float
-    fits: bool
 
 
 def truncated(log_weights: Sequence[float]) -> list[float]:
@@ -116,7 +107,7 @@ def weighted_fit(worlds: Sequence[World]) -> tuple[float, float]:
     return fit, ess
 
 
-class FitWorlds:
+class FitWorlds(Sampler):
     """Deals of the hidden cards for the seat to act in ``hand``, each fitting what it saw.
 
     ``bidder`` is the model of the other seats (the standard bot), ``score`` the game score
@@ -151,15 +142,14 @@ class FitWorlds:
             return
         up = 1 << state.upcard
         played = played_by(state)
-        picked = state.maker >= 0 and state.turned_down < 0 and state.phase != BID1 and not _dead_upcard(state)
+        picked = state.maker >= 0 and state.turned_down < 0 and state.phase != BID1 and not dead_upcard(state)
         # the dealer holds the upcard from the pick-up (R3.2); its discard is unseen unless it is us
         self.picked = picked
         self.discard_unseen = picked and state.dealer != me and state.phase != DISCARD_PHASE
         known = self.own | up
         for s in range(4):
             known |= played[s]
-        deck = (1 << 25) - 1 if self.rules.benny else (1 << 24) - 1
-        self.hidden = bits(deck & ~known)
+        self.hidden = bits(deck_mask(state) & ~known)
         vs = voids(state) if state.phase == PLAY_PHASE else [0, 0, 0, 0]
         eff = EFFECTIVE[state.trump] if state.trump >= 0 else None
         # slots: (seat, room, forbidden suits); seat -1 is the kitty (with the dealer's unseen discard)
@@ -221,8 +211,7 @@ class FitWorlds:
     def sample(self, rng: random.Random) -> World:
         """One world: the first of up to ``tries`` deals that fits, else the likeliest (weighted)."""
         if self.fallback is not None:
-            state, ok = self.fallback.sample(rng)
-            return World(state, 0.0, ok)
+            return self.fallback.sample(rng)
         best: World | None = None
         best_like = -math.inf
         for _ in range(self.tries):
@@ -268,10 +257,6 @@ class FitWorlds:
         if best is None:  # pragma: no cover - every seat's cards always fit somewhere
             raise RuntimeError("no deal of the hidden cards fits the cards played")
         return best
-
-    def draw(self, n: int, rng: random.Random) -> list[World]:
-        """``n`` worlds (see :func:`weights` for their weights)."""
-        return [self.sample(rng) for _ in range(n)]
 
     def _prepare(self) -> None:
         """Per hidden card, the slots it may go to and the lean of each (worked out once)."""
@@ -453,15 +438,9 @@ class FitWorlds:
         return state, log_like, exact
 
 
-def _kind(a: int) -> int:
-    if a == act.PASS:
-        return 0
-    return 2 if a in (act.ORDER_UP_ALONE, act.DEFEND_ALONE) or act.CALL_ALONE <= a < act.NAME else 1
-
-
 def _bid_log_like(state: State, real: int, model: int, score: tuple[int, int] | None) -> float:
     """The soft model's log chance of ``real`` where the standard bot would choose ``model``."""
-    kr, km = _kind(real), _kind(model)
+    kr, km = bid_kind(real), bid_kind(model)
     if (kr == 0) != (km == 0):
         margin = _margin(state, real, score)
         # the bot's choice has the margin's sign; the chance of the other one is the logistic tail
@@ -485,7 +464,3 @@ def _margin(state: State, real: int, score: tuple[int, int] | None) -> float:
         return max(v - n for v, n in ratings.values())
     return 1.0  # defending alone: no rating, a fixed slip
 
-
-def _dead_upcard(state: State) -> bool:
-    """R5.2: the dealer's partner went alone in round 1, so the dealer never picked up."""
-    return state.alone and state.maker == (state.dealer + 2) & 3 and not state.rules.dealer_picks_up_for_partner_loner

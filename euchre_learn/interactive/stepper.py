@@ -6,7 +6,7 @@
 (0, 22)
 
 The model is :class:`Stepper` (:mod:`.stepper_model`, no widgets); :func:`show` puts it on
-screen with buttons (:class:`.table.widget.StepperWidget`, imported only then).
+screen with buttons (:class:`.stepper_widget.StepperWidget`, imported only then).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from euchre_learn.engine.hand import Hand
 from euchre_learn.interactive.stepper_model import Stepper, explain_step
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table.widget import StepperWidget
+    from euchre_learn.interactive.stepper_widget import StepperWidget
 
 __all__ = ["Stepper", "explain_step", "show"]
 
@@ -27,6 +27,6 @@ def show(
     source: Hand | dict[str, Any] | str | os.PathLike[str], *, position: int = 0, open_hands: bool = True
 ) -> StepperWidget:
     """The stepper widget for a record or a hand (see :class:`Stepper`)."""
-    from euchre_learn.interactive.table.widget import StepperWidget
+    from euchre_learn.interactive.stepper_widget import StepperWidget
 
     return StepperWidget(Stepper(source, position=position), open_hands=open_hands)

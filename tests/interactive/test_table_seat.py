@@ -10,8 +10,8 @@ from typing import Any
 
 import euchre_learn as el
 from euchre_learn.classroom.server.view import seat_view
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.widget import SeatWidget
 
 
 class Stand:
@@ -110,7 +110,7 @@ def test_the_keeper_files_the_learners_own_decisions_once_and_refuses_a_broken_r
     again change nothing; a record that does not replay is refused and noted."""
     from euchre_learn.classroom.server.review_message import review_hand
     from euchre_learn.classroom.server.view import keepsake
-    from euchre_learn.interactive.table.seat_keeper import SeatKeeper
+    from euchre_learn.interactive.seat.keeper import SeatKeeper
     from euchre_learn.learner.progress import Progress
     from euchre_learn.learner.saved_games import saved_games
 

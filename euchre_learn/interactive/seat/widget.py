@@ -6,7 +6,7 @@ buttons, the server's word on a refused action, and after each hand the coach's 
 learner's own decisions, in the review panel's look, each flagged one with a "Try it again"
 button: the decision replayed from the learner's own position against the coach's values, on
 this machine, and filed in the learner's store as at the bot table. What it shows comes from a
-:class:`~euchre_learn.interactive.table.seat.SeatTable`: the seat's view, never another's cards.
+:class:`~euchre_learn.interactive.seat.model.SeatTable`: the seat's view, never another's cards.
 
 The connection's thread wakes the widget through the kernel's event loop (the widgets are only
 changed on the kernel's thread); outside a running loop (a test, a script), :meth:`SeatWidget.refresh`
@@ -25,8 +25,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
+from euchre_learn.interactive.seat.model import SeatTable
 from euchre_learn.interactive.table.felt import Felt
-from euchre_learn.interactive.table.seat import SeatTable
 from euchre_learn.teaching.widget_look import auto_width
 
 __all__ = ["SeatWidget", "review_html"]

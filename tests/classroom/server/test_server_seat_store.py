@@ -18,9 +18,9 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.interactive.retry_question import choice_label
-from euchre_learn.interactive.table.remote import SeatConnection
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.remote import SeatConnection
+from euchre_learn.interactive.seat.widget import SeatWidget
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.saved_games import saved_games
 from euchre_learn.learner.situation_schedule import SituationSchedule

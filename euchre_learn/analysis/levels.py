@@ -80,7 +80,7 @@ from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.explain import suit_words
-from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
+from euchre_learn.engine.trump import EFFECTIVE, LEFT, POWER, SUIT_MASK, winner_index
 
 __all__ = ["BLIND_SPOTS", "LEVELS", "LevelBot", "Slip", "closest", "levels"]
 
@@ -95,10 +95,6 @@ class Slip(NamedTuple):
 BlindSpot = Callable[[State, int], "Slip | None"]
 """``spot(state, standard_action)`` → the :class:`Slip`, or ``None`` where it does not apply."""
 
-
-def _left(t: int) -> int:
-    """The left bower of trump ``t`` (the jack of the same colour)."""
-    return (3 - t) * 6 + 2
 
 
 def _trumps_held(s: State) -> int:
@@ -167,7 +163,7 @@ def forgot_left_bower(s: State, std: int) -> Slip | None:
     t = s.trump
     if not 0 <= t < 4:
         return None
-    left = _left(t)
+    left = LEFT[t]
     if not legal >> left & 1 or std - act.PLAY == left:
         return None
     printed = left // 6

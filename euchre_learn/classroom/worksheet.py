@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import random
@@ -47,6 +46,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from euchre_learn.display.style import escape
 from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
@@ -333,10 +333,6 @@ _HOW = {
 }
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _rules_of(q: Question) -> Rules | None:
     if q.house_rules is None:
         return None
@@ -371,13 +367,13 @@ def _choices_html(q: Question) -> str:
     elif q.kind == "order":
         body = (
             '<ul class="choices">'
-            + "".join(f'<li><span class="rank"></span>{_esc(c)}</li>' for c in q.choices)
+            + "".join(f'<li><span class="rank"></span>{escape(c)}</li>' for c in q.choices)
             + "</ul>"
         )
     else:
         body = (
             '<ul class="choices">'
-            + "".join(f'<li><span class="box {shape}"></span>{_esc(c)}</li>' for c in q.choices)
+            + "".join(f'<li><span class="box {shape}"></span>{escape(c)}</li>' for c in q.choices)
             + "</ul>"
         )
     return f'<p class="how">{how}</p>{body}'
@@ -398,15 +394,15 @@ def _answer_text(q: Question) -> str:
 def _question_html(n: int, q: Question) -> str:
     return (
         f'<li class="q" id="q{n}" value="{n}"><span class="n">{n}.</span><div class="body">'
-        f'<p class="prompt">{_esc(q.prompt)}</p>{_cards_html(q)}{_choices_html(q)}</div></li>'
+        f'<p class="prompt">{escape(q.prompt)}</p>{_cards_html(q)}{_choices_html(q)}</div></li>'
     )
 
 
 def _answer_html(n: int, q: Question) -> str:
-    rules = f' <span class="rules">Rules: {_esc(", ".join(q.rules))}.</span>' if q.rules else ""
+    rules = f' <span class="rules">Rules: {escape(", ".join(q.rules))}.</span>' if q.rules else ""
     return (
         f'<li class="a" value="{n}"><span class="n">{n}.</span><div class="body"><span class="answer">Answer: '
-        f"{_esc(_answer_text(q))}</span> — {_esc(q.explanation)}{rules}</div></li>"
+        f"{escape(_answer_text(q))}</span> — {escape(q.explanation)}{rules}</div></li>"
     )
 
 
@@ -448,26 +444,26 @@ def worksheet(
         heading = f"Euchre worksheet: {topic(names[0]).title}"
     else:
         heading = "Euchre worksheet: " + ", ".join(asked)
-    house = "" if rules is None else f" · rules {_esc(Rules.from_value(rules).name or 'custom')}"
+    house = "" if rules is None else f" · rules {escape(Rules.from_value(rules).name or 'custom')}"
     again = again_command(topics, count, seed, version=letter, rules=rules, title=title, paper=paper)
     badge = f'<div class="version">Version {letter}</div>' if letter else ""
     label = f" · version {letter}" if letter else ""
-    made = f"Made by euchre_learn {__version__}: <code>{_esc(again)}</code> makes this sheet again."
-    meta = f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
+    made = f"Made by euchre_learn {__version__}: <code>{escape(again)}</code> makes this sheet again."
+    meta = f'<p class="meta">{len(qs)} questions · topics: {escape(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
     name = {"key": f"Answer key: {heading}"}.get(part, heading)
     head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_esc(name)}{label}</title>\n<style>{_CSS}@page {{ size: {PAPERS[paper]}; }}\n</style>\n"
+        f"<title>{escape(name)}{label}</title>\n<style>{_CSS}@page {{ size: {PAPERS[paper]}; }}\n</style>\n"
         f"{render.css()}\n</head>\n<body>\n"
     )
     sheet = (
-        f'<section class="sheet-questions">\n{badge}<h1>{_esc(heading)}</h1>\n{meta}\n'
+        f'<section class="sheet-questions">\n{badge}<h1>{escape(heading)}</h1>\n{meta}\n'
         '<div class="who"><span>Name:</span><span>Date:</span></div>\n'
         '<ol class="sheet">\n' + "\n".join(_question_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
     )
     key_class = "key" if part == "both" else "key key-alone"
     key = (
-        f'<section class="{key_class}">\n{badge}<h1>Answer key</h1>\n<p class="meta">{_esc(heading)} · '
+        f'<section class="{key_class}">\n{badge}<h1>Answer key</h1>\n<p class="meta">{escape(heading)} · '
         f"{len(qs)} questions · seed {seed}{label}{house}. Each answer comes with the rule that decides it "
         f"(rule ids as in docs/rules.md).{' ' + made if part == 'key' else ''}</p>\n"
         '<ol class="sheet">\n' + "\n".join(_answer_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"

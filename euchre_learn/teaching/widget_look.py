@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
 import json
@@ -38,6 +39,7 @@ __all__ = [
     "focus_when_shown",
     "lab_path",
     "paragraphs",
+    "running_loop",
     "status_html",
     "style_view",
     "trick_view",
@@ -298,6 +300,18 @@ def paragraphs(text: str) -> str:
     "<p style='margin:0.2em 0'>South passes.</p><p style='margin:0.2em 0'>West &lt;leads&gt;.</p>"
     """
     return "".join(f"<p style='margin:0.2em 0'>{html.escape(p)}</p>" for p in text.split("\n") if p)
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code (a kernel's, where a widget's timers go), or ``None`` outside one.
+
+    >>> running_loop() is None          # a plain call, no loop running
+    True
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def style_view() -> W.HTML:

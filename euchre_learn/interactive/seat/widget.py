@@ -15,7 +15,6 @@ takes the waiting messages in. There is no Undo, Hint or new game here: the serv
 
 from __future__ import annotations
 
-import asyncio
 import html
 import threading
 from typing import Any
@@ -27,7 +26,7 @@ from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
 from euchre_learn.interactive.seat.model import SeatTable
 from euchre_learn.interactive.table.felt import Felt
-from euchre_learn.teaching.widget_look import auto_width
+from euchre_learn.teaching.widget_look import auto_width, running_loop
 
 __all__ = ["SeatWidget", "review_html"]
 
@@ -73,13 +72,6 @@ def review_html(review: dict[str, Any]) -> str:
     return f"{REVIEW_CSS}<div class='el-review-panel'>{head}{''.join(rows)}</div>"
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 class SeatWidget(widgets.VBox):  # type: ignore[misc]
     """A :class:`SeatTable` on screen. ``seat`` is the model; ``board`` the felt (its cards
     play when clicked), ``action_buttons`` the bids shown now, ``message`` the server's word on
@@ -111,7 +103,7 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.leave_button.on_click(lambda _b: self.leave())
         self._drawn: Any = None
-        self._loop = _running_loop()
+        self._loop = running_loop()
         self._loop_thread = threading.get_ident()  # the kernel's thread, which runs that loop
         super().__init__(
             [

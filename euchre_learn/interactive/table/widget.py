@@ -30,7 +30,7 @@ from euchre_learn.engine.cards import Card
 from euchre_learn.engine.hand import IllegalActionError, Trick
 from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.table.model import Table
-from euchre_learn.teaching.widget_look import RED, auto_width, paragraphs, style_view
+from euchre_learn.teaching.widget_look import RED, auto_width, paragraphs, running_loop, style_view
 
 __all__ = ["PACES", "TableWidget"]
 
@@ -58,13 +58,6 @@ def _new_card_button() -> widgets.Button:
     b.style.font_size = "1.15em"
     b.style.font_weight = "bold"
     return b
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class TableWidget(widgets.VBox):  # type: ignore[misc]
@@ -209,7 +202,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if not self.table.is_bot_turn:
             self._after_moves()
             return
-        loop = _running_loop() if self.delay > 0 else None
+        loop = running_loop() if self.delay > 0 else None
         if loop is None:
             self.table.run_bots()
             self._after_moves()
@@ -225,7 +218,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.table.bot_step()
         self._after_moves()
         if self.table.is_bot_turn:
-            loop = _running_loop()
+            loop = running_loop()
             if loop is None:  # pragma: no cover - the loop is running while its callbacks run
                 self.table.run_bots()
                 self.refresh(keep_message=True)
@@ -395,7 +388,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if self._held is None or self._held[0] is not trick:
             if self._held is not None and self._held[1] is not None:
                 self._held[1].cancel()
-            loop = _running_loop() if self.last_trick_pause is not None else None
+            loop = running_loop() if self.last_trick_pause is not None else None
             timer = loop.call_later(self.last_trick_pause, self._forget_trick, trick) if loop else None  # type: ignore[arg-type]
             self._held = (trick, timer)
         from euchre_learn import display as render

@@ -38,10 +38,20 @@ from euchre_learn.learner.situation_schedule import SituationSchedule
 from euchre_learn.learner.store import AddAnswer, Forget, Op, Store
 from euchre_learn.learner.store import StoreWarning as ProgressWarning
 
-__all__ = ["PROGRESS_FORMAT", "Progress", "ProgressWarning", "Tally", "TopicStats", "default_path"]
+__all__ = ["PROGRESS_FORMAT", "Progress", "ProgressWarning", "Tally", "TopicStats", "default_path", "warnings_of"]
 
 PROGRESS_FORMAT = "euchre-learn/progress-1"
 """The format of the old ``progress.json`` files (imported once into the store)."""
+
+
+def warnings_of(progress: Progress | None) -> list[str]:
+    """What a quiz that keeps its answers in ``progress`` says about the store (``None``: it keeps
+    nothing, so nothing to say): a copy of :attr:`Progress.warnings`, empty when all is well.
+
+    >>> warnings_of(None), warnings_of(Progress(':memory:'))
+    ([], [])
+    """
+    return [] if progress is None else list(progress.warnings)
 
 
 class Tally:

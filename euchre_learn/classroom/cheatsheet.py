@@ -1,6 +1,6 @@
 """The one-page cheat sheet: the trump order for each suit, the bidding steps, the follow-suit
 rule and the scoring table, as a notebook page and as a printable page (HTML, and a PDF through
-the worksheets' Chromium printer, :func:`euchre_learn.classroom.worksheet.write_pdf`).
+the Chromium printer the worksheets use too, :func:`euchre_learn.classroom.pdf.write_pdf`).
 
 Every card order and every score on it is asked of the engine (:func:`~euchre_learn.trump_order`,
 :func:`~euchre_learn.trick_winner`, :func:`~euchre_learn.score_hand`), so the sheet follows the
@@ -222,7 +222,7 @@ def write_cheat_sheet(out: str | os.PathLike[str], rules: Rules | str | None = N
     >>> [p.name for p in write_cheat_sheet(d / 'sheet.html')]
     ['sheet.html']
     """
-    from euchre_learn.classroom.worksheet import write_pdf
+    from euchre_learn.classroom.pdf import write_pdf
 
     target = Path(out)
     html_path = target.with_suffix(".html")

@@ -3,7 +3,7 @@
 A worksheet is two HTML files: the student copy (cards drawn, boxes to tick, lines to write
 on) and the answer key, with the explanation and the rule of each answer, in a file of its
 own so the key never goes out with the questions. Print them from a browser, or let
-:func:`write_pdf` print them with headless Chromium. The same topics, count and seed give the
+:func:`write_worksheet` print them with headless Chromium (:mod:`euchre_learn.classroom.pdf`). The same topics, count and seed give the
 same files, byte for byte, so a teacher can hand out a sheet and regenerate its key later.
 Versions (``A``, ``B``, …) ask the same topics in the same order with other deals, for
 neighbours who should not copy. From the command line::
@@ -39,13 +39,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from euchre_learn.classroom.pdf import PdfError, write_pdf
 from euchre_learn.display.style import escape
 from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.rules import Rules
@@ -57,14 +55,12 @@ __all__ = [
     "PARTS",
     "WorksheetError",
     "again_command",
-    "find_chromium",
     "questions",
     "resolve_topics",
     "resolve_versions",
     "rules_option",
     "rules_value",
     "worksheet",
-    "write_pdf",
     "write_worksheet",
 ]
 
@@ -472,66 +468,6 @@ def worksheet(
     return head + body + "</body>\n</html>\n"
 
 
-# --- PDF ----------------------------------------------------------------------------------------
-
-
-def find_chromium() -> str | None:
-    """The Chromium to print with: ``$CHROMIUM``, else ``chromium`` / ``chromium-browser`` on the PATH.
-
-    >>> find_chromium() is None or os.path.exists(find_chromium())
-    True
-    """
-    env = os.environ.get("CHROMIUM")
-    if env and os.access(env, os.X_OK):
-        return env
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def write_pdf(html_path: str | os.PathLike[str], pdf_path: str | os.PathLike[str], *, timeout: float = 120) -> Path:
-    """Print an HTML file to PDF with headless Chromium (no header or footer lines; the page
-    numbers come from the sheet's CSS). Raises :class:`WorksheetError` when there is no
-    Chromium or it fails."""
-    chromium = find_chromium()
-    if chromium is None:
-        raise WorksheetError(
-            "making a PDF needs Chromium (Debian: apt-get install chromium; or set CHROMIUM=/path/to/chrome); "
-            "write the .html instead and print it from a browser"
-        )
-    src = Path(html_path).resolve()
-    out = Path(pdf_path).resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="euchre-learn-chromium-") as profile:
-        cmd = [
-            chromium,
-            "--headless",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-            f"--user-data-dir={profile}",
-            f"--print-to-pdf={out}",
-        ]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            cmd.append("--no-sandbox")  # Chromium refuses to run as root otherwise
-        cmd.append(src.as_uri())
-        if out.exists():
-            out.unlink()
-        try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired as err:
-            raise WorksheetError(f"Chromium did not finish printing {src.name} within {timeout:.0f} s") from err
-    if not out.exists() or out.stat().st_size == 0:
-        tail = "\n".join((done.stderr or "").strip().splitlines()[-5:])
-        raise WorksheetError(f"Chromium ({chromium}) did not write {out} (exit {done.returncode}): {tail}")
-    return out
-
-
 def write_worksheet(
     out: str | os.PathLike[str],
     topics: str | Sequence[str],
@@ -584,5 +520,8 @@ def write_worksheet(
         written.append(html_path)
     if want_pdf:
         for html_path, _ in pages:
-            written.append(write_pdf(html_path, html_path.with_suffix(".pdf")))
+            try:
+                written.append(write_pdf(html_path, html_path.with_suffix(".pdf")))
+            except PdfError as err:
+                raise WorksheetError(str(err)) from err
     return written

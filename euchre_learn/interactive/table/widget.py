@@ -154,7 +154,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         log_box.selected_index = 0
         self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
         if review:
-            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+            from euchre_learn.interactive.review_panel import ReviewPanel
+            from euchre_learn.interactive.review_panel_view import ReviewPanelView
 
             self.review_panel = ReviewPanelView(ReviewPanel(table))
         super().__init__(

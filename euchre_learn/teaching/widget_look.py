@@ -2,7 +2,8 @@
 trick a question is about (:func:`trick_view`), the one ``<style>`` block (:data:`STYLE`,
 :func:`style_view`), buttons as wide as their text (:func:`auto_width`), the keyboard focus
 (:func:`focus_when_shown`), the learner-store warnings (:func:`warnings_html`), lines as paragraphs
-(:func:`paragraphs`) and the red of cards and errors (:data:`RED`). Plain HTML
+(:func:`paragraphs`), the red of cards and errors (:data:`RED`) and the kernel's event loop a
+widget's timers run on (:func:`running_loop`). Plain HTML
 strings and layouts: the widgets themselves are :mod:`euchre_learn.teaching.widgets` and the
 views that use them.
 

@@ -69,7 +69,6 @@ from euchre_learn.analysis.bots.base import (
     count_trumps,
     highest_card,
     lowest_card,
-    seat_word,
     trick_key,
 )
 from euchre_learn.analysis.bots.bidding import bid1_rating, bid2_ratings, says_text
@@ -80,6 +79,7 @@ from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
 from euchre_learn.engine.errors import quote
 from euchre_learn.engine.explain import suit_words
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.trump import EFFECTIVE, LEFT, POWER, SUIT_MASK, winner_index
 
 __all__ = ["BLIND_SPOTS", "LEVELS", "LevelBot", "Slip", "closest", "levels"]

@@ -141,10 +141,6 @@ ABOVE = [
 ACE_RANK, KING_RANK = 5, 4
 
 
-def seat_word(seat: int) -> str:
-    return Seat(seat).word
-
-
 def card_name(c: int) -> str:
     return str(Card(c))
 

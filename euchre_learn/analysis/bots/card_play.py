@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
+from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, trick_key
 from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
     State,
     bits,
 )
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.trump import EFFECTIVE, LEFT, POWER, SUIT_MASK, winner_index
 
 if TYPE_CHECKING:

@@ -22,7 +22,8 @@ from euchre_learn.analysis.bots.bidding import (
 )
 from euchre_learn.analysis.bots.standard import StandardBot
 from euchre_learn.engine.core import BID1, PLAY_PHASE, State
-from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
+from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, trick_key
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.act import (
     ORDER_UP,
     ORDER_UP_ALONE,

@@ -173,7 +173,7 @@ def sections(data: dict) -> list[str]:
         "From the same runs of `benchmarks.bench_levels` as the duplicate ladder above.",
         "",
         "Each level is the 'standard' bot with named blind spots from the course, each applied at the level's rate "
-        "(euchre_learn/analysis/levels.py); 'standard' makes none, 'expert' is the expert bot. Accuracy: four copies "
+        "(euchre_learn/analysis/blind_spots.py, at the rates of euchre_learn/analysis/levels.py); 'standard' makes none, 'expert' is the expert bot. Accuracy: four copies "
         "of the level at the table, one seat per deal reviewed by `el.review` (the seats in turn) at the row's worlds; "
         "the mean per reviewed hand with a 95% interval from the spread between hands. `el.bots.levels()` reports "
         "these figures, and `el.table.play(opponents='match')` picks the one closest to a learner's own. They are "

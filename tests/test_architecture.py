@@ -4,6 +4,8 @@
   private package folder (``_src/``, as pgx keeps it);
 - no module reads a private attribute (``hand._s``) that another module of ours defines, except
   the engine's modules among themselves (the rest read ``hand.core``, ``hand.history_ids``, ...);
+- no function body stands twice: two modules that wrote the same function (names aside) let one
+  serve the other;
 - no import cycle between modules, type-only and lazy imports included; the only imports
   taken out of the graph are import-linter's ``ignore_imports``: exact module pairs, each one a
   lazy import inside a ``_repr_*_`` method (python-chess's ``_repr_svg_``);
@@ -332,6 +334,88 @@ def test_the_attribute_guard_catches_a_private_read() -> None:
     assert _defined_attributes(
         ast.parse("class A:\n    __slots__ = ('_x',)\n    _y: int\n    def _z(self):\n        self._w = 1\n")
     ) == {"_x", "_y", "_z", "_w"}
+
+
+# ---- twins: one function body in one place --------------------------------------------------------
+
+TWIN_NODES = 12
+"""A body counts from this many AST nodes on (docstring out): more than returning an attribute or one
+call (``return self.progress.warnings`` may stand in two classes; a copied computation may not)."""
+
+
+class _Placeholders(ast.NodeTransformer):
+    """Names the function binds (its parameters, then its locals as first bound) become ``v0``, ``v1``,
+    ...; annotations go: two bodies that differ only there are one body."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = {name: f"v{i}" for i, name in enumerate(names)}
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        node.id = self.names.get(node.id, node.id)
+        return node
+
+    def visit_arg(self, node: ast.arg) -> ast.arg:
+        node.arg, node.annotation = self.names.get(node.arg, node.arg), None
+        return node
+
+
+def _body_key(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The function's body normalised (docstring out, its own names as placeholders), or ``None`` when
+    it is a protocol method (``__eq__``, ``_repr_pretty_``: the protocol writes their body) or too small."""
+    if fn.name.startswith("__") or re.fullmatch(r"_repr_\w+_", fn.name):
+        return None
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    a = fn.args
+    names = [x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg)))]
+    copy = ast.parse(ast.unparse(ast.Module(body=body, type_ignores=[])))
+    for node in ast.walk(copy):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in names:
+            names.append(node.id)
+    normal = _Placeholders(names).visit(copy)
+    if sum(1 for _ in ast.walk(normal)) < TWIN_NODES:
+        return None
+    return ast.dump(normal, annotate_fields=False)
+
+
+def _twins(trees: dict[str, ast.Module]) -> list[list[str]]:
+    """Groups of functions, in two modules or more, whose normalised bodies are one (each as
+    ``module:function:line``)."""
+    places: dict[str, list[tuple[str, str]]] = {}
+    for module, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (key := _body_key(node)) is not None:
+                places.setdefault(key, []).append((module, f"{module}:{node.name}:{node.lineno}"))
+    return [sorted(p for _, p in group) for group in places.values() if len({m for m, _ in group}) > 1]
+
+
+def test_no_function_body_stands_twice_in_two_modules() -> None:
+    twins = _twins({m: _tree(m) for m in _modules()})
+    assert not twins, f"{len(twins)} function bodies stand in two modules or more: let one serve:\n" + "\n".join(
+        " = ".join(group) for group in twins
+    )
+
+
+def test_the_twin_guard_catches_a_copied_body() -> None:
+    """The guard above can fail: a body copied under other names (the function's, its parameters',
+    its locals', its annotations') counts; the same body in one module, a protocol method's, a body
+    too small to be an idea of its own, and a body that differs in one constant do not."""
+    shared = "    n = 0\n    for c in cards:\n        n += c.rank > limit\n    return n\n"
+    a = ast.parse(f"def count_high(cards: list, limit: int) -> int:\n    \"\"\"Doc.\"\"\"\n{shared}")
+    b = ast.parse(
+        "def _highs(hand, bar):\n    total = 0\n    for card in hand:\n        total += card.rank > bar\n    return total\n"
+        "def __eq__(self, other):\n    return self.rank == other.rank and self.suit == other.suit\n"
+        "def small(self):\n    return self.progress.warnings\n"
+    )
+    c = ast.parse(
+        "def __eq__(self, other):\n    return self.rank == other.rank and self.suit == other.suit\n"
+        "def small(self):\n    return self.progress.warnings\n"
+        "def near(cards, limit):\n    n = 1\n    for c in cards:\n        n += c.rank > limit\n    return n\n"
+    )
+    found = _twins({"euchre_learn.x": a, "euchre_learn.y": b, "euchre_learn.z": c})
+    assert found == [["euchre_learn.x:count_high:1", "euchre_learn.y:_highs:1"]]
+    assert _twins({"euchre_learn.x": ast.parse(f"def f(cards, limit):\n{shared}def g(cards, limit):\n{shared}")}) == []
 
 
 # ---- loops --------------------------------------------------------------------------------------

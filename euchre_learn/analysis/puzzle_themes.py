@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from euchre_learn.analysis.situation import Situation, situation
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
+from euchre_learn.engine.cards import deck_mask
 from euchre_learn.engine.core import bits
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, winner_index
@@ -91,9 +92,6 @@ ALONE_CLOSE = 0.6
 never a question and the puzzle is about the rest of the choice (to order up or pass, which suit)."""
 
 
-def _deck(position: Hand) -> int:
-    return (1 << 25) - 1 if position.rules.benny else (1 << 24) - 1
-
 
 def _outstanding_trumps(position: Hand) -> int:
     """Trumps the seat to act cannot place: not in its hand, not played, not in this trick,
@@ -104,7 +102,7 @@ def _outstanding_trumps(position: Hand) -> int:
     if s.dealer == s.to_act and s.discard >= 0:
         seen |= 1 << s.discard
     eff = EFFECTIVE[t]
-    return sum(1 for c in bits(_deck(position) & ~seen) if eff[c] == t)
+    return sum(1 for c in bits(deck_mask(position.rules) & ~seen) if eff[c] == t)
 
 
 def _boss(position: Hand, card: int) -> bool:
@@ -113,7 +111,7 @@ def _boss(position: Hand, card: int) -> bool:
     eff, power = EFFECTIVE[s.trump], POWER[s.trump]
     gone = s.played | sum(1 << c for c in s.trick)
     suit = eff[card]
-    return builtins.all(power[c] < power[card] for c in bits(_deck(position) & ~gone) if c != card and eff[c] == suit)
+    return builtins.all(power[c] < power[card] for c in bits(deck_mask(position.rules) & ~gone) if c != card and eff[c] == suit)
 
 
 def _wins(position: Hand, card: int) -> bool:

@@ -25,7 +25,6 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 __all__ = [
     "APP_CELLS",
-    "PACES",
     "app_notebook",
     "app_path",
     "hub_link",
@@ -202,9 +201,6 @@ def practice_app(query: str | None = None) -> Any:
     return _ipywidgets().VBox([_problem(_sentence(problems, then)), app])
 
 
-PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
-
-
 _PLAY_OPTIONS = ("rules", "seed", "pace", "bots", "opponents", "open", "training")
 _JOIN_OPTIONS = ("join", "server", "class_token", "seat")
 
@@ -229,6 +225,7 @@ def play_app(query: str | None = None) -> Any:
     from euchre_learn.engine.rules import Rules
     from euchre_learn.interactive.table import play
     from euchre_learn.interactive.table.matching import spec_error
+    from euchre_learn.interactive.table.widget import PACES  # the paces the table's own menu offers
     from euchre_learn.learner.settings import house_rules
 
     problems = _unknown(options, _PLAY_OPTIONS + _JOIN_OPTIONS)

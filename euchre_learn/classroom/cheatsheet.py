@@ -1,6 +1,6 @@
 """The one-page cheat sheet: the trump order for each suit, the bidding steps, the follow-suit
 rule and the scoring table, as a notebook page and as a printable page (HTML, and a PDF through
-the worksheets' Chromium printer, :func:`euchre_learn.classroom.worksheet.write_pdf`).
+the Chromium printer the worksheets use too, :func:`euchre_learn.classroom.pdf.write_pdf`).
 
 Every card order and every score on it is asked of the engine (:func:`~euchre_learn.trump_order`,
 :func:`~euchre_learn.trick_winner`, :func:`~euchre_learn.score_hand`), so the sheet follows the
@@ -18,15 +18,15 @@ rules it is made for.
 
 from __future__ import annotations
 
-import html
 import os
-from functools import cmp_to_key
 from pathlib import Path
 
-from euchre_learn.engine.cards import Card, Cards, Suit, deck
+from euchre_learn.display.style import escape
+from euchre_learn.engine.cards import Cards, Suit, deck
 from euchre_learn.engine.rules import Rules, score_hand
-from euchre_learn.engine.trump import effective_suit, trick_winner, trump_order
+from euchre_learn.engine.trump import effective_suit, trump_order
 from euchre_learn.teaching.lesson import Shown
+from euchre_learn.teaching.quiz.situations import strength_order
 
 __all__ = ["cheat_sheet", "cheat_sheet_page", "write_cheat_sheet"]
 
@@ -56,19 +56,11 @@ _SHEET_CSS = """
 """The sheet itself, scoped to ``.el-cheat``, in a notebook and on paper."""
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _ranked(suit: Suit, trump: Suit, rules: Rules) -> Cards:
     """The cards that play as ``suit`` with ``trump`` trump, strongest first (the engine decides)."""
     if suit == trump:
         return trump_order(trump, benny=rules.benny is not None)
-
-    def stronger_first(a: Card, b: Card) -> int:
-        return -1 if trick_winner([a, b], trump) == 0 else 1
-
-    return Cards(sorted((c for c in deck(rules) if effective_suit(c, trump) == suit), key=cmp_to_key(stronger_first)))
+    return Cards(strength_order([c for c in deck(rules) if effective_suit(c, trump) == suit], trump))
 
 
 _BIDDING = (
@@ -151,8 +143,8 @@ def _body(rules: Rules, *, html_out: bool) -> tuple[str, list[str]]:
         nxt = _ranked(t.next, t, rules)
         lines.append(f"  {t.symbol} {t.plural} trump: {order}   next, {t.next.plural}: {nxt}")
         trump_rows.append(
-            f"<tr><th>{_e(t.symbol)} {_e(t.plural)}</th><td>{render.holding_html(order, rules=rules, style=False)}</td>"
-            f'<td class="nowrap">{_e(t.next.symbol)} {_e(t.next.plural)}: {_e(nxt)}</td></tr>'
+            f"<tr><th>{escape(t.symbol)} {escape(t.plural)}</th><td>{render.holding_html(order, rules=rules, style=False)}</td>"
+            f'<td class="nowrap">{escape(t.next.symbol)} {escape(t.next.plural)}: {escape(nxt)}</td></tr>'
         )
     lines += ["  Other suits: A K Q J 10 9. Next has lost its jack: A K Q 10 9.", "", "Bidding:"]
     for i, (step, words, rule) in enumerate(_BIDDING, 1):
@@ -169,17 +161,17 @@ def _body(rules: Rules, *, html_out: bool) -> tuple[str, list[str]]:
     if not html_out:
         return "", lines
     bidding = "".join(
-        f"<li><b>{_e(step)}.</b> {_e(words)} <span class='rule'>{_e(rule)}</span></li>"
+        f"<li><b>{escape(step)}.</b> {escape(words)} <span class='rule'>{escape(rule)}</span></li>"
         for step, words, rule in _BIDDING
     )
     follow = "".join(
-        f"<li><b>{_e(head)}</b> {_e(words)} <span class='rule'>{_e(rule)}</span></li>" for head, words, rule in _FOLLOW
+        f"<li><b>{escape(head)}</b> {escape(words)} <span class='rule'>{escape(rule)}</span></li>" for head, words, rule in _FOLLOW
     )
-    score = "".join(f"<tr><td>{_e(a)}</td><td>{_e(b)}</td><td>{_e(c)}</td><td>{_e(d)}</td></tr>" for a, b, c, d in rows)
+    score = "".join(f"<tr><td>{escape(a)}</td><td>{escape(b)}</td><td>{escape(c)}</td><td>{escape(d)}</td></tr>" for a, b, c, d in rows)
     body = (
         '<div class="el-root el-cheat">'
         "<h1>Euchre on one page</h1>"
-        f'<p class="meta">Rules: {_e(name)} · made by euchre_learn from its engine · the words are in '
+        f'<p class="meta">Rules: {escape(name)} · made by euchre_learn from its engine · the words are in '
         "docs/glossary.md, every rule in docs/rules.md</p>"
         "<h2>Trump order, highest first</h2>"
         "<table><tr><th>trump</th><th>the 7 trumps: the right bower, the left bower, then A K Q 10 9</th>"
@@ -230,7 +222,7 @@ def write_cheat_sheet(out: str | os.PathLike[str], rules: Rules | str | None = N
     >>> [p.name for p in write_cheat_sheet(d / 'sheet.html')]
     ['sheet.html']
     """
-    from euchre_learn.classroom.worksheet import write_pdf
+    from euchre_learn.classroom.pdf import write_pdf
 
     target = Path(out)
     html_path = target.with_suffix(".html")

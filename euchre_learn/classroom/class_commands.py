@@ -254,7 +254,7 @@ def progress(args: argparse.Namespace) -> int:
 def _class_link(args: argparse.Namespace, store: Any) -> int:
     import warnings
 
-    from euchre_learn.interactive.table.remote import hub_class_server
+    from euchre_learn.interactive.seat.remote import hub_class_server
     from euchre_learn.learner import class_link
 
     if args.progress_command == "leave-class":

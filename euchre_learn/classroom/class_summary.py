@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.classroom.class_progress import ProgressFileError, load_export, topic_stats, topic_totals
+from euchre_learn.learner.progress import Tally
 
 __all__ = [
     "STRUGGLING_ACCURACY",
@@ -178,7 +179,7 @@ def _struggles(t: Mapping[str, int]) -> bool:
 
 
 @dataclass(frozen=True)
-class TopicSummary:
+class TopicSummary(Tally):
     """One topic over a class: how many learners answered, answers, right, and who struggles."""
 
     topic: str
@@ -186,10 +187,6 @@ class TopicSummary:
     answered: int
     correct: int
     struggling: tuple[str, ...]
-
-    @property
-    def accuracy(self) -> float | None:
-        return None if self.answered == 0 else self.correct / self.answered
 
 
 def summarize(
@@ -225,7 +222,7 @@ def summarize_folder(folder: str | os.PathLike[str]) -> list[TopicSummary]:
 
 
 @dataclass(frozen=True)
-class StudentSummary:
+class StudentSummary(Tally):
     """One learner over the class's topics: answers, right, when, and the topics they struggle on."""
 
     learner: str
@@ -238,10 +235,6 @@ class StudentSummary:
     first: float | None
     last: float | None
     struggling: tuple[str, ...]
-
-    @property
-    def accuracy(self) -> float | None:
-        return None if self.answered == 0 else self.correct / self.answered
 
 
 def students(

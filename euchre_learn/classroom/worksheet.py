@@ -3,7 +3,7 @@
 A worksheet is two HTML files: the student copy (cards drawn, boxes to tick, lines to write
 on) and the answer key, with the explanation and the rule of each answer, in a file of its
 own so the key never goes out with the questions. Print them from a browser, or let
-:func:`write_pdf` print them with headless Chromium. The same topics, count and seed give the
+:func:`write_worksheet` print them with headless Chromium (:mod:`euchre_learn.classroom.pdf`). The same topics, count and seed give the
 same files, byte for byte, so a teacher can hand out a sheet and regenerate its key later.
 Versions (``A``, ``B``, …) ask the same topics in the same order with other deals, for
 neighbours who should not copy. From the command line::
@@ -36,17 +36,15 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import random
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from euchre_learn.classroom.pdf import PdfError, write_pdf
+from euchre_learn.display.style import escape
 from euchre_learn.engine.errors import PATH_LIMIT, quote
 from euchre_learn.engine.rules import Rules
 from euchre_learn.teaching.quiz import TOPICS, Question, generate, topic
@@ -57,14 +55,12 @@ __all__ = [
     "PARTS",
     "WorksheetError",
     "again_command",
-    "find_chromium",
     "questions",
     "resolve_topics",
     "resolve_versions",
     "rules_option",
     "rules_value",
     "worksheet",
-    "write_pdf",
     "write_worksheet",
 ]
 
@@ -333,10 +329,6 @@ _HOW = {
 }
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _rules_of(q: Question) -> Rules | None:
     if q.house_rules is None:
         return None
@@ -371,13 +363,13 @@ def _choices_html(q: Question) -> str:
     elif q.kind == "order":
         body = (
             '<ul class="choices">'
-            + "".join(f'<li><span class="rank"></span>{_esc(c)}</li>' for c in q.choices)
+            + "".join(f'<li><span class="rank"></span>{escape(c)}</li>' for c in q.choices)
             + "</ul>"
         )
     else:
         body = (
             '<ul class="choices">'
-            + "".join(f'<li><span class="box {shape}"></span>{_esc(c)}</li>' for c in q.choices)
+            + "".join(f'<li><span class="box {shape}"></span>{escape(c)}</li>' for c in q.choices)
             + "</ul>"
         )
     return f'<p class="how">{how}</p>{body}'
@@ -398,15 +390,15 @@ def _answer_text(q: Question) -> str:
 def _question_html(n: int, q: Question) -> str:
     return (
         f'<li class="q" id="q{n}" value="{n}"><span class="n">{n}.</span><div class="body">'
-        f'<p class="prompt">{_esc(q.prompt)}</p>{_cards_html(q)}{_choices_html(q)}</div></li>'
+        f'<p class="prompt">{escape(q.prompt)}</p>{_cards_html(q)}{_choices_html(q)}</div></li>'
     )
 
 
 def _answer_html(n: int, q: Question) -> str:
-    rules = f' <span class="rules">Rules: {_esc(", ".join(q.rules))}.</span>' if q.rules else ""
+    rules = f' <span class="rules">Rules: {escape(", ".join(q.rules))}.</span>' if q.rules else ""
     return (
         f'<li class="a" value="{n}"><span class="n">{n}.</span><div class="body"><span class="answer">Answer: '
-        f"{_esc(_answer_text(q))}</span> — {_esc(q.explanation)}{rules}</div></li>"
+        f"{escape(_answer_text(q))}</span> — {escape(q.explanation)}{rules}</div></li>"
     )
 
 
@@ -448,92 +440,32 @@ def worksheet(
         heading = f"Euchre worksheet: {topic(names[0]).title}"
     else:
         heading = "Euchre worksheet: " + ", ".join(asked)
-    house = "" if rules is None else f" · rules {_esc(Rules.from_value(rules).name or 'custom')}"
+    house = "" if rules is None else f" · rules {escape(Rules.from_value(rules).name or 'custom')}"
     again = again_command(topics, count, seed, version=letter, rules=rules, title=title, paper=paper)
     badge = f'<div class="version">Version {letter}</div>' if letter else ""
     label = f" · version {letter}" if letter else ""
-    made = f"Made by euchre_learn {__version__}: <code>{_esc(again)}</code> makes this sheet again."
-    meta = f'<p class="meta">{len(qs)} questions · topics: {_esc(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
+    made = f"Made by euchre_learn {__version__}: <code>{escape(again)}</code> makes this sheet again."
+    meta = f'<p class="meta">{len(qs)} questions · topics: {escape(", ".join(names))} · seed {seed}{label}{house}. {made}</p>'
     name = {"key": f"Answer key: {heading}"}.get(part, heading)
     head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_esc(name)}{label}</title>\n<style>{_CSS}@page {{ size: {PAPERS[paper]}; }}\n</style>\n"
+        f"<title>{escape(name)}{label}</title>\n<style>{_CSS}@page {{ size: {PAPERS[paper]}; }}\n</style>\n"
         f"{render.css()}\n</head>\n<body>\n"
     )
     sheet = (
-        f'<section class="sheet-questions">\n{badge}<h1>{_esc(heading)}</h1>\n{meta}\n'
+        f'<section class="sheet-questions">\n{badge}<h1>{escape(heading)}</h1>\n{meta}\n'
         '<div class="who"><span>Name:</span><span>Date:</span></div>\n'
         '<ol class="sheet">\n' + "\n".join(_question_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
     )
     key_class = "key" if part == "both" else "key key-alone"
     key = (
-        f'<section class="{key_class}">\n{badge}<h1>Answer key</h1>\n<p class="meta">{_esc(heading)} · '
+        f'<section class="{key_class}">\n{badge}<h1>Answer key</h1>\n<p class="meta">{escape(heading)} · '
         f"{len(qs)} questions · seed {seed}{label}{house}. Each answer comes with the rule that decides it "
         f"(rule ids as in docs/rules.md).{' ' + made if part == 'key' else ''}</p>\n"
         '<ol class="sheet">\n' + "\n".join(_answer_html(i, q) for i, q in enumerate(qs, 1)) + "\n</ol>\n</section>\n"
     )
     body = {"questions": sheet, "key": key, "both": sheet + key}[part]
     return head + body + "</body>\n</html>\n"
-
-
-# --- PDF ----------------------------------------------------------------------------------------
-
-
-def find_chromium() -> str | None:
-    """The Chromium to print with: ``$CHROMIUM``, else ``chromium`` / ``chromium-browser`` on the PATH.
-
-    >>> find_chromium() is None or os.path.exists(find_chromium())
-    True
-    """
-    env = os.environ.get("CHROMIUM")
-    if env and os.access(env, os.X_OK):
-        return env
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def write_pdf(html_path: str | os.PathLike[str], pdf_path: str | os.PathLike[str], *, timeout: float = 120) -> Path:
-    """Print an HTML file to PDF with headless Chromium (no header or footer lines; the page
-    numbers come from the sheet's CSS). Raises :class:`WorksheetError` when there is no
-    Chromium or it fails."""
-    chromium = find_chromium()
-    if chromium is None:
-        raise WorksheetError(
-            "making a PDF needs Chromium (Debian: apt-get install chromium; or set CHROMIUM=/path/to/chrome); "
-            "write the .html instead and print it from a browser"
-        )
-    src = Path(html_path).resolve()
-    out = Path(pdf_path).resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="euchre-learn-chromium-") as profile:
-        cmd = [
-            chromium,
-            "--headless",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-            f"--user-data-dir={profile}",
-            f"--print-to-pdf={out}",
-        ]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            cmd.append("--no-sandbox")  # Chromium refuses to run as root otherwise
-        cmd.append(src.as_uri())
-        if out.exists():
-            out.unlink()
-        try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
-        except subprocess.TimeoutExpired as err:
-            raise WorksheetError(f"Chromium did not finish printing {src.name} within {timeout:.0f} s") from err
-    if not out.exists() or out.stat().st_size == 0:
-        tail = "\n".join((done.stderr or "").strip().splitlines()[-5:])
-        raise WorksheetError(f"Chromium ({chromium}) did not write {out} (exit {done.returncode}): {tail}")
-    return out
 
 
 def write_worksheet(
@@ -588,5 +520,8 @@ def write_worksheet(
         written.append(html_path)
     if want_pdf:
         for html_path, _ in pages:
-            written.append(write_pdf(html_path, html_path.with_suffix(".pdf")))
+            try:
+                written.append(write_pdf(html_path, html_path.with_suffix(".pdf")))
+            except PdfError as err:
+                raise WorksheetError(str(err)) from err
     return written

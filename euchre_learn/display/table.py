@@ -28,14 +28,26 @@ from euchre_learn.engine.text import (
     upcard_taken,
 )
 
-__all__ = ["TURN_WORDS", "game_html", "hand_html"]
+__all__ = ["TURN_WORDS", "badge", "game_html", "hand_html", "suit_chip"]
 
 
-def _suit_chip(suit: Suit) -> str:
+def suit_chip(suit: Suit) -> str:
+    """The trump's chip on a drawn table: the suit's symbol in its colour and its name.
+
+    >>> from euchre_learn.engine.cards import Suit
+    >>> suit_chip(Suit.SPADES)
+    '<span class="el-suit"><b class="el-spades">♠</b> spades</span>'
+    """
     return f'<span class="el-suit"><b class="el-{suit.plural}">{suit.symbol}</b> {suit.plural}</span>'
 
 
-def _badge(text: str, kind: str = "") -> str:
+def badge(text: str, kind: str = "") -> str:
+    """A badge beside a seat's name or a team's score (``kind``: 'dealer', 'maker', 'out', 'turn',
+    'win'; the CSS colours each), its text escaped.
+
+    >>> badge("dealer", "dealer")
+    '<span class="el-badge el-b-dealer">dealer</span>'
+    """
     cls = "el-badge" + (f" el-b-{kind}" if kind else "")
     return f'<span class="{cls}">{escape(text)}</span>'
 
@@ -59,17 +71,17 @@ def _seat_html(hand: Hand, seat: Seat, shown: bool, who: str, mark_legal: bool) 
     held = hand.holding(seat)
     badges = []
     if seat == hand.dealer:
-        badges.append(_badge("dealer", "dealer"))
+        badges.append(badge("dealer", "dealer"))
     if seat == hand.maker:
-        badges.append(_badge("maker, alone" if hand.alone else "maker", "maker"))
+        badges.append(badge("maker, alone" if hand.alone else "maker", "maker"))
     if seat == hand.lone_defender:
-        badges.append(_badge("defends alone", "maker"))
+        badges.append(badge("defends alone", "maker"))
     out = seat in hand.sitting_out
     if out:
-        badges.append(_badge("sits out", "out"))
+        badges.append(badge("sits out", "out"))
     turn = seat == hand.to_act
     if turn:
-        badges.append(_badge("▶ " + TURN_WORDS.get(hand.phase.name, "to act"), "turn"))
+        badges.append(badge("▶ " + TURN_WORDS.get(hand.phase.name, "to act"), "turn"))
     if shown:
         legal = None
         if mark_legal and turn and hand.phase in (Phase.PLAY, Phase.DISCARD, Phase.RAILROAD_DISCARD):
@@ -152,7 +164,7 @@ def _info_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
     rules = hand.rules
     rows = [("Dealer", escape(who[hand.dealer]))]
     if hand.trump is not None:
-        rows.append(("Trump", _suit_chip(hand.trump)))
+        rows.append(("Trump", suit_chip(hand.trump)))
         maker = hand.maker
         assert maker is not None
         rows.append(("Maker", escape(who[maker]) + (" — alone" if hand.alone else "")))
@@ -168,7 +180,7 @@ def _info_panel(hand: Hand, who: Mapping[Seat, str]) -> str:
     else:
         rows.append(("Trump", "not yet made"))
         if hand.turned_down is not None:
-            rows.append(("Turned down", _suit_chip(hand.turned_down)))
+            rows.append(("Turned down", suit_chip(hand.turned_down)))
     rnames = rules.name or "custom"
     rows.append(("Rules", escape(rnames)))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
@@ -331,9 +343,9 @@ def game_html(
             track = f'<span class="el-bar" aria-hidden="true"><span style="width:{100 * shown_pts // target}%"></span></span>'
         notes = []
         if team == winner:
-            notes.append(_badge("★ winner", "win"))
+            notes.append(badge("★ winner", "win"))
         if team in barn:
-            notes.append(_badge(f"in the barn: {score} of {target}", "turn"))
+            notes.append(badge(f"in the barn: {score} of {target}", "turn"))
         cls = "el-team" + (" el-winner" if team == winner else "") + (" el-barn" if team in barn else "")
         label = escape(f"{team.word}: {score} of {target} points")
         rows.append(

@@ -26,6 +26,7 @@ __all__ = [
     "Team",
     "cards",
     "deck",
+    "deck_mask",
 ]
 
 BENNY_INDEX = 24
@@ -316,6 +317,16 @@ def deck(rules: Rules | str | None = None) -> Cards:
     """
     n = 25 if Rules.from_value(rules, argument="deck(rules)").benny else 24
     return Cards(_CARDS[:n])
+
+
+def deck_mask(rules: Rules) -> int:
+    """The cards in play as a bitmask over the card indices (:func:`deck`'s cards): 24 bits, 25
+    with the Benny (R1.1). The bots and the analysis read holdings against it.
+
+    >>> bin(deck_mask(Rules())).count('1'), deck_mask(Rules.preset('uk')) == (1 << 25) - 1
+    (24, True)
+    """
+    return (1 << 25) - 1 if rules.benny else (1 << 24) - 1
 
 
 def mask_to_cards(mask: int) -> Cards:

@@ -29,12 +29,15 @@ JACK = Rank.JACK
 # EFFECTIVE[t][c]: the suit card c plays as with t trump.
 # SUIT_MASK[t][s]: bitmask of the cards that play as suit s.
 # POWER[t][c]: strength inside its effective suit (trumps 10-16, off-suit cards 0-5).
+# LEFT[t]: the left bower's index, the jack of trump's colour (R1.2).
+
+LEFT: tuple[int, ...] = tuple((3 - t) * 6 + JACK for t in range(4))
 
 
 def _build() -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
     effective, suit_mask, power = [], [], []
     for t in range(4):
-        left = (3 - t) * 6 + JACK
+        left = LEFT[t]
         eff = [c // 6 for c in range(24)] + [t]
         eff[left] = t
         pw = [c % 6 for c in range(24)] + [0]

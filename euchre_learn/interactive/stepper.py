@@ -6,7 +6,7 @@
 (0, 22)
 
 The model is :class:`Stepper` (:mod:`.stepper_model`, no widgets); :func:`show` puts it on
-screen with buttons (:class:`.table.widget.StepperWidget`, imported only then).
+screen with buttons (:class:`.stepper_widget.StepperWidget`, imported only then).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from euchre_learn.engine.hand import Hand
 from euchre_learn.interactive.stepper_model import Stepper, explain_step
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table.widget import StepperWidget
+    from euchre_learn.interactive.stepper_widget import StepperWidget
 
 __all__ = ["Stepper", "explain_step", "show"]
 
@@ -34,6 +34,6 @@ def show(
     """The stepper widget for a record, a hand, or a game read from EGN (``el.egn.read``: its
     deal number ``deal``, 0 first, or one :class:`~euchre_learn.engine.egn.EgnDeal`), the
     people's annotations with each step (see :class:`Stepper`)."""
-    from euchre_learn.interactive.table.widget import StepperWidget
+    from euchre_learn.interactive.stepper_widget import StepperWidget
 
     return StepperWidget(Stepper(source, position=position, deal=deal), open_hands=open_hands)

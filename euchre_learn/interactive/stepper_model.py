@@ -1,6 +1,6 @@
 """Step through a hand one action at a time, forwards and backwards, each step explained.
 
-The model (no ipywidgets here; the widget is :class:`.table.widget.StepperWidget`):
+The model (no ipywidgets here; the widget is :class:`.stepper_widget.StepperWidget`):
 
 >>> import euchre_learn as el
 >>> record = {"rules": "standard", "dealer": "S", "upcard": "A♥",
@@ -123,7 +123,7 @@ class Stepper:
 
     ``position`` counts the actions taken (0: the deal). A record a seat kept of a class table's
     hand lists the cards that seat never saw, filled in with stand-ins (``"stand_ins"``,
-    :mod:`euchre_learn.interactive.table.stand_ins`): a hand holding one is shown face down,
+    :mod:`euchre_learn.interactive.seat.stand_ins`): a hand holding one is shown face down,
     and a stand-in discarded or passed is not named. A malformed record raises
     :class:`~euchre_learn.RecordError`, an illegal action in it
     :class:`~euchre_learn.IllegalActionError` (with ``.index``), before anything is shown.

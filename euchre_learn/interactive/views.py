@@ -1,5 +1,6 @@
 """Views of the table and the stepper for a lesson's stored output: what their widgets show,
-without the buttons (lessons 09 and 10). The widgets themselves are in :mod:`.table.widget`.
+without the buttons (lessons 09 and 10). The widgets themselves are :mod:`.table.widget` and
+:mod:`.stepper_widget`.
 """
 
 from __future__ import annotations

@@ -38,25 +38,48 @@ from euchre_learn.learner.situation_schedule import SituationSchedule
 from euchre_learn.learner.store import AddAnswer, Forget, Op, Store
 from euchre_learn.learner.store import StoreWarning as ProgressWarning
 
-__all__ = ["PROGRESS_FORMAT", "Progress", "ProgressWarning", "TopicStats", "default_path"]
+__all__ = ["PROGRESS_FORMAT", "Progress", "ProgressWarning", "Tally", "TopicStats", "default_path", "warnings_of"]
 
 PROGRESS_FORMAT = "euchre-learn/progress-1"
 """The format of the old ``progress.json`` files (imported once into the store)."""
 
 
+def warnings_of(progress: Progress | None) -> list[str]:
+    """What a quiz that keeps its answers in ``progress`` says about the store (``None``: it keeps
+    nothing, so nothing to say): a copy of :attr:`Progress.warnings`, empty when all is well.
+
+    >>> warnings_of(None), warnings_of(Progress(':memory:'))
+    ([], [])
+    """
+    return [] if progress is None else list(progress.warnings)
+
+
+class Tally:
+    """Answers counted: ``answered`` and ``correct`` (a dataclass's fields, in the class that mixes
+    this in: a learner's topic here, a class's topic and a student in the teacher's summary) and
+    the share answered right, worked out in this one place.
+
+    >>> TopicStats(answered=4, correct=3).accuracy, TopicStats().accuracy
+    (0.75, None)
+    """
+
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share answered right (``None`` before any answer)."""
+        return None if self.answered == 0 else self.correct / self.answered
+
+
 @dataclass(frozen=True)
-class TopicStats:
+class TopicStats(Tally):
     """Answers on one topic: how many, how many right, the current and best streak."""
 
     answered: int = 0
     correct: int = 0
     streak: int = 0
     best_streak: int = 0
-
-    @property
-    def accuracy(self) -> float | None:
-        """The share answered right (``None`` before any answer)."""
-        return None if self.answered == 0 else self.correct / self.answered
 
 
 def stats_of(answers: Iterable[bool], carried: tuple[int, int, int, int] | None = None) -> TopicStats:

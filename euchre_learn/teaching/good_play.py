@@ -11,10 +11,9 @@ True
 
 from __future__ import annotations
 
-import html
-
 from euchre_learn.analysis.findings import Finding, Group
 from euchre_learn.analysis.strategy import finding
+from euchre_learn.display.style import escape
 from euchre_learn.teaching.lesson import Shown
 
 __all__ = ["good_play"]
@@ -24,10 +23,6 @@ _BOX = (
     "background:var(--jp-layout-color1,transparent);color:var(--jp-ui-font-color1,inherit);font-size:14px"
 )
 _ROW = "margin:.15em 0 .15em 1.2em"
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _row_words(g: Group) -> str:
@@ -55,14 +50,14 @@ def _finding_html(f: Finding) -> str:
         mark, word = _mark(g)
         rows.append(
             f'<div style="{_ROW}"><span aria-hidden="true">{mark}</span> '
-            f'<span class="el-sr" style="position:absolute;left:-9999px">{_e(word)}: </span>{_e(_row_words(g))}</div>'
+            f'<span class="el-sr" style="position:absolute;left:-9999px">{escape(word)}: </span>{escape(_row_words(g))}</div>'
         )
     return (
-        f'<div style="margin:.45em 0"><b>{_e(f.advice)}</b> '
+        f'<div style="margin:.45em 0"><b>{escape(f.advice)}</b> '
         f'<span style="color:{colour};font-weight:600;white-space:nowrap">{head}</span>'
-        f'<div style="margin:.1em 0 .2em 0;opacity:.85">{_e(f.why)}</div>'
+        f'<div style="margin:.1em 0 .2em 0;opacity:.85">{escape(f.why)}</div>'
         + "".join(rows)
-        + f'<div style="{_ROW};font-style:italic">{_e(f.verdict())}</div></div>'
+        + f'<div style="{_ROW};font-style:italic">{escape(f.verdict())}</div></div>'
     )
 
 
@@ -88,9 +83,9 @@ def good_play(*rules: str) -> Shown:
     box = (
         f'<div class="el-root el-good-play" role="note" style="{_BOX}">'
         f'<div style="font-weight:700;font-size:1.05em">What good players do '
-        f'<span style="font-weight:400;opacity:.8">(checked by the engine: {_e(deals)} deals per row, '
+        f'<span style="font-weight:400;opacity:.8">(checked by the engine: {escape(deals)} deals per row, '
         "played out by the standard bot)</span></div>"
-        f'{body}<div style="font-size:.9em;opacity:.8;margin-top:.3em">{_e(note)}</div></div>'
+        f'{body}<div style="font-size:.9em;opacity:.8;margin-top:.3em">{escape(note)}</div></div>'
     )
     text = [title, *(line for f in found for line in _finding_text(f)), note]
     return Shown(box, "\n".join(text))

@@ -14,12 +14,12 @@ elsewhere (``str()`` and IPython's text view).
 
 from __future__ import annotations
 
-import html as _html
 import random
 from collections.abc import Iterable, Sequence
 from functools import cmp_to_key
 from typing import Any
 
+from euchre_learn.display.style import escape
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, cards, deck
 from euchre_learn.engine.hand import Hand, Trick
 from euchre_learn.engine.rules import Rules, score_hand
@@ -83,10 +83,6 @@ def short_errors() -> None:
         shell.InteractiveTB.set_mode(mode="Minimal")
 
 
-def _esc(text: object) -> str:
-    return _html.escape(str(text), quote=True)
-
-
 def _suit_words(suit: Suit) -> str:
     return f"{suit.symbol} {suit.plural}"
 
@@ -134,10 +130,10 @@ def legal_view(holding: Iterable[Card | str] | str, trump: Suit | str, led: Card
     legal_words = " ".join(str(c) for c in ok)
     body = (
         f'<div style="display:flex;gap:1.5em;align-items:flex-end;flex-wrap:wrap">'
-        f'<div style="font-weight:600;align-self:center">Trump:<br>{_esc(_suit_words(t))}</div>{led_html}'
+        f'<div style="font-weight:600;align-self:center">Trump:<br>{escape(_suit_words(t))}</div>{led_html}'
         f'<div><div style="font-weight:600">Your cards (legal plays raised)</div>'
         f"{render.holding_html(held, legal=ok, style=False)}</div></div>"
-        f'<div style="margin-top:.2em">Legal: <b>{_esc(legal_words)}</b></div>'
+        f'<div style="margin-top:.2em">Legal: <b>{escape(legal_words)}</b></div>'
     )
     return Shown(f'<div class="el-root">{render.css()}{body}</div>', text)
 
@@ -165,11 +161,11 @@ def suit_table(holding: Iterable[Card | str] | str, trump: Suit | str) -> Shown:
         trumpy = is_trump(c, t)
         lines.append(f"{c}: printed {printed}, plays as {_suit_words(eff)}" + (" (trump)" if trumpy else ""))
         changed = c.suit != eff
-        plays = _esc(_suit_words(eff)) + (" — trump" if trumpy else "")
+        plays = escape(_suit_words(eff)) + (" — trump" if trumpy else "")
         if changed:
             plays = f"<b>{plays}</b>"
-        rows.append([render.card_html(c, style=False), _esc(printed), plays])
-    caption = f"With {_esc(_suit_words(t))} trump"
+        rows.append([render.card_html(c, style=False), escape(printed), plays])
+    caption = f"With {escape(_suit_words(t))} trump"
     return Shown(
         f'<div class="el-root">{render.css()}{_table(["card", "printed suit", "plays as (effective suit)"], rows, caption)}</div>',
         "\n".join(lines),
@@ -235,13 +231,13 @@ def trick_table(hand: Hand) -> Shown:
         rows.append(
             [
                 str(i),
-                _esc(t.leader.word),
+                escape(t.leader.word),
                 render.trick_html(t, trump=trump, rules=hand.rules, style=False),
-                f"<b>{_esc(t.winner.word)}</b>",
-                _esc(why),
+                f"<b>{escape(t.winner.word)}</b>",
+                escape(why),
             ]
         )
-    caption = f"Trump: {_esc(_suit_words(trump))}"
+    caption = f"Trump: {escape(_suit_words(trump))}"
     table = _table(["trick", "led by", "cards in play order", "won by", "why"], rows, caption)
     return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
 
@@ -280,9 +276,9 @@ def scoring_table(rules: Rules | str | None = None) -> Shown:
         rows.append(row)
     text = "\n".join(" | ".join(row) for row in [header, *rows])
     name = r.name or "custom"
-    caption = f"Points for one hand (rules: {_esc(name)})"
-    html_rows = [[_esc(c) for c in row] for row in rows]
-    return Shown(f'<div class="el-root">{_table([_esc(h) for h in header], html_rows, caption)}</div>', text)
+    caption = f"Points for one hand (rules: {escape(name)})"
+    html_rows = [[escape(c) for c in row] for row in rows]
+    return Shown(f'<div class="el-root">{_table([escape(h) for h in header], html_rows, caption)}</div>', text)
 
 
 # ---- the deck, the table and the deal (R1.1, R2.1-R2.3) --------------------------------------
@@ -336,7 +332,7 @@ def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0)
     # one column per seat, in the order they receive cards; one row per round of packets
     order = [Seat((first + 1 + k) % 4) for k in range(4)]
     header = [""] + [
-        _esc(s.word) + (" <small>(eldest)</small>" if s == eldest else " <small>(dealer)</small>" if s == first else "")
+        escape(s.word) + (" <small>(eldest)</small>" if s == eldest else " <small>(dealer)</small>" if s == first else "")
         for s in order
     ]
     rows = []
@@ -349,7 +345,7 @@ def dealing(dealer: Seat | str, rules: Rules | str | None = None, seed: Any = 0)
                 + render.holding_html(steps[n][1], rules=r, style=False)
             )
         rows.append(cells)
-    table = _table(header, rows, _esc(head))
+    table = _table(header, rows, escape(head))
     rest = (
         '<div style="display:flex;gap:2em;align-items:center;flex-wrap:wrap;margin-top:.2em">'
         f"<div><b>then the upcard</b>, face up: {render.card_html(upcard, rules=r, style=False)}</div>"
@@ -382,14 +378,14 @@ def first_dealer(seed: Any = 0) -> Shown:
     said = f"{seat.word} receives a black jack, the {jack}, and deals first."
     lines = [f"{s.word}: {' '.join(map(str, got[s]))}" for s in Seat if got[s]]
     cols = "".join(
-        f'<div style="text-align:center;min-width:5em"><div style="font-weight:600">{_esc(s.word)}</div>'
+        f'<div style="text-align:center;min-width:5em"><div style="font-weight:600">{escape(s.word)}</div>'
         + render.holding_html(got[s], highlight=[jack] if s == seat else None, style=False)
         + "</div>"
         for s in Seat
     )
     body = (
         f'<div style="display:flex;gap:1em;align-items:flex-start;flex-wrap:wrap">{cols}</div>'
-        f'<div style="margin-top:.3em">{_esc(said)}</div>'
+        f'<div style="margin-top:.3em">{escape(said)}</div>'
     )
     return Shown(f'<div class="el-root">{render.css()}{body}</div>', "\n".join([*lines, said]))
 
@@ -428,12 +424,12 @@ def suit_ranks(trump: Suit | str, rules: Rules | str | None = None) -> Shown:
         note = {"trump": "both bowers are trumps", "next": "has lost its jack to trump"}.get(role, "")
         rows.append(
             [
-                f"<b>{_esc(_suit_words(s))}</b>" + (f"<br>{_esc(role)}: {_esc(note)}" if role else ""),
+                f"<b>{escape(_suit_words(s))}</b>" + (f"<br>{escape(role)}: {escape(note)}" if role else ""),
                 str(len(ranked)),
                 render.holding_html(ranked, rules=r, style=False),
             ]
         )
-    caption = f"With {_esc(_suit_words(t))} trump, strongest first"
+    caption = f"With {escape(_suit_words(t))} trump, strongest first"
     table = _table(["suit", "cards", "from strongest to weakest"], rows, caption)
     return Shown(f'<div class="el-root">{render.css()}{table}</div>', "\n".join(lines))
 

@@ -65,4 +65,6 @@ class Recorder:
     @property
     def warnings(self) -> list[str]:
         """Problems with the learner's store, in words (empty before the answer)."""
-        return [] if self.progress is None else list(self.progress.warnings)
+        from euchre_learn.learner.progress import warnings_of  # the store is opened on first use
+
+        return warnings_of(self.progress)

@@ -1,7 +1,9 @@
 """The look the teaching and table widgets share: the feedback line (:func:`status_html`), the
 trick a question is about (:func:`trick_view`), the one ``<style>`` block (:data:`STYLE`,
 :func:`style_view`), buttons as wide as their text (:func:`auto_width`), the keyboard focus
-(:func:`focus_when_shown`) and the learner-store warnings (:func:`warnings_html`). Plain HTML
+(:func:`focus_when_shown`), the learner-store warnings (:func:`warnings_html`), lines as paragraphs
+(:func:`paragraphs`), the red of cards and errors (:data:`RED`) and the kernel's event loop a
+widget's timers run on (:func:`running_loop`). Plain HTML
 strings and layouts: the widgets themselves are :mod:`euchre_learn.teaching.widgets` and the
 views that use them.
 
@@ -11,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
 import json
@@ -29,12 +32,15 @@ from euchre_learn.teaching.quiz.topics import rule_link
 
 __all__ = [
     "LINK_STYLE",
+    "RED",
     "STYLE",
     "auto_width",
     "doc_link",
     "doc_links",
     "focus_when_shown",
     "lab_path",
+    "paragraphs",
+    "running_loop",
     "status_html",
     "style_view",
     "trick_view",
@@ -48,6 +54,9 @@ _STATUS_STYLE = {
     "": "min-height:1em",
 }
 
+
+RED = "#cc3311"
+"""The cards' red (``--el-red`` in ``display/cards.css``), also the colour of an error in a widget."""
 
 LINK_STYLE = "color:var(--jp-content-link-color,#0b61a4);text-decoration:underline"
 """A link in a widget's HTML looks like a link (JupyterLab styles no ``<a>`` inside a widget)."""
@@ -283,6 +292,27 @@ STYLE = "<style>" + _CSS + _render.css().removeprefix("<style>").removesuffix("<
 """The one ``<style>`` block of the quiz, practice, table and stepper widgets (focus ring,
 wrapping button text, a readable answered number, and the cards' own CSS for the cards a
 question shows), put in once per widget by :func:`style_view`."""
+
+
+def paragraphs(text: str) -> str:
+    """Each line of ``text`` as a paragraph of HTML, escaped, with the table's and the stepper's tight margins.
+
+    >>> paragraphs('South passes.\\n\\nWest <leads>.')
+    "<p style='margin:0.2em 0'>South passes.</p><p style='margin:0.2em 0'>West &lt;leads&gt;.</p>"
+    """
+    return "".join(f"<p style='margin:0.2em 0'>{html.escape(p)}</p>" for p in text.split("\n") if p)
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code (a kernel's, where a widget's timers go), or ``None`` outside one.
+
+    >>> running_loop() is None          # a plain call, no loop running
+    True
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def style_view() -> W.HTML:

@@ -12,6 +12,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn import Hand, Rules
+from euchre_learn.analysis import blind_spots as bs
 from euchre_learn.analysis import bots
 from euchre_learn.analysis import levels as lv
 from euchre_learn.engine import core
@@ -131,8 +132,8 @@ DEAL_E = {
 STD = bots.get("standard", seed=1)
 
 
-def slip_of(spot: str, hand: Hand) -> lv.Slip | None:
-    return lv.BLIND_SPOTS[spot](hand.core, STD.act(hand).id)
+def slip_of(spot: str, hand: Hand) -> bs.Slip | None:
+    return bs.BLIND_SPOTS[spot](hand.core, STD.act(hand).id)
 
 
 def test_trump_partners_winner() -> None:
@@ -203,7 +204,7 @@ def test_not_counting_trumps_fires_only_with_a_trump_and_picks_one_legally() -> 
         h = Hand.deal(el.Seat(seed % 4), seed=seed)
         while not h.is_over:
             a = STD.act(h).id
-            slip = lv.not_counting_trumps(h.core, a)
+            slip = bs.not_counting_trumps(h.core, a)
             if slip is not None:
                 found += 1
                 assert Action(slip.action) in h.legal_actions() and slip.action != a
@@ -215,13 +216,13 @@ def test_not_counting_trumps_fires_only_with_a_trump_and_picks_one_legally() -> 
 def test_the_temperatures_are_zero_at_standard_and_slip_when_hot() -> None:
     rng = random.Random(3)
     hand = Hand.from_cards("S", DEAL_W, upcard="9♥")
-    assert lv.misjudged_strength(hand.core, 0, rng, 0.0, None, STD.bidding) is None
-    hot = [lv.misjudged_strength(hand.core, 0, random.Random(k), 50.0, None, STD.bidding) for k in range(40)]
+    assert bs.misjudged_strength(hand.core, 0, rng, 0.0, None, STD.bidding) is None
+    hot = [bs.misjudged_strength(hand.core, 0, random.Random(k), 50.0, None, STD.bidding) for k in range(40)]
     assert any(h is not None and h.action == 1 for h in hot) and any(h is None for h in hot)
     play = run(Hand.from_cards("S", DEAL_S, upcard="9♥"), "pass", "pass", "pass", "order up", "discard Q♠")
     a = STD.act(play).id
-    assert lv.careless_card(play.core, a, rng, 0.0) is None
-    slips = [lv.careless_card(play.core, a, random.Random(k), 5.0) for k in range(40)]
+    assert bs.careless_card(play.core, a, rng, 0.0) is None
+    slips = [bs.careless_card(play.core, a, random.Random(k), 5.0) for k in range(40)]
     assert all(x is None or Action(x.action) in play.legal_actions() for x in slips)
     assert any(x is not None for x in slips)
 

@@ -9,7 +9,7 @@ import pytest
 from euchre_learn import Suit, trump_order
 from euchre_learn.classroom import cli
 from euchre_learn.classroom.cheatsheet import cheat_sheet, cheat_sheet_page, write_cheat_sheet
-from euchre_learn.classroom.worksheet import find_chromium
+from euchre_learn.classroom.pdf import find_chromium
 
 
 def test_the_sheet_has_the_trump_order_of_every_suit_from_the_engine() -> None:

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from euchre_learn import quiz
+from euchre_learn.classroom.pdf import find_chromium
 from euchre_learn.classroom.worksheet import (
     GROUPS,
     WorksheetError,
-    find_chromium,
     questions,
     resolve_topics,
     worksheet,

@@ -61,7 +61,7 @@ def test_a_retry_at_the_review_panel_is_recorded_once_under_its_situation(tmp_pa
 def test_a_retry_at_a_class_seat_is_recorded_once_under_its_situation(tmp_path: Path) -> None:
     from euchre_learn.classroom.server.review_message import review_hand
     from euchre_learn.classroom.server.view import keepsake
-    from euchre_learn.interactive.table.seat_keeper import SeatKeeper
+    from euchre_learn.interactive.seat.keeper import SeatKeeper
 
     hand = el.Hand.deal("N", seed=21)
     bot = el.bots.get("standard", seed=2)

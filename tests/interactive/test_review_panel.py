@@ -14,13 +14,8 @@ from pathlib import Path
 import pytest
 
 import euchre_learn as el
-from euchre_learn.interactive.review_panel import (
-    RETRY_TOPIC,
-    ReviewPanel,
-    ReviewPanelView,
-    flagged_html,
-    retry_question,
-)
+from euchre_learn.interactive.review_panel import RETRY_TOPIC, ReviewPanel, retry_question
+from euchre_learn.interactive.review_panel_view import ReviewPanelView, flagged_html
 from euchre_learn.interactive.table.model import Table
 from euchre_learn.learner.progress import Progress
 from euchre_learn.teaching.today import TodaysPractice

@@ -12,7 +12,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Hand, IllegalActionError, RecordError, Seat, explain, replay
 from euchre_learn.interactive.stepper_model import Stepper, explain_step
-from euchre_learn.interactive.table.widget import StepperWidget
+from euchre_learn.interactive.stepper_widget import StepperWidget
 
 RECORD = {
     "format": "euchre-learn/hand-1",

@@ -12,8 +12,10 @@ import pytest
 import euchre_learn as el
 from euchre_learn import Action, Rules, Seat, explain
 from euchre_learn.engine.hand import IllegalActionError, Phase
+from euchre_learn.interactive.stepper_widget import StepperWidget
 from euchre_learn.interactive.table.model import Table
-from euchre_learn.interactive.table.widget import SetupForm, StepperWidget, TableWidget
+from euchre_learn.interactive.table.setup_form import SetupForm
+from euchre_learn.interactive.table.widget import TableWidget
 from euchre_learn.interactive.table.words import CARD_PHASES, action_label
 
 ALL_SEATS = "NESW"

@@ -1,5 +1,5 @@
-"""The seat at a class table without a server (interactive/table/seat.py, seat_html.py,
-seat_widget.py): a stand-in connection whose "server" is the engine and the real view function,
+"""The seat at a class table without a server (interactive/seat/model.py, html.py,
+widget.py): a stand-in connection whose "server" is the engine and the real view function,
 so what the model sees is exactly what the class server would send. The server itself, and
 el.table.join over the network, are tested in tests/classroom/server/test_server_join.py."""
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import euchre_learn as el
 from euchre_learn.classroom.server.view import seat_view
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.widget import SeatWidget
 
 
 class Stand:
@@ -104,13 +104,13 @@ def test_the_widget_shows_only_the_seats_own_cards_and_plays_them_from_the_felt(
 
 
 def test_the_keeper_files_the_learners_own_decisions_once_and_refuses_a_broken_record(tmp_path: Any) -> None:
-    """SeatKeeper (interactive/table/seat_keeper.py) on the messages the class server sends after
+    """SeatKeeper (interactive/seat/keeper.py) on the messages the class server sends after
     a hand: the hand is saved as one of the learner's games; the decisions are filed, but not a
     forced one nor one the table's bot played while the learner was away; the same messages
     again change nothing; a record that does not replay is refused and noted."""
     from euchre_learn.classroom.server.review_message import review_hand
     from euchre_learn.classroom.server.view import keepsake
-    from euchre_learn.interactive.table.seat_keeper import SeatKeeper
+    from euchre_learn.interactive.seat.keeper import SeatKeeper
     from euchre_learn.learner.progress import Progress
     from euchre_learn.learner.saved_games import saved_games
 

@@ -10,8 +10,8 @@ import asyncio
 import threading
 from typing import Any
 
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.widget import SeatWidget
 
 from .test_table_seat import Stand
 

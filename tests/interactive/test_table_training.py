@@ -238,7 +238,7 @@ def test_training_and_the_background_review_keep_one_row_per_decision_in_every_h
 
 
 def test_the_setup_form_offers_training_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from euchre_learn.interactive.table.widget import SetupForm
+    from euchre_learn.interactive.table.setup_form import SetupForm
 
     monkeypatch.setenv("EUCHRE_LEARN_HOME", str(tmp_path))
     monkeypatch.setenv("EUCHRE_LEARN_PROGRESS", str(tmp_path / "progress.json"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.engine.actions import (
     Action,
 )
-from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.cards import Card, Seat, deck_mask
 from euchre_learn.engine.core import (
     OVER,
     State,
@@ -141,10 +141,6 @@ ABOVE = [
 ACE_RANK, KING_RANK = 5, 4
 
 
-def seat_word(seat: int) -> str:
-    return Seat(seat).word
-
-
 def card_name(c: int) -> str:
     return str(Card(c))
 
@@ -171,9 +167,6 @@ def highest_card(mask: int, t: int) -> int:
     return max(bits(mask), key=lambda c: (trick_key(c, t, EFFECTIVE[t][c]), -c))
 
 
-def _deck_mask(state: State) -> int:
-    return (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
-
 
 class View:
     """What the seat to act may know during the play: its cards, the cards gone, the voids shown."""
@@ -185,7 +178,7 @@ class View:
         t = self.t = s.trump
         self.hand = s.hands[seat]
         self.partner = (seat + 2) & 3
-        unseen = _deck_mask(s) & ~self.hand & ~s.played
+        unseen = deck_mask(s.rules) & ~self.hand & ~s.played
         if seat == s.dealer and s.discard >= 0:
             unseen &= ~(1 << s.discard)
         if s.rr_discard >= 0 and seat == s.maker:

@@ -15,7 +15,6 @@ from euchre_learn.analysis.bots.base import (
     card_name,
     count_trumps,
     highest_card,
-    seat_word,
 )
 from euchre_learn.engine import act, core
 from euchre_learn.engine.cards import BENNY_INDEX, Suit
@@ -28,6 +27,7 @@ from euchre_learn.engine.core import (
     bits,
 )
 from euchre_learn.engine.explain import action_words, make_word, suit_words
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
 
 if TYPE_CHECKING:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, seat_word, trick_key
+from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, trick_key
 from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
     State,
     bits,
 )
-from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK, winner_index
+from euchre_learn.engine.rulings import seat_word
+from euchre_learn.engine.trump import EFFECTIVE, LEFT, POWER, SUIT_MASK, winner_index
 
 if TYPE_CHECKING:
     pass
@@ -126,10 +127,6 @@ def _holds(v: View, c: int, led_suit: int, opp_later: list[int]) -> bool:
     return not any(v.voids[x] >> led_suit & 1 for x in opp_later) or not v.unseen & TRUMP_MASK[t]
 
 
-def _left_of(t: int) -> int:
-    """The left bower of trump ``t``: the jack of the same colour (R1.2)."""
-    return (3 - t) * 6 + 2
-
 
 def _left_note(v: View, c: int, legal: int) -> str:
     t = v.t
@@ -188,7 +185,7 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
                     "other side's trumps so the off-suit winners are safe."
                 )
             return act.PLAY + top
-        if v.seat != s.maker and top == _left_of(t) and not v.voids[s.maker] >> t & 1:
+        if v.seat != s.maker and top == LEFT[t] and not v.voids[s.maker] >> t & 1:
             if why is not None:
                 why.append(
                     f"{who} leads the {card_name(top)}, the left bower, to partner who made trump: it draws the "

@@ -14,7 +14,6 @@ from euchre_learn.analysis.bots.base import (
     count_trumps,
     highest_card,
     lowest_card,
-    seat_word,
     trick_key,
 )
 from euchre_learn.analysis.bots.bidding import common_phase, says_text
@@ -29,6 +28,7 @@ from euchre_learn.engine.core import (
     bits,
 )
 from euchre_learn.engine.explain import action_words, suit_words
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.trump import EFFECTIVE, winner_index
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.bots.base import Bot, card_name, seat_word
+from euchre_learn.analysis.bots.base import Bot, card_name
 from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, common_phase, standard_bid1, standard_bid2
 from euchre_learn.analysis.bots.card_play import standard_play
 from euchre_learn.engine import act
@@ -20,6 +20,7 @@ from euchre_learn.engine.core import (
     RR_DISCARD,
     State,
 )
+from euchre_learn.engine.rulings import seat_word
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
 if TYPE_CHECKING:

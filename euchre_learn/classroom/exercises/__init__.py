@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from euchre_learn.classroom.exercises.relabel import Relabel
 from euchre_learn.classroom.exercises.variants import student_id, student_variant
-from euchre_learn.engine.cards import Card, InvalidCardError, Suit
+from euchre_learn.engine.cards import Card, InvalidCardError, Seat, Suit
 from euchre_learn.teaching.quiz.question import Feedback
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "same_cards",
     "same_function",
     "same_number",
+    "same_seat",
     "same_suit",
     "same_text",
     "sheets",
@@ -499,6 +500,17 @@ def same_text(expected: str, *, why: str, accept: Sequence[str] = ()) -> Grader:
         return (True, why) if key(answer) in ok else (False, f"Not {answer!r}. {why}")
 
     return Grader(grade, key, lambda: tuple(sorted(ok)), "text")
+
+
+def same_seat(expected: Seat, *, why: str) -> Grader:
+    """Grade a seat answer: its letter or its word (``'W'`` or ``'west'``), case and spaces free.
+
+    >>> from euchre_learn.engine.cards import Seat
+    >>> grade = same_seat(Seat.W, why="West sits left of the dealer.")
+    >>> grade("west")[0], grade(" W ")[0], grade("N")[0]
+    (True, True, False)
+    """
+    return same_text(expected.name, why=why, accept=(expected.word,))
 
 
 def same_function(

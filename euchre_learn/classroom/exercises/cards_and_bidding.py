@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import Any
 
+from euchre_learn.teaching.quiz.situations import pass_times, strength_order
 from euchre_learn.classroom.exercises import (
     Checker,
     Exercise,
@@ -69,21 +70,11 @@ SUITS = tuple(Suit)
 EVERY_CARD = tuple(deck())
 
 
-def _passes(hand: Hand, n: int) -> Hand:
-    for _ in range(n):
-        hand = hand.apply("pass")
-    return hand
-
-
 def _strongest_first(suit: Suit, trump: Suit) -> Cards:
     """The cards that play as ``suit`` with ``trump`` trump, strongest first, as the engine
     ranks them (the first card of a two-card trick wins when it is the stronger)."""
 
-    def stronger_first(a: Card, b: Card) -> int:
-        return -1 if trick_winner([a, b], trump) == 0 else 1
-
-    members = [c for c in EVERY_CARD if effective_suit(c, trump) == suit]
-    return Cards(sorted(members, key=cmp_to_key(stronger_first)))
+    return Cards(strength_order([c for c in EVERY_CARD if effective_suit(c, trump) == suit], trump))
 
 
 def _seat_answer(seat: Seat, why: str) -> Grade:
@@ -97,10 +88,10 @@ _first_seat, _first_shown = choose_first_dealer(FIRST_DEALER_SEED)
 _round_1 = Hand.from_cards(**ROUND_1)
 _assisted = _round_1.apply("pass").apply("order up")  # East passes, South assists
 _discards = Cards(a.card for a in _assisted.legal_actions() if a.card is not None)
-_round_2 = _passes(Hand.from_cards(**ROUND_2), 4)
-_stuck = _passes(Hand.from_cards(**ROUND_2, rules=Rules.preset("stick-the-dealer")), 7)
+_round_2 = pass_times(Hand.from_cards(**ROUND_2), 4)
+_stuck = pass_times(Hand.from_cards(**ROUND_2, rules=Rules.preset("stick-the-dealer")), 7)
 _stuck_suits = sorted({a.suit for a in _stuck.legal_actions() if a.suit is not None})
-_thrown = _passes(Hand.from_cards(**ROUND_2, rules=Rules()), 8)
+_thrown = pass_times(Hand.from_cards(**ROUND_2, rules=Rules()), 8)
 assert _thrown.thrown_in and _round_2.turned_down is not None
 
 _HEARTS_HOLDING = "J♦ A♦ K♥ 9♣ J♣ 10♥"

@@ -18,6 +18,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.teaching.quiz.situations import maker_tricks
 from euchre_learn.analysis import examples
 from euchre_learn.classroom.exercises import (
     Checker,
@@ -29,6 +30,7 @@ from euchre_learn.classroom.exercises import (
     same_cards,
     same_function,
     same_number,
+    same_seat,
     same_text,
 )
 from euchre_learn.engine.actions import Action
@@ -48,9 +50,6 @@ __all__ = ["SHEET", "advisor_hand", "lesson10_table"]
 
 # ---- helpers -----------------------------------------------------------------------------------
 
-
-def _seat_grade(seat: Seat, why: str) -> Grade:
-    return same_text(seat.name, why=why, accept=(seat.word,))
 
 
 def _show(value: Any) -> str:
@@ -74,7 +73,7 @@ def _who_leads() -> Exercise:
         "The example 'euchre': South deals, all four pass in round 1, and in round 2 West and North pass "
         "and East calls clubs. Who leads the first trick? Answer 'N', 'E', 'S' or 'W'.",
         ("R6.1",),
-        _seat_grade(leader, leader_reason(hand)),
+        same_seat(leader, why=leader_reason(hand)),
         wrong="E",
     )
 
@@ -117,11 +116,6 @@ def _finished_examples() -> dict[Hand, str]:
 
 
 _HAND_NAMES = _finished_examples()
-
-
-def _makers_tricks(hand: Hand) -> int:
-    assert hand.maker is not None
-    return hand.tricks_won[hand.maker.team]
 
 
 def _makers_tricks_why(hand: Hand) -> str:
@@ -367,7 +361,7 @@ def _benny_turned_up() -> Exercise:
         "Rules: the `uk` preset. In the example 'benny-turned-up', East deals and turns up the Benny. "
         "Which seat acts first? (N, E, S or W)",
         ("R3.5",),
-        _seat_grade(first, why),
+        same_seat(first, why=why),
         wrong=first.left.name,
     )
 
@@ -481,7 +475,7 @@ SHEET = Checker(
             "(a Seat), hand.tricks (each trick has a .winner seat) and seat.team; not hand.tricks_won.",
             ("R7.1",),
             same_function(
-                _makers_tricks,
+                maker_tricks,
                 [(h,) for h in _HAND_NAMES],
                 name="makers_tricks",
                 why=_makers_tricks_why,

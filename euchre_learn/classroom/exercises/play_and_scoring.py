@@ -30,6 +30,7 @@ from euchre_learn.classroom.exercises import (
     same_function,
     same_number,
     same_suit,
+    same_seat,
     same_text,
 )
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team, cards, deck
@@ -201,14 +202,11 @@ def _east_alone(rules: Rules | str) -> Hand:
     return hand.apply("pass").apply("pass").apply("order up alone").apply("discard 9♦")
 
 
-def _seat_grade(seat: Seat, why: str) -> Grade:
-    return same_text(seat.name, why=why, accept=(seat.word,))
-
 
 def _leader_question(qid: str, prompt: str, hand: Hand, wrong: str) -> Exercise:
     leader = hand.to_act
     assert leader is not None
-    return Exercise(qid, prompt, ("R5.1", "R6.1"), _seat_grade(leader, leader_reason(hand)), wrong=wrong)
+    return Exercise(qid, prompt, ("R5.1", "R6.1"), same_seat(leader, why=leader_reason(hand)), wrong=wrong)
 
 
 def _partner_alone() -> Exercise:
@@ -222,7 +220,7 @@ def _partner_alone() -> Exercise:
         "q10",
         f"{_DEAL_TEXT}. West passes and North assists alone. Which seat sits out? Answer 'N', 'E', 'S' or 'W'.",
         ("R5.1", "R5.2"),
-        _seat_grade(out, why),
+        same_seat(out, why=why),
         wrong="N",
     )
 
@@ -257,7 +255,7 @@ def _railroad() -> Exercise:
         f"Rules: the `railroad` preset. {_DEAL_TEXT}. West orders it up alone and South, the dealer, "
         "discards. Whose turn is it now? Answer 'N', 'E', 'S' or 'W'.",
         ("R5.5",),
-        _seat_grade(seat, bidding_options(hand)),
+        same_seat(seat, why=bidding_options(hand)),
         wrong="N",
     )
 

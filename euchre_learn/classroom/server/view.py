@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from euchre_learn import Game, Hand, Seat, Team, replay
-from euchre_learn.interactive.table.stand_ins import HIDDEN_KINDS, stand_in_record
+from euchre_learn.interactive.seat.stand_ins import HIDDEN_KINDS, stand_in_record
 
 __all__ = ["HIDDEN_KINDS", "hand_view", "keepsake", "seat_record", "seat_view"]
 
@@ -162,7 +162,7 @@ def keepsake(hand: Hand, seat: Seat, number: int) -> dict[str, Any]:
     """What the server sends ``seat`` to keep of finished hand ``number`` (from 1): the hand as
     that seat saw it at its end (:func:`hand_view`: the bids, the cards played, its own face-down
     cards) and the five cards it was dealt. Nothing it did not see: the learner's side
-    completes it with stand-ins (:func:`~euchre_learn.interactive.table.stand_ins.stand_in_record`)."""
+    completes it with stand-ins (:func:`~euchre_learn.interactive.seat.stand_ins.stand_in_record`)."""
     if not hand.is_over:
         raise ValueError("a hand is kept only once it is over")
     return {

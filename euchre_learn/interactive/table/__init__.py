@@ -6,7 +6,8 @@ learners, or take a seat at a class table (:func:`join`).
 >>> sorted(w.table.humans)
 [<Seat.S: 2>]
 
-The rooms of the table, none of them importing ipywidgets but the last two:
+The rooms of the table, none of them importing ipywidgets but the widgets (:mod:`.widget`,
+:mod:`.setup_form`, :mod:`.guide_widget`) and the felt:
 
 - :mod:`.model`: :class:`Table`, the table's state machine (whose turn, acting, undo);
 - :mod:`.words`: the actions in words (button labels, tooltips, the log's lines);
@@ -17,11 +18,10 @@ The rooms of the table, none of them importing ipywidgets but the last two:
 - :mod:`.training`: training mode, the coach stopping a costly decision and asking again;
 - :mod:`.guide`: the guided first game, each rule introduced the first time it matters (shown by
   :mod:`.guide_widget`);
-- :mod:`.widget` lays the table out with ipywidgets, and :mod:`.felt` draws the felt whose cards play;
-- a seat at a class table (``euchre-learn class serve``): :mod:`.remote` (the websocket, read by
-  a background thread), :mod:`.seat` (the seat's model: its view of the table, never another's
-  cards), :mod:`.seat_keeper` (the learner's copy: the games, the decisions, the retries),
-  :mod:`.seat_html` (the felt drawn from that view) and :mod:`.seat_widget`.
+- :mod:`.widget` lays the table out with ipywidgets, :mod:`.felt` draws the felt whose cards play,
+  and :mod:`.setup_form` sets a table up (``el.table.setup()``);
+- a seat at a class table (``euchre-learn class serve``, :func:`join`) is its own subpackage,
+  :mod:`euchre_learn.interactive.seat`: the same felt and choices, driven by the server.
 
 This package joins them for a lesson's cell; it imports the widget (and ipywidgets) only when a
 table is put on screen, so ``el.table.Table`` stays light.
@@ -44,8 +44,9 @@ from euchre_learn.interactive.table.saver import load_game, saved_games
 from euchre_learn.interactive.table.words import action_label, describe_action
 
 if TYPE_CHECKING:
-    from euchre_learn.interactive.table.seat_widget import SeatWidget
-    from euchre_learn.interactive.table.widget import SetupForm, TableWidget
+    from euchre_learn.interactive.seat.widget import SeatWidget
+    from euchre_learn.interactive.table.setup_form import SetupForm
+    from euchre_learn.interactive.table.widget import TableWidget
     from euchre_learn.learner.progress import Progress
 
 __all__ = [
@@ -127,7 +128,7 @@ def play(
 
 def setup() -> SetupForm:
     """A small form to choose the rules, the human seats, the bots and the pace, then play."""
-    from euchre_learn.interactive.table.widget import SetupForm
+    from euchre_learn.interactive.table.setup_form import SetupForm
 
     return SetupForm()
 
@@ -158,7 +159,7 @@ def join(
     resumes your seat, and a dropped connection is opened again by itself.
 
     In a notebook on a JupyterHub whose class server runs as the hub's service, the code is
-    enough: the hub says where the server is (:func:`.remote.hub_class_server`) and your
+    enough: the hub says where the server is (:func:`euchre_learn.interactive.seat.remote.hub_class_server`) and your
     notebook server's own token (``$JUPYTERHUB_API_TOKEN``) signs you in as your hub user.
 
     What you play here is yours: as each hand ends it is saved to your games
@@ -174,9 +175,9 @@ def join(
     in the background, and stay in your store. ``class_link.leave_class()`` (or
     ``euchre-learn progress leave-class``) stops that.
     """
-    from euchre_learn.interactive.table.remote import SeatConnection, hub_class_server
-    from euchre_learn.interactive.table.seat import SeatTable
-    from euchre_learn.interactive.table.seat_widget import SeatWidget
+    from euchre_learn.interactive.seat.model import SeatTable
+    from euchre_learn.interactive.seat.remote import SeatConnection, hub_class_server
+    from euchre_learn.interactive.seat.widget import SeatWidget
 
     server = server or os.environ.get(SERVER_VARIABLE, "").strip() or None
     token = token or os.environ.get(TOKEN_VARIABLE, "").strip() or None

@@ -1,9 +1,10 @@
-"""The widgets of the table and the stepper: layout, callbacks and display, nothing more.
+"""The table's widget: layout, callbacks and display, nothing more.
 
-Every decision (what is legal, who acts, what a bot does, what undo restores, what a step
-explains) is made by the models in :mod:`euchre_learn.interactive.table` and
-:mod:`euchre_learn.interactive.stepper`; these classes only lay out ipywidgets, call the model when a
-button is clicked, and show what it says. Tests drive them without a browser by calling
+Every decision (what is legal, who acts, what a bot does, what undo restores) is made by the
+table's model (:mod:`euchre_learn.interactive.table.model`) and its rooms; :class:`TableWidget`
+only lays out ipywidgets, calls the model when a button is clicked, and shows what it says (the
+form that sets a table up is :mod:`.setup_form`; the stepper's widget is
+:mod:`euchre_learn.interactive.stepper_widget`). Tests drive them without a browser by calling
 ``button.click()`` and reading ``.value``.
 
 >>> from euchre_learn.interactive.table.model import Table
@@ -24,17 +25,14 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from euchre_learn.analysis.bots import names as bot_names
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Card, Seat
+from euchre_learn.engine.cards import Card
 from euchre_learn.engine.hand import IllegalActionError, Trick
-from euchre_learn.engine.rules import Rules
-from euchre_learn.interactive.stepper_model import Stepper
 from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.table.model import Table
-from euchre_learn.teaching.widget_look import auto_width, style_view
+from euchre_learn.teaching.widget_look import RED, auto_width, paragraphs, running_loop, style_view
 
-__all__ = ["PACES", "SetupForm", "StepperWidget", "TableWidget"]
+__all__ = ["PACES", "TableWidget"]
 
 PACES = {"instant": 0.0, "quick": 0.3, "normal": 0.7, "slow": 1.4}
 """Seconds between bot moves, by name."""
@@ -43,18 +41,11 @@ LAST_TRICK_PAUSE = 4.0
 """Seconds the felt keeps showing the trick finished last, beside the next one, when the
 learner has not acted (:attr:`~euchre_learn.interactive.table.model.Table.last_trick`)."""
 
-_RED = "#cc3311"
-
-
-def _paragraphs(text: str) -> str:
-    return "".join(f"<p style='margin:0.2em 0'>{html.escape(p)}</p>" for p in text.split("\n") if p)
-
-
 def _style_card_button(b: widgets.Button, card: Card, enabled: bool, tooltip: str) -> None:
     b.description = str(card) if not card.is_benny else "Benny"
     b.disabled = not enabled
     b.tooltip = tooltip
-    b.style.text_color = _RED if card.suit is not None and card.suit.color == "red" else "#1b1b1b"
+    b.style.text_color = RED if card.suit is not None and card.suit.color == "red" else "#1b1b1b"
     # legal cards stand out as white card faces with a blue edge; the others are greyed, on a
     # light face too, so their dark ink still reads on a dark theme
     b.style.button_color = "white" if enabled else "#e6e6e6"
@@ -67,13 +58,6 @@ def _new_card_button() -> widgets.Button:
     b.style.font_size = "1.15em"
     b.style.font_weight = "bold"
     return b
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class TableWidget(widgets.VBox):  # type: ignore[misc]
@@ -125,7 +109,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         log_box.selected_index = 0
         self.review_panel = None  # review=True: the learner's decisions reviewed below the table as each hand ends
         if review:
-            from euchre_learn.interactive.review_panel import ReviewPanel, ReviewPanelView
+            from euchre_learn.interactive.review_panel import ReviewPanel
+            from euchre_learn.interactive.review_panel_view import ReviewPanelView
 
             self.review_panel = ReviewPanelView(ReviewPanel(table))
         super().__init__(
@@ -204,25 +189,25 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         try:
             self.table.act(action)
         except IllegalActionError as err:
-            self.message.value = f"<div class='el-illegal' style='color:{_RED}'>{html.escape(str(err))}</div>"
+            self.message.value = f"<div class='el-illegal' style='color:{RED}'>{html.escape(str(err))}</div>"
             self.refresh(keep_message=True)
             return
         self.message.value = ""
         stop, note = self.table.training_stop, self.table.training_note
         if stop is not None:  # training mode held a costly choice: say why, and ask again
             who = "Your" if not self.table.hot_seat else f"{stop.decision.seat.word}'s"
-            self.message.value = f"<div class='el-training el-training-stop'>{_paragraphs(stop.text(who))}</div>"
+            self.message.value = f"<div class='el-training el-training-stop'>{paragraphs(stop.text(who))}</div>"
         elif note:  # the retry was played: the coach's choice and why
-            self.message.value = f"<div class='el-training el-training-note'>{_paragraphs(note)}</div>"
+            self.message.value = f"<div class='el-training el-training-note'>{paragraphs(note)}</div>"
         self._advance()
 
     def _advance(self) -> None:
         """Let the bots move: at once, or one every ``delay`` seconds on the event loop."""
-        self._cancel()
+        self.stop()
         if not self.table.is_bot_turn:
             self._after_moves()
             return
-        loop = _running_loop() if self.delay > 0 else None
+        loop = running_loop() if self.delay > 0 else None
         if loop is None:
             self.table.run_bots()
             self._after_moves()
@@ -238,7 +223,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.table.bot_step()
         self._after_moves()
         if self.table.is_bot_turn:
-            loop = _running_loop()
+            loop = running_loop()
             if loop is None:  # pragma: no cover - the loop is running while its callbacks run
                 self.table.run_bots()
                 self.refresh(keep_message=True)
@@ -251,7 +236,9 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             self.show_why(coach_word=False)  # the review panel below grades the hand
         self.refresh(keep_message=True)
 
-    def _cancel(self) -> None:
+    def stop(self) -> None:
+        """Stop the bots' moves still waiting for their turn at the chosen pace (the setup form
+        calls this when it goes back to the form); the table keeps its state."""
         self._generation += 1
         if self._pending is not None:
             self._pending.cancel()
@@ -265,12 +252,12 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     # --- tools -------------------------------------------------------------------------------
     def show_hint(self) -> None:
         if self.table.to_act is None:
-            self.message.value = _paragraphs("Nothing to decide now: the hand is over.")
+            self.message.value = paragraphs("Nothing to decide now: the hand is over.")
             return
         try:
             h = self.table.hint(odds=True)
         except ValueError as err:  # a position the coach does not judge (R3.2's option): it says why
-            self.message.value = _paragraphs(f"No hint here: {err}.")
+            self.message.value = paragraphs(f"No hint here: {err}.")
             return
         head, *rows = h.odds.split("\n") if h.odds else [""]
         # the coach's numbers, best first: the suggestion is the first row (in bold)
@@ -299,21 +286,21 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
             said = self.table.why(coach_word=coach_word)
         except ValueError:  # the coach does not judge this position (R3.2's option): the rules' words only
             said = self.table.why(coach_word=False)
-        self.message.value = f"<div class='el-why'>{_paragraphs(said)}</div>"
+        self.message.value = f"<div class='el-why'>{paragraphs(said)}</div>"
 
     def undo(self) -> None:
         if not self.table.can_undo:
-            self.message.value = _paragraphs("Nothing to undo yet in this hand.")
+            self.message.value = paragraphs("Nothing to undo yet in this hand.")
             return
-        self._cancel()
+        self.stop()
         self.table.undo()
-        self.message.value = _paragraphs("Taken back.")
+        self.message.value = paragraphs("Taken back.")
         self._advance()
 
     def go_back(self) -> None:
         if self.undo_to.value is None:
             return
-        self._cancel()
+        self.stop()
         self.table.rewind(int(self.undo_to.value))
         self.message.value = ""
         self._advance()
@@ -326,7 +313,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self._advance()
 
     def new_game(self) -> None:
-        self._cancel()
+        self.stop()
         self.table.new_game()
         self.message.value = ""
         self._advance()
@@ -414,7 +401,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         if self._held is None or self._held[0] is not trick:
             if self._held is not None and self._held[1] is not None:
                 self._held[1].cancel()
-            loop = _running_loop() if self.last_trick_pause is not None else None
+            loop = running_loop() if self.last_trick_pause is not None else None
             timer = loop.call_later(self.last_trick_pause, self._forget_trick, trick) if loop else None  # type: ignore[arg-type]
             self._held = (trick, timer)
         from euchre_learn import display as render
@@ -444,165 +431,3 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
                 self.choose(slots[i])
 
         return click
-
-
-class SetupForm(widgets.VBox):  # type: ignore[misc]
-    """Rules, preset, seats, bots and pace chosen up front; "Deal" replaces the form by the table."""
-
-    def __init__(self) -> None:
-        self.preset = widgets.Dropdown(
-            description="Rules:", options=[(Rules.preset_label(p), p) for p in Rules.menu_presets()], value="standard"
-        )
-        self.points = widgets.Dropdown(description="Game to:", options=[5, 7, 10], value=10)
-        self.seats = {
-            s: widgets.Checkbox(
-                value=s == Seat.S, description=f"{s.word}", indent=False, layout=widgets.Layout(width="7em")
-            )
-            for s in Seat
-        }
-        choices = [n for n in bot_names() if n != "random"] + ["random"]
-        self.bots = widgets.Dropdown(description="Bots:", options=choices, value="standard")
-        self.partner = widgets.Dropdown(description="Partner:", options=[("as the bots", None), *choices], value=None)
-        self.pace = widgets.Dropdown(
-            description="Bot pace:", options=[(k, v) for k, v in PACES.items()], value=PACES["normal"]
-        )
-        self.open_hands = widgets.Checkbox(value=False, description="Show all hands (for teaching)", indent=False)
-        self.training = widgets.Checkbox(
-            value=False, description="Training mode: a costly choice is asked again", indent=False
-        )
-        self.seed = widgets.Text(description="Seed:", placeholder="blank: a new deal each time")
-        self.start = widgets.Button(description="Deal", button_style="success", icon="play", layout=auto_width())
-        self.error = widgets.HTML()
-        self.table_widget: TableWidget | None = None
-        self.start.on_click(lambda _: self.deal())
-        self.preset.observe(self._on_preset, names="value")
-        seat_row = widgets.HBox([widgets.HTML("<b>Humans at:</b>&nbsp;"), *self.seats.values()])
-        self._form = (
-            widgets.HTML("<b>A game of Euchre</b>: choose the rules, who plays, and the pace."),
-            self.preset,
-            self.points,
-            seat_row,
-            self.bots,
-            self.partner,
-            self.pace,
-            self.open_hands,
-            self.training,
-            self.seed,
-            self.start,
-            self.error,
-        )
-        self.holder = widgets.VBox(self._form)
-        """Shows the form, or (after "Deal") the table and a button back to the form."""
-        super().__init__([style_view(), self.holder])
-        self.add_class("el-setup")
-
-    def _on_preset(self, change: dict[str, Any]) -> None:
-        self.points.value = (
-            Rules.preset(change["new"]).points_to_win if Rules.preset(change["new"]).points_to_win in (5, 7, 10) else 10
-        )
-
-    def rules(self) -> Rules:
-        return Rules.preset(self.preset.value).replace(points_to_win=int(self.points.value))
-
-    def deal(self) -> TableWidget | None:
-        """Build the table from the form and show it in place of the form."""
-        humans = [s for s, box in self.seats.items() if box.value]
-        seed: Any = self.seed.value.strip() or None
-        try:
-            table = Table(
-                self.rules(),
-                humans=humans,
-                bots=self.bots.value,
-                seed=seed,
-                open_hands=self.open_hands.value,
-                partner=self.partner.value,
-                training=self.training.value,
-            )
-        except ValueError as err:
-            self.error.value = f"<span style='color:{_RED}'>{html.escape(str(err))}</span>"
-            return None
-        self.table_widget = TableWidget(table, delay=self.pace.value, review=True)
-        back = widgets.Button(description="Change the setup", icon="cog", layout=auto_width())
-        back.on_click(lambda _: self._back())
-        self.holder.children = (self.table_widget, back)
-        return self.table_widget
-
-    def _back(self) -> None:
-        if self.table_widget is not None:
-            self.table_widget._cancel()
-        self.holder.children = self._form
-
-
-class StepperWidget(widgets.VBox):  # type: ignore[misc]
-    """A :class:`~euchre_learn.interactive.stepper.Stepper` on screen: ⏮ ◀ ▶ ⏭, a slider over the steps,
-    the table drawn at each step, and the step explained.
-
-    >>> import euchre_learn as el
-    >>> w = StepperWidget(el.stepper.Stepper(el.Hand.deal('N', seed=2).apply('pass')))
-    >>> w.forward_button.click(); w.stepper.position
-    1
-    """
-
-    def __init__(self, stepper: Stepper, open_hands: bool = True) -> None:
-        self.stepper = stepper
-        self.title = widgets.HTML()
-        self.board = widgets.HTML()
-        self.explanation = widgets.HTML()
-        self.start_button = widgets.Button(
-            description="", icon="fast-backward", tooltip="The deal", layout=widgets.Layout(width="3em")
-        )
-        self.back_button = widgets.Button(
-            description="", icon="step-backward", tooltip="One step back", layout=widgets.Layout(width="3em")
-        )
-        self.forward_button = widgets.Button(
-            description="", icon="step-forward", tooltip="One step forward", layout=widgets.Layout(width="3em")
-        )
-        self.end_button = widgets.Button(
-            description="", icon="fast-forward", tooltip="The end", layout=widgets.Layout(width="3em")
-        )
-        self.slider = widgets.IntSlider(
-            min=0, max=len(stepper), value=stepper.position, description="Step", continuous_update=True, readout=False
-        )
-        self.open_hands = widgets.Checkbox(value=open_hands, description="Show all hands", indent=False)
-        self.counter = widgets.HTML(layout=widgets.Layout(margin="0 1em"))
-        self.start_button.on_click(lambda _: self._go(0))
-        self.back_button.on_click(lambda _: self._go(self.stepper.position - 1))
-        self.forward_button.on_click(lambda _: self._go(self.stepper.position + 1))
-        self.end_button.on_click(lambda _: self._go(len(self.stepper)))
-        self.slider.observe(lambda ch: self._go(int(ch["new"])), names="value")
-        self.open_hands.observe(lambda _: self.refresh(), names="value")
-        controls = widgets.HBox(
-            [
-                self.start_button,
-                self.back_button,
-                self.forward_button,
-                self.end_button,
-                self.slider,
-                self.counter,
-                self.open_hands,
-            ]
-        )
-        super().__init__([style_view(), self.title, controls, self.board, self.explanation])
-        self.add_class("el-stepper")
-        self.refresh()
-
-    def _go(self, position: int) -> None:
-        position = max(0, min(len(self.stepper), position))
-        if position != self.stepper.position:
-            self.stepper.go(position)
-        self.refresh()
-
-    def refresh(self) -> None:
-        s = self.stepper
-        title = s.title
-        notes = s.notes
-        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(title)}</h3>" if title else "") + (
-            _paragraphs(notes) if notes else ""
-        )
-        if self.slider.value != s.position:
-            self.slider.value = s.position
-        self.counter.value = f"{s.position} / {len(s)}"
-        self.start_button.disabled = self.back_button.disabled = s.position == 0
-        self.forward_button.disabled = self.end_button.disabled = s.position == len(s)
-        self.board.value = s.html(show_all=self.open_hands.value)
-        self.explanation.value = f"<div class='el-step'>{_paragraphs(s.explanation())}</div>"

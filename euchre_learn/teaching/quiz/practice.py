@@ -145,7 +145,9 @@ class Practice:
     @property
     def warnings(self) -> list[str]:
         """Problems with the progress file, in words (shown by the widget)."""
-        return [] if self.progress is None else list(self.progress.warnings)
+        from euchre_learn.learner.progress import warnings_of  # the store is opened on first use
+
+        return warnings_of(self.progress)
 
     def links(self) -> list[tuple[str, str]]:
         """The rules the current question practises, as (rule id, link into docs/rules.md)."""

@@ -23,7 +23,7 @@ import pytest
 import reportkit
 
 import euchre_learn as el
-from euchre_learn.interactive.table.remote import TableClient, hub_class_server
+from euchre_learn.interactive.seat.remote import TableClient, hub_class_server
 
 from .hubkit import ADMIN, LEARNERS, SERVICE, STAFF, Hub, NoHub
 

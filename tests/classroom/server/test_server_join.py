@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 import euchre_learn as el
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.widget import SeatWidget
 
 from .serverkit import Client, Running, cards_in, known_cards, quick_config, running
 

@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 import pytest
 
 from euchre_learn.classroom import apps
+from euchre_learn.interactive.seat.widget import SeatWidget
 from euchre_learn.interactive.table import SERVER_VARIABLE, TOKEN_VARIABLE
-from euchre_learn.interactive.table.seat_widget import SeatWidget
 
 from .serverkit import Running, quick_config, running
 

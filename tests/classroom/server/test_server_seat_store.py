@@ -1,4 +1,4 @@
-"""A class table leaves each learner's own copy in their own store (interactive/table/seat_keeper.py):
+"""A class table leaves each learner's own copy in their own store (interactive/seat/keeper.py):
 the game in ``saved_games()``, every decision the coach reviewed with its situation (so a flagged
 one comes back in the situation schedule), a retry of a flagged decision filed as at the bot
 table; never twice, whatever a reconnect sends again.
@@ -18,9 +18,9 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.interactive.retry_question import choice_label
-from euchre_learn.interactive.table.remote import SeatConnection
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.interactive.table.seat_widget import SeatWidget
+from euchre_learn.interactive.seat.model import SeatTable
+from euchre_learn.interactive.seat.remote import SeatConnection
+from euchre_learn.interactive.seat.widget import SeatWidget
 from euchre_learn.learner.progress import Progress
 from euchre_learn.learner.saved_games import saved_games
 from euchre_learn.learner.situation_schedule import SituationSchedule

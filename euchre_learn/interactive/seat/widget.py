@@ -6,7 +6,7 @@ buttons, the server's word on a refused action, and after each hand the coach's 
 learner's own decisions, in the review panel's look, each flagged one with a "Try it again"
 button: the decision replayed from the learner's own position against the coach's values, on
 this machine, and filed in the learner's store as at the bot table. What it shows comes from a
-:class:`~euchre_learn.interactive.table.seat.SeatTable`: the seat's view, never another's cards.
+:class:`~euchre_learn.interactive.seat.model.SeatTable`: the seat's view, never another's cards.
 
 The connection's thread wakes the widget through the kernel's event loop (the widgets are only
 changed on the kernel's thread); outside a running loop (a test, a script), :meth:`SeatWidget.refresh`
@@ -15,7 +15,6 @@ takes the waiting messages in. There is no Undo, Hint or new game here: the serv
 
 from __future__ import annotations
 
-import asyncio
 import html
 import threading
 from typing import Any
@@ -25,9 +24,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
+from euchre_learn.interactive.seat.model import SeatTable
 from euchre_learn.interactive.table.felt import Felt
-from euchre_learn.interactive.table.seat import SeatTable
-from euchre_learn.teaching.widget_look import auto_width
+from euchre_learn.teaching.widget_look import auto_width, running_loop
 
 __all__ = ["SeatWidget", "review_html"]
 
@@ -73,13 +72,6 @@ def review_html(review: dict[str, Any]) -> str:
     return f"{REVIEW_CSS}<div class='el-review-panel'>{head}{''.join(rows)}</div>"
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 class SeatWidget(widgets.VBox):  # type: ignore[misc]
     """A :class:`SeatTable` on screen. ``seat`` is the model; ``board`` the felt (its cards
     play when clicked), ``action_buttons`` the bids shown now, ``message`` the server's word on
@@ -111,7 +103,7 @@ class SeatWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.leave_button.on_click(lambda _b: self.leave())
         self._drawn: Any = None
-        self._loop = _running_loop()
+        self._loop = running_loop()
         self._loop_thread = threading.get_ident()  # the kernel's thread, which runs that loop
         super().__init__(
             [

@@ -5,7 +5,7 @@ widgets, so it stays testable and light.
 - :class:`SeatConnection`: the connection the notebook widget uses. It says hello (the
   learner's token and the table's code), then a **background thread** reads every message
   the server sends into :attr:`SeatConnection.inbox`, a queue the seat model
-  (:class:`~euchre_learn.interactive.table.seat.SeatTable`) drains on the kernel's thread. A
+  (:class:`~euchre_learn.interactive.seat.model.SeatTable`) drains on the kernel's thread. A
   dropped connection is opened again by that thread, a few times with growing pauses: the
   server gives the learner the same seat back, with the table as it is.
 - :class:`TableClient`: the same seat without a thread, for scripts and tests: ``act()``

@@ -5,16 +5,16 @@ with the engine, and sends each seat its **view**, its own cards and the public 
 another seat's hidden cards. :class:`SeatTable` keeps the last view (:attr:`SeatTable.state`)
 and what the widget needs from it: whose turn, the legal choices the server sent (bids as
 buttons, cards as the felt's controls), the score, the table drawn from the view
-(:func:`~euchre_learn.interactive.table.seat_html.seat_html`), and after each hand the coach's
+(:func:`~euchre_learn.interactive.seat.html.seat_html`), and after each hand the coach's
 review of this seat's own decisions, which the server computes and sends. What the table
 leaves in the learner's own store (each finished hand as one of their games, each reviewed
 decision with its situation, each retry of a flagged one: :meth:`SeatTable.retries`,
-:meth:`SeatTable.retry`) is :attr:`SeatTable.keeper`'s work (:mod:`.seat_keeper`).
+:meth:`SeatTable.retry`) is :attr:`SeatTable.keeper`'s work (:mod:`.keeper`).
 
 :meth:`SeatTable.act` sends a choice and waits (bounded) for the server's answer: taken, the
 view moves on; refused (not legal, not your turn), the server's words land in
 :attr:`SeatTable.error` and nothing changes. The messages come in through a
-:class:`~euchre_learn.interactive.table.remote.SeatConnection` (a background thread and a queue);
+:class:`~euchre_learn.interactive.seat.remote.SeatConnection` (a background thread and a queue);
 :meth:`SeatTable.update` takes them in on the caller's thread, so the model is only ever
 changed by one thread.
 
@@ -44,9 +44,9 @@ from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat, Suit
 from euchre_learn.engine.rules import Rules
+from euchre_learn.interactive.seat.html import seat_html, seat_names, seat_scoreboard_html
+from euchre_learn.interactive.seat.keeper import SeatKeeper, retryable
 from euchre_learn.interactive.table.model import CardChoice, Choice
-from euchre_learn.interactive.table.seat_html import seat_html, seat_names, seat_scoreboard_html
-from euchre_learn.interactive.table.seat_keeper import SeatKeeper, retryable
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.review.drill import Retry
@@ -76,13 +76,13 @@ def choice_label(action: Action, dealer: Seat, seat: Seat) -> str:
 class SeatTable:
     """One learner's seat at a class table, as the server shows it (see the module's doc).
 
-    ``connection``: a :class:`~euchre_learn.interactive.table.remote.SeatConnection` (anything
+    ``connection``: a :class:`~euchre_learn.interactive.seat.remote.SeatConnection` (anything
     with ``seat``, ``name``, an ``inbox`` queue and ``send(message)``). ``timeout``: seconds to
     wait for the server's answer to an action. ``rules``: how cards are written (the Benny).
     ``listeners`` are called after each update that took messages in. ``progress``: the learner's
     store the table's games, decisions and retries go to (a
     :class:`~euchre_learn.learner.progress.Progress`, a path, or ``None`` for the learner's own;
-    ``keep=False`` keeps nothing): see :mod:`.seat_keeper`.
+    ``keep=False`` keeps nothing): see :mod:`.keeper`.
     """
 
     def __init__(

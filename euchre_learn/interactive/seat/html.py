@@ -24,7 +24,7 @@ from typing import Any
 
 from euchre_learn.display.html import back_span, card_span, holding_span, trick_slots
 from euchre_learn.display.style import escape, root
-from euchre_learn.display.table import TURN_WORDS
+from euchre_learn.display.table import TURN_WORDS, badge, suit_chip
 from euchre_learn.engine.cards import Card, Cards, Seat, Suit, Team
 from euchre_learn.engine.explain import make_word
 from euchre_learn.engine.hand import Trick
@@ -32,16 +32,6 @@ from euchre_learn.engine.rules import Rules
 
 __all__ = ["seat_html", "seat_names", "seat_scoreboard_html", "trick_of"]
 
-
-
-def _badge(text: str, kind: str = "") -> str:
-    cls = "el-badge" + (f" el-b-{kind}" if kind else "")
-    return f'<span class="{cls}">{escape(text)}</span>'
-
-
-def _suit_chip(letter: str) -> str:
-    suit = Suit.parse(letter)
-    return f'<span class="el-suit"><b class="el-{suit.plural}">{suit.symbol}</b> {suit.plural}</span>'
 
 
 def seat_names(view: Mapping[str, Any]) -> dict[Seat, str]:
@@ -74,17 +64,17 @@ def trick_of(part: Mapping[str, Any]) -> Trick:
 def _seat(hand: Mapping[str, Any], seat: Seat, me: str, who: str, rules: Rules | None) -> str:
     badges = []
     if str(seat) == hand["dealer"]:
-        badges.append(_badge("dealer", "dealer"))
+        badges.append(badge("dealer", "dealer"))
     if str(seat) == hand.get("maker"):
-        badges.append(_badge("maker, alone" if hand.get("alone") else "maker", "maker"))
+        badges.append(badge("maker, alone" if hand.get("alone") else "maker", "maker"))
     if str(seat) == hand.get("lone_defender"):
-        badges.append(_badge("defends alone", "maker"))
+        badges.append(badge("defends alone", "maker"))
     out = str(seat) in (hand.get("sitting_out") or [])
     if out:
-        badges.append(_badge("sits out", "out"))
+        badges.append(badge("sits out", "out"))
     turn = str(seat) == hand.get("to_act")
     if turn:
-        badges.append(_badge("▶ " + TURN_WORDS.get(hand["phase"], "to act"), "turn"))
+        badges.append(badge("▶ " + TURN_WORDS.get(hand["phase"], "to act"), "turn"))
     if str(seat) == me:
         held = [Card.parse(c) for c in hand["holding"]]
         up = Card.parse(hand["upcard"])
@@ -152,7 +142,7 @@ def _panels(view: Mapping[str, Any], who: Mapping[Seat, str], rules: Rules | Non
     hand = view["hand"]
     rows = [("Dealer", escape(who[Seat.parse(hand["dealer"])]))]
     if hand.get("trump"):
-        rows.append(("Trump", _suit_chip(hand["trump"])))
+        rows.append(("Trump", suit_chip(Suit.parse(hand["trump"]))))
         if hand.get("maker"):
             rows.append(("Maker", escape(who[Seat.parse(hand["maker"])]) + (" — alone" if hand.get("alone") else "")))
     else:

@@ -43,7 +43,7 @@ from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.retry_question import file_retry
-from euchre_learn.interactive.table.stand_ins import stand_in_record
+from euchre_learn.interactive.seat.stand_ins import stand_in_record
 from euchre_learn.learner.store import AddDecision, SaveHand, Store
 
 if TYPE_CHECKING:

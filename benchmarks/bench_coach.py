@@ -12,7 +12,7 @@ conventions), and the one-voice check over 1,000 random positions.
 * **one voice**: over :data:`VOICE_POSITIONS` random positions (bot-played prefixes of seeded
   deals, every phase, a game score in about a third), ``hint(pos, seed=s).action`` against
   ``review_decision(pos, <a legal action>, seed=s).best`` wherever the coach's margin between
-  its best and second option is over 0.1 points (``tests/analysis/test_review_coach.py`` runs
+  its best and second option is over 0.1 points (``tests/analysis/review/test_coach_mistakes.py`` runs
   200 of them); a few worlds each (:data:`VOICE_WORLDS`), the same for both.
 
 Positions come from games between 'standard' bots (seeded, as in ``bench_review``). Run with

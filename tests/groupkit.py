@@ -57,7 +57,7 @@ SLOW_FILES = (
     "tests/browser/",
     "tests/classroom/test_grading.py",
     "tests/course/test_wheel.py",
-    "tests/classroom/server/test_server_leak.py",
+    "tests/classroom/server/test_leak.py",
 )
 """Files (or folders) whose few tests take long (see ``--durations``): sent early, with the
 named groups, so that no worker is left alone with one of them at the end of the run. A stale

@@ -16,7 +16,10 @@
 - ``import euchre_learn`` is light: it loads the engine and the learner's settings, nothing else
   of ours and nothing outside the standard library;
 - one path per module (no import hook), and every name API.md puts at the root is in ``dir(el)``,
-  ``help(el)`` and (through ``if TYPE_CHECKING:`` imports) what a type checker sees.
+  ``help(el)`` and (through ``if TYPE_CHECKING:`` imports) what a type checker sees;
+- the tests mirror the package: every subpackage has its tests folder, and a ``test_<name>.py``
+  named for a module (or subpackage) sits in that one's mirrored folder (tests/browser/ and
+  tests/course/ test the whole and mirror nothing).
 """
 
 from __future__ import annotations
@@ -649,3 +652,84 @@ def test_type_checkers_see_every_lazy_name_bound_to_what_getattr_gives() -> None
     assert set(seen) == {*el._SUBMODULES, *el._FUNCTIONS}
     for name, value in seen.items():
         assert value is getattr(el, name), name
+
+
+TESTS = ROOT.parent / "tests"
+NOT_MIRRORS = {"browser", "course"}
+"""The folders of tests/ that test the whole, not one subpackage: the real browser, and the course
+(notebooks, the site, Lite, the wheel). Every other folder mirrors euchre_learn/."""
+
+
+def _mirror_breaks(package: Path, tests: Path) -> list[str]:
+    """How ``tests`` fails to mirror ``package``: a subpackage with no tests folder (holding an
+    ``__init__.py``, as every tests folder does: pytest names a test module by its folders), and a
+    ``test_<name>.py`` named for a module (or subpackage) that sits outside that one's folder."""
+    breaks: list[str] = []
+    homes: dict[str, set[str]] = {}  # a module's or subpackage's name -> the tests folders it mirrors to
+    for init in sorted(package.rglob("__init__.py")):
+        folder = init.parent.relative_to(package)
+        if folder.parts:
+            homes.setdefault(folder.name, set()).add(folder.as_posix())
+            if not (tests / folder / "__init__.py").is_file():
+                breaks.append(
+                    f"{package.name}/{folder.as_posix()}/ has no tests/{folder.as_posix()}/ with an __init__.py: "
+                    "make the folder and the empty file, and put the subpackage's tests there"
+                )
+        for module in init.parent.glob("*.py"):
+            if module.name != "__init__.py":
+                homes.setdefault(module.stem, set()).add(folder.as_posix())
+    for test in sorted(tests.rglob("test_*.py")):
+        where = test.parent.relative_to(tests)
+        if where.parts and where.parts[0] in NOT_MIRRORS:
+            continue
+        name = test.stem.removeprefix("test_")
+        if name in homes and where.as_posix() not in homes[name]:
+            places = " or ".join(f"tests/{home}/".replace("tests/./", "tests/") for home in sorted(homes[name]))
+            breaks.append(
+                f"tests/{test.relative_to(tests).as_posix()} is named for {package.name}'s {name!r}: "
+                f"git mv it to {places}, or name it for what it covers if it tests a feature"
+            )
+    return breaks
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Issue 31 item 8: ``tests/<path>/test_<module>.py`` tests ``euchre_learn/<path>/<module>.py``,
+    and every subpackage has its tests folder (feature tests sit beside them under plain names)."""
+    assert _mirror_breaks(ROOT, TESTS) == []
+
+
+def test_the_mirror_guard_catches_a_misplaced_test_and_a_missing_folder(tmp_path: Path) -> None:
+    package, tests = tmp_path / "euchre_learn", tmp_path / "tests"
+    for path in (
+        "euchre_learn/__init__.py",
+        "euchre_learn/engine/__init__.py",
+        "euchre_learn/engine/trump.py",
+        "euchre_learn/engine/core/__init__.py",
+        "euchre_learn/engine/core/play.py",
+        "tests/__init__.py",
+        "tests/engine/__init__.py",
+        "tests/engine/test_trump.py",
+        "tests/engine/test_play_rules.py",  # a feature test: a plain name, no module's
+        "tests/engine/core/__init__.py",
+        "tests/engine/core/test_play.py",
+        "tests/engine/core/test_core.py",  # the subpackage's own folder
+        "tests/browser/test_trump.py",  # the real browser's folder is no mirror
+    ):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).touch()
+    assert _mirror_breaks(package, tests) == []
+    (tests / "engine" / "test_trump.py").rename(tests / "test_trump.py")
+    (tests / "engine" / "core" / "__init__.py").unlink()
+    assert _mirror_breaks(package, tests) == [
+        "euchre_learn/engine/core/ has no tests/engine/core/ with an __init__.py: "
+        "make the folder and the empty file, and put the subpackage's tests there",
+        "tests/test_trump.py is named for euchre_learn's 'trump': git mv it to tests/engine/, "
+        "or name it for what it covers if it tests a feature",
+    ]
+    (tests / "engine" / "core" / "__init__.py").touch()
+    (tests / "test_trump.py").rename(tests / "engine" / "test_trump.py")
+    (tests / "engine" / "core" / "test_play.py").rename(tests / "engine" / "test_play.py")
+    assert _mirror_breaks(package, tests) == [
+        "tests/engine/test_play.py is named for euchre_learn's 'play': git mv it to tests/engine/core/, "
+        "or name it for what it covers if it tests a feature",
+    ]

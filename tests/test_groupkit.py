@@ -61,8 +61,8 @@ IDS = [
     "tests/course/test_lite.py::test_wheel",
     "tests/course/test_lite.py::test_rebuild",
     *(f"tests/engine/test_cards.py::test_{i}" for i in range(6)),
-    *(f"tests/engine/test_play.py::TestLead::test_{i}" for i in range(4)),
-    "tests/engine/test_play.py::test_follow",
+    *(f"tests/engine/test_play_rules.py::TestLead::test_{i}" for i in range(4)),
+    "tests/engine/test_play_rules.py::test_follow",
 ]
 
 
@@ -101,6 +101,6 @@ def test_each_group_and_each_other_file_runs_whole_on_one_worker(count: int) -> 
         for i in worker.ran:
             where.setdefault(groupkit.group_of(IDS[i]), set()).add(worker.gateway.id)
     assert all(len(names) == 1 for names in where.values()), where
-    assert where.keys() >= {"lite-site", "course-site", "jupyterlab", "tests/engine/test_play.py"}
+    assert where.keys() >= {"lite-site", "course-site", "jupyterlab", "tests/engine/test_play_rules.py"}
     firsts = [groupkit.group_of(IDS[worker.ran[0]]) for worker in workers]
     assert all(first in groupkit.GROUPS for first in firsts), firsts  # the costly groups start first

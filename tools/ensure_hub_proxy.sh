@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make sure configurable-http-proxy (JupyterHub's proxy, an npm package) is here for the class
-# server's real-hub test (tests/classroom/server/test_server_hub.py, hubkit.py): installed once
+# server's real-hub test (tests/classroom/server/test_hub.py, hubkit.py): installed once
 # with npm into .cache/hub-proxy (git ignores .cache/).
 #
 #   tools/ensure_hub_proxy.sh        # called by `make test`, after tools/ensure_npm.sh

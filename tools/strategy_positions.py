@@ -4,7 +4,7 @@
     python tools/strategy_positions.py tricks     # one box, the others kept
 
 Each position is judged by the coach, so re-run this when the coach or the standard bot changes
-(tests/teaching/test_strategy_quiz.py judges a sample again and fails when the file is stale).
+(tests/teaching/quiz/test_strategy.py judges a sample again and fails when the file is stale).
 """
 
 import sys

@@ -18,7 +18,7 @@ from euchre_learn.analysis import levels as lv
 from euchre_learn.engine import core
 from euchre_learn.engine.actions import Action
 
-from .test_bots import _reshuffle_hidden, random_states
+from .bots.test_bots import _reshuffle_hidden, random_states
 
 SLIPPING = [name for name, rates in lv.LEVELS.items() if rates]
 PRESETS = ["standard", "railroad", "uk", "seed-000", "openspiel"]

@@ -2,7 +2,7 @@
 the store go to the class server, exactly once, offline ones later, and a bad token loses nothing.
 
 The server here is a small fake on 127.0.0.1 that keeps the keys it got (as the real one does:
-a key seen before counts once); tests/classroom/server/test_server_live_progress.py runs the real one."""
+a key seen before counts once); tests/classroom/server/test_live_progress.py runs the real one."""
 
 from __future__ import annotations
 

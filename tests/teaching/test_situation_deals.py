@@ -25,7 +25,7 @@ from euchre_learn.teaching.situation_deals import (
 )
 from euchre_learn.teaching.today import TodaysPractice
 from euchre_learn.teaching.today_widget import today
-from tests.teaching.test_quiz_sentences import garbled
+from tests.teaching.quiz.test_sentences import garbled
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 KEY = "play.defender.last.side.opp.void-trump.win"

@@ -9,7 +9,7 @@
 #
 # The server needs euchre_learn with the server and hub extras in the hub's Python
 # (pip install '/path/to/euchre_learn[server,hub]'), and a folder for its database that the
-# hub's user may write to. tests/classroom/server/test_server_hub.py runs a real hub with this file.
+# hub's user may write to. tests/classroom/server/test_hub.py runs a real hub with this file.
 c = get_config()  # noqa: F821
 
 SERVICE = "euchre-class"  # a notebook looks for this name ($EUCHRE_LEARN_CLASS_SERVICE to change it)

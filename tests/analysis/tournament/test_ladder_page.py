@@ -13,7 +13,7 @@ from benchmarks import _table, bench_cfr, bench_expert, bench_ladder, bench_leve
 from benchmarks._table import Table
 from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_replace_sections_keeps_what_it_does_not_own() -> None:

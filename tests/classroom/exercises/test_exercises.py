@@ -11,7 +11,7 @@ import pytest
 
 from euchre_learn.classroom.exercises import NOT_ANSWERED, checker, sheets
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXERCISES = ROOT / "exercises"
 NOTEBOOKS = sorted(EXERCISES.glob("[0-9][0-9]_*.ipynb"))
 SHEET_CALL = re.compile(r"""checker\(["']([\w-]+)["']\)""")

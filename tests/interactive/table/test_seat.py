@@ -1,7 +1,7 @@
 """The seat at a class table without a server (interactive/seat/model.py, html.py,
 widget.py): a stand-in connection whose "server" is the engine and the real view function,
 so what the model sees is exactly what the class server would send. The server itself, and
-el.table.join over the network, are tested in tests/classroom/server/test_server_join.py."""
+el.table.join over the network, are tested in tests/classroom/server/test_join.py."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from typing import Any
 from euchre_learn.interactive.seat.model import SeatTable
 from euchre_learn.interactive.seat.widget import SeatWidget
 
-from .test_table_seat import Stand
+from .test_seat import Stand
 
 
 def test_a_click_taken_on_another_thread_is_acted_on_the_kernels_thread() -> None:

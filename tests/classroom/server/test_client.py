@@ -1,6 +1,6 @@
 """The learner's side (euchre_learn/classroom/server/client.py): a seat a table widget can
 drive, resuming after a dropped connection. (A learner's answers go to the class through their
-store: tests/classroom/server/test_server_live_progress.py.)"""
+store: tests/classroom/server/test_live_progress.py.)"""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ from euchre_learn.teaching.quiz import Practice, Question, QuizError, generate
 
 SEEDS = range(200)
 RULE_IDS = set(
-    re.findall(r'id="(R\d+\.\d+|[a-z][a-z-]*)"', (Path(__file__).parents[2] / "docs" / "rules.md").read_text())
+    re.findall(r'id="(R\d+\.\d+|[a-z][a-z-]*)"', (Path(__file__).parents[3] / "docs" / "rules.md").read_text())
 )
 """The rule ids of docs/rules.md, and the anchors of its passages without an id ('seats')."""
 REQUIRED = {
@@ -817,7 +817,7 @@ def test_the_table_is_a_topic_whose_every_question_says_where_to_read():
     from euchre_learn.teaching.quiz.table import TOPIC, table_question
 
     assert TOPIC == "the-table" and quiz.TOPICS[0] == TOPIC
-    assert 'id="seats"' in (Path(__file__).parents[2] / "docs" / "rules.md").read_text()
+    assert 'id="seats"' in (Path(__file__).parents[3] / "docs" / "rules.md").read_text()
     partners = [q for q in (generate(TOPIC, s) for s in range(40)) if q.rules == ("seats",)]
     assert partners and all("(rule book: seats)" in q.explanation for q in partners)
     assert table_question(2).rules == ("seats",)  # lesson 01's own question cites it too
@@ -838,7 +838,7 @@ def test_green_as_the_coach_says_it_is_in_the_glossary_and_linked() -> None:
     p = next(p for p in positions("round-2") if p.convention == "reverse-next")
     said = reasons(p.hand, p.best, "pass")
     assert " is green" in said and "green" in terms_in(said)
-    glossary = (Path(__file__).resolve().parents[2] / "docs" / "glossary.md").read_text(encoding="utf-8")
+    glossary = (Path(__file__).resolve().parents[3] / "docs" / "glossary.md").read_text(encoding="utf-8")
     assert '<a id="green"></a>' in glossary and term_link("green").endswith("glossary.md#green")
     entry = glossary.split('<a id="green"></a>', 1)[1].split("<a id=", 1)[0]
     assert re.search(r"other colour", entry) and "Lesson 04" in entry

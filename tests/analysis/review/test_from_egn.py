@@ -11,7 +11,7 @@ import euchre_learn as el
 from euchre_learn import Seat, Team
 from euchre_learn.analysis.coach.judgement import judge
 
-CORPUS = Path(__file__).parents[1] / "engine" / "egn" / "data"
+CORPUS = Path(__file__).parents[2] / "engine" / "egn" / "data"
 
 
 def test_a_deal_with_an_unknown_discard() -> None:

@@ -148,7 +148,7 @@ def _hub_settings(code: str) -> dict[str, object]:
 
 def test_the_class_servers_hub_configuration_in_the_notes_is_the_sample_file() -> None:
     """docs/teaching.md shows the lines of tools/hub/class_service_config.py (which the real-hub
-    test, tests/classroom/server/test_server_hub.py, loads as it is), and its command exists."""
+    test, tests/classroom/server/test_hub.py, loads as it is), and its command exists."""
     section = _section((ROOT / "docs" / "teaching.md").read_text(encoding="utf-8"), "A class on JupyterHub")
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     shown = next(b for b in blocks if "c.JupyterHub.services" in b)

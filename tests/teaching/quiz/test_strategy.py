@@ -125,7 +125,7 @@ def test_a_tie_with_the_coachs_choice_is_not_offered_and_is_named() -> None:
 def test_every_position_asked_reads_as_whole_sentences(box: str) -> None:
     """Every position a box asks, not only those the first seeds draw: its prompt, explanation and
     the feedback to each choice read whole (issue 34, item 8)."""
-    from tests.teaching.test_quiz_sentences import garbled
+    from tests.teaching.quiz.test_sentences import garbled
 
     left = {repr(sorted(p.record.items())) for p in askable(box)}
     for seed in range(600):

@@ -1,7 +1,7 @@
 """Signing in with the hub (classroom/server/hub.py), in one process with the hub faked at the
 network edge: JupyterHub's real ``HubOAuth`` does the work, and only its one call to the hub's
 API (``_api_request``) answers from a table here. Fast, and it runs where a real hub cannot
-(test_server_hub.py is the same against a real JupyterHub)."""
+(test_hub.py is the same against a real JupyterHub)."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ class State:
     def copy(self) -> State:
         """An independent copy. Every slot is named here (a loop over ``__slots__`` with
         ``getattr``/``setattr`` took three times as long, and bots and solvers copy a lot):
-        a new slot must be added here too, which ``tests/engine/test_state_copy.py`` checks."""
+        a new slot must be added here too, which ``tests/engine/core/test_state.py`` checks."""
         s = _new_object(State)
         s.alone = self.alone
         s.dealer = self.dealer

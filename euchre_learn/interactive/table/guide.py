@@ -32,7 +32,7 @@ game        when the game ends                                      R8.2    08 S
 =========== ======================================================= ======= ============================
 
 Each is introduced at most once a game; ``round-2``, ``discard`` and ``lead`` only when they
-arise. A newcomer's whole game meets the other eight (``tests/interactive/test_table_guide.py``
+arise. A newcomer's whole game meets the other eight (``tests/interactive/table/test_guide.py``
 plays whole games as a scripted newcomer and checks when each note comes).
 
 >>> from euchre_learn.interactive.table.model import Table

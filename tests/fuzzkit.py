@@ -1,4 +1,7 @@
-"""The fuzz harness shared by tests/test_fuzz.py and benchmarks/bench_fuzz.py (issue 16).
+"""The fuzz harness shared by tests/engine/test_fuzz.py, tests/analysis/test_fuzz_coach.py and
+benchmarks/bench_fuzz.py (issue 16; :func:`coach_targets`, issue 34: the review, the situation, the
+puzzles, duplicate matches, one decision reviewed and the Hint). The class server has its own
+harness beside its tests (tests/classroom/server/serverfuzz.py), on the same budget.
 
 Every public function and class of API.md is a *target*: one argument slot filled with a fuzzed
 value, the others valid. Values are wrong types, huge and deeply nested inputs and garbage text

@@ -50,12 +50,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import euchre_learn.classroom.server.pages as pages
 from euchre_learn import Seat
 from euchre_learn.classroom.server.db import Database
+from euchre_learn.classroom.server.http_errors import HTTPException, http_error
 from euchre_learn.classroom.server.hub import HubError, HubLogin, hub_student
 from euchre_learn.classroom.server.protocol import (
     MAX_MESSAGE,
     ProtocolError,
     TokenBucket,
     check_answers,
+    check_text,
     error,
     parse,
 )
@@ -231,15 +233,19 @@ def create_app(
         if len(body) > MAX_BODY:
             raise ProtocolError("too_big", f"the request has {len(body)} bytes; at most {MAX_BODY}")
         try:
-            return json.loads(body or b"{}")
+            data = json.loads(body or b"{}")
         except (ValueError, RecursionError):
             raise ProtocolError("bad_json", "the request body is not JSON") from None
+        check_text(data)
+        return data
 
     async def read_form(request: Request) -> dict[str, str]:
         body = await request.body()
         if len(body) > MAX_BODY:
             raise ProtocolError("too_big", "the form is too long")
-        return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+        form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+        check_text(form)
+        return form
 
     def limited(request: Request, who: str | None) -> JSONResponse | None:
         key = who or (request.client.host if request.client else "?")
@@ -574,7 +580,7 @@ def create_app(
         + ([] if hub is None else [Route("/oauth_callback", hub.callback)]),
         lifespan=lifespan,
         middleware=[] if hub is None or not hub.root else [Middleware(_Prefix, root=hub.root)],
-        exception_handlers={HubError: hub_down},
+        exception_handlers={HubError: hub_down, HTTPException: http_error},
     )
     app.state.server = server
     app.state.db = database

@@ -38,6 +38,9 @@ __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 SLOW_BOTS = frozenset({"expert"})
 """Bots that think long enough to be run in a thread rather than on the event loop."""
 
+MAX_SEED = 80
+"""The longest seed a table may have, in characters (the database keeps 80)."""
+
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes: no 0/O or 1/I to misread on a whiteboard."""
 
@@ -266,6 +269,8 @@ class ClassServer:
         if bot not in el.bots.names():
             raise ValueError(f"{bot!r} is not a bot: choose one of {', '.join(el.bots.names())}")
         seed = seed or secrets.token_hex(8)
+        if len(seed) > MAX_SEED:
+            raise ValueError(f"the seed has {len(seed)} characters; at most {MAX_SEED} (any text: it deals every card)")
         if dealer is None:
             dealer = str(Game(rules, seed=seed).hand.dealer)  # the first dealer by the black jack (R2.1)
         dealer = str(Seat.parse(dealer))

@@ -41,15 +41,22 @@ MAX_MESSAGE = 1500
 """An error's message may be at most this long."""
 REPLY_TIMEOUT = 10.0
 """Seconds to wait for the server's answer to one input (a leak if it never comes)."""
+NO_ANSWER = -1
+"""The 'close code' of an input the server never answered."""
 
 ODD_TEXT = [
     "", " ", "\x00", "a\x00b", "\udcff", "x\ud800", "\ufeff", "\u202eevil", "ü", "🂡", "J♠", "pass", "play J♠",
     "N", "n", "north", "null", "true", "<script>alert(1)</script>", "'; drop table students; --", "%s%n",
-    "{}", "[]", "\r\n", "x" * 201, "x" * 5000, "x" * 17_000,
+    "{}", "[]", "\r\n", "x" * 41, "x" * 81, "x" * 101, "x" * 201,
 ]  # fmt: skip
-"""Text no name, token, code or action should hold, or only just may."""
+"""Text no name, token, code or action should hold, or only just may (and text just over the
+limits: 40 for an action, 80 for a seed, 100 for a name, 200 for a token)."""
 
-TEXT = st.one_of(st.sampled_from(ODD_TEXT), st.text(max_size=30))
+TEXT = st.one_of(
+    st.sampled_from(ODD_TEXT),
+    st.text(max_size=30),
+    st.sampled_from([5000, 17_000]).map(lambda n: "x" * n),  # drawn, so that no repr holds them whole
+)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | TEXT,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
@@ -185,7 +192,8 @@ def log_problem(text: str) -> str | None:
 
 
 class Socket:
-    """One websocket to the server; ``rejoin`` (if any) is the hello that seats it again."""
+    """One websocket to the server; ``hello`` (if any) seats it, and seats it again when the
+    server has closed it (``trouble`` says if the seat did not show its learner back)."""
 
     def __init__(self, srv: Running, hello: dict[str, Any] | None = None) -> None:
         self.srv = srv
@@ -254,6 +262,10 @@ class Socket:
             code = closed.rcvd.code if closed.rcvd is not None else 1006
             self.open()
             return got, code
+        except TimeoutError:  # no answer at all: a leak; a new connection for the next input
+            self.close()
+            self.open()
+            return got, NO_ANSWER
 
 
 def settled(srv: Running) -> None:
@@ -270,7 +282,7 @@ def settled(srv: Running) -> None:
 
 @dataclass
 class Target:
-    """``make(value)`` is the input to send (a frame for ``socket``, or an HTTP request)."""
+    """Inputs drawn from ``values`` (after the ``fixed`` ones), each given to ``send``."""
 
     name: str
     values: st.SearchStrategy[Any]
@@ -286,6 +298,8 @@ def judge_socket(got: list[dict[str, Any]], code: int | None) -> tuple[str, str 
             return "leak", f"an error without a code and a message: {quote(e, 200)}"
         if len(e["message"]) > MAX_MESSAGE:
             return "leak", f"a {len(e['message'])}-character error message"
+    if code == NO_ANSWER:
+        return "leak", f"no answer in {REPLY_TIMEOUT:.0f} s (after {quote(got, 200)})"
     if code is not None:
         said = any("closed" in e["message"] for e in errors)
         if code == 1009 or (code == 1008 and said):

@@ -87,7 +87,10 @@ def arena(module_db_url: str) -> Iterator[Arena]:
         assert sf.log_problem(a.log.new()) is None, a.log.text
 
 
-def _check(stats: sf.Stats) -> None:
+def _check(stats: sf.Stats, what: str) -> None:
+    print(
+        f"{what}: {stats.tried} inputs, {stats.accepted} accepted, {stats.clear} refused clearly, {len(stats.leaks)} leaks"
+    )
     assert stats.leaks == [], "\n".join(f"{name}({value}): {problem}" for name, value, problem in stats.leaks)
 
 
@@ -170,7 +173,7 @@ def test_the_websocket_takes_garbage_calmly(arena: Arena) -> None:
         stats = sf.fuzz(target, arena.srv, arena.log)
         arena.drain()
         total.add(stats)
-    _check(total)
+    _check(total, "websocket")
     assert total.clear > total.accepted
 
 
@@ -181,7 +184,7 @@ def test_acts_out_of_turn_out_of_order_and_replayed(arena: Arena) -> None:
     target = sf.Target("ws act (structured)", values, lambda v: _play(arena, v), [(0, 0, True, 0), (1, 0, False, 0)])
     stats = sf.fuzz(target, arena.srv, arena.log, examples=4 * sf.budget())
     arena.drain()
-    _check(stats)
+    _check(stats, "structured acts")
     assert stats.accepted > 0 and stats.clear > 0
 
 
@@ -292,7 +295,7 @@ def test_the_http_routes_take_garbage_calmly(arena: Arena) -> None:
     total = sf.Stats()
     for target in _http_targets(arena):
         total.add(sf.fuzz(target, arena.srv, arena.log, examples=4 * sf.budget()))
-    _check(total)
+    _check(total, "http")
     assert total.clear > 0 and total.accepted > 0
 
 
@@ -369,6 +372,7 @@ def test_the_harness_tells_a_leak_from_a_clear_refusal() -> None:
     assert sf.judge_http("/api/tables", ok) == ("clear", None)
     assert sf.judge_socket([], 1011)[0] == "leak"
     assert sf.judge_socket([], 1006)[0] == "leak"
+    assert sf.judge_socket([], sf.NO_ANSWER)[0] == "leak"
     assert (
         sf.judge_socket([{"type": "error", "code": "flood", "message": "the connection is closed"}], 1008)[0] == "clear"
     )

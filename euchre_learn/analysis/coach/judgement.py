@@ -224,7 +224,7 @@ def judge(
     from euchre_learn.analysis.bots import get
 
     check_position(hand, "judge")
-    score = check_score(score, hand.rules.points_to_win)
+    check_score(score, hand.rules.points_to_win)  # refused here, by name; kept as given (it seeds the worlds)
     state = hand._s
     if state.phase == OVER:
         raise ValueError("the hand is over: there is no decision to judge")

@@ -269,6 +269,7 @@ def coach_targets() -> list[Target]:
     position = el.examples.hand("made", after=5)
     bidding = Hand.from_cards("S", HOLDINGS, "A♥")
     puzzle = el.puzzles.all()[0]
+    reviewed = el.review(finished, seat="N", worlds=1, seed=1)
     tmp = Path(tempfile.mkdtemp(prefix="euchre-fuzz-coach-"))
     atexit.register(shutil.rmtree, tmp, True)
 
@@ -293,6 +294,7 @@ def coach_targets() -> list[Target]:
             Target(f"review(record[{k!r}])", lambda v, k=k: review({**record, k: v}))
             for k in ("score", "actions", "rules", "dealer")
         ),
+        Target("Review.retry", reviewed.retry),
         Target("situation(hand)", el.situation),
         Target("situation(seat)", lambda v: el.situation(position, v), lambda: _hand_state(position)),
         Target("puzzles.all(theme)", el.puzzles.all),

@@ -1,6 +1,6 @@
 """Fuzz the doors opened since the first fuzz (issue 34 item 12): ``el.review``, ``el.situation``,
 ``el.puzzles`` (``all(theme=...)``, ``daily(date=...)``, ``Puzzle.check``),
-``el.tournament.duplicate`` (bots, deals, seeds, rules, executors, checkpoints), one decision
+``el.tournament.duplicate`` (bots, deals, seeds, rules, executors, checkpoints), ``Review.retry``, one decision
 reviewed (``review_decision``) and the Hint (``hint``). Wrong types, huge and nested inputs and
 garbage text get only the package's own short errors, the shared hand stays as it was, and no
 temporary file is left. The harness is tests/fuzzkit.py (``coach_targets``); the budget of
@@ -50,6 +50,11 @@ DEFECTS = [
         "record['score'] nested deep",
         lambda: fuzzkit.el.review({**fuzzkit.el.examples.load("dealer-alone"), "score": fuzzkit.DEEP}),
         "record['score'] is [[[[...]]]]",
+    ),
+    (
+        "retry(a megabyte)",
+        lambda: fuzzkit.el.review(FINISHED, seat="N", worlds=1, seed=1).retry(fuzzkit.HUGE_TEXT),
+        "(1000000 characters)",
     ),
     ("a theme nested deep", lambda: fuzzkit.el.puzzles.all(fuzzkit.DEEP), "is not a puzzle theme"),
     ("duplicate(None, ...)", lambda: _duplicate(None, "random"), "a: got None: expected a bot's name"),

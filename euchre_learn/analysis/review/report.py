@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.analysis.review.model import GRADES, Decision, mean_accuracy
 from euchre_learn.display.style import css, root
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class Review:
                 raise ValueError(f"there are {len(self.decisions)} decisions in this review, not a number {decision}")
             decision = self.decisions[decision]
         if not isinstance(decision, Decision):
-            raise ValueError(f"retry() takes a Decision of this review or its number, not {decision!r}")
+            raise ValueError(f"retry() takes a Decision of this review or its number, not {quote(decision)}")
         return decision.position
 
     def counts(self) -> dict[str, int]:

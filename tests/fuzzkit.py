@@ -306,6 +306,8 @@ def coach_targets() -> list[Target]:
         Target("duplicate(seed)", lambda v: duplicate(seed=v)),
         Target("duplicate(rules)", lambda v: duplicate(rules=v)),
         Target("duplicate(executor)", lambda v: duplicate(executor=v), extra=executors),
+        Target("duplicate(processes)", lambda v: duplicate(processes=_small(v, 1))),
+        Target("match(processes)", lambda v: el.tournament.match("random", "random", hands=2, seed=1, processes=_small(v, 1))),
         Target("duplicate(checkpoint)", lambda v: duplicate(checkpoint=_safe_name(tmp, v)), folder=tmp),
         Target("review_decision(position)", lambda v: review_decision(v, "pass", worlds=1, seed=1)),
         Target(

@@ -65,6 +65,7 @@ DEFECTS = [
         lambda: _duplicate(executor=fuzzkit.ThreadPoolExecutor),
         "the class ThreadPoolExecutor itself",
     ),
+    ("processes='2'", lambda: _duplicate(processes="2"), "processes must be a whole number"),
     ("checkpoint=True", lambda: _duplicate(checkpoint=True), "checkpoint: got True: expected a file name"),
     (
         "score=True",

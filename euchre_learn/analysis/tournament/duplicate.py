@@ -49,7 +49,16 @@ from pathlib import Path
 from typing import Any
 
 from euchre_learn.analysis.bots import Bot
-from euchre_learn.analysis.tournament.matches import CHUNK, Z95, Task, bot_name, check_executor, mean_ci, run_tasks
+from euchre_learn.analysis.tournament.matches import (
+    CHUNK,
+    Z95,
+    Task,
+    bot_name,
+    check_executor,
+    check_processes,
+    mean_ci,
+    run_tasks,
+)
 from euchre_learn.engine.deals import seed_text
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import Rules
@@ -149,6 +158,7 @@ def duplicate(
     ValueError: deals must be a positive whole number (each deal is played at two tables), not 0
     """
     check_executor(executor)
+    check_processes(processes)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(
             f"deals must be a positive whole number (each deal is played at two tables), not {quote(deals)}"

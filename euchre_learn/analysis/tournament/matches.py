@@ -40,7 +40,7 @@ from euchre_learn.engine.deals import seed_text, seeded_random
 from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import Rules
 
-__all__ = ["MatchResult", "RoundRobin", "bot_name", "check_executor", "match", "round_robin"]
+__all__ = ["MatchResult", "RoundRobin", "bot_name", "check_executor", "check_processes", "match", "round_robin"]
 
 Z95 = 1.959964
 
@@ -297,12 +297,15 @@ def match(
     True
     """
     check_executor(executor)
+    check_processes(processes)
     if (hands is None) == (games is None):
         raise ValueError("match() needs exactly one of hands=N or games=N")
     r = Rules.from_value(rules)
     count = hands if hands is not None else games
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}")
+        raise ValueError(
+            f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}"
+        )
     if hands is not None and hands % 2:
         raise ValueError(f"hands={hands}: each deal is played twice (mirrored), so give an even number of hands")
     mode = "hands" if hands is not None else "games"
@@ -333,6 +336,21 @@ def check_executor(executor: Any) -> None:
     raise ValueError(
         "executor must be a concurrent.futures.Executor (a process pool, Client.get_executor()), "
         f"not {type(executor).__name__}"
+    )
+
+
+def check_processes(processes: Any) -> None:
+    """Refuse anything but ``None`` (every core) or a whole number of processes, at least 1.
+
+    >>> check_processes('2')
+    Traceback (most recent call last):
+    ...
+    ValueError: processes must be a whole number, at least 1 (1: here, in order), or None for every core, not '2'
+    """
+    if processes is None or (isinstance(processes, int) and not isinstance(processes, bool) and processes >= 1):
+        return
+    raise ValueError(
+        f"processes must be a whole number, at least 1 (1: here, in order), or None for every core, not {quote(processes)}"
     )
 
 

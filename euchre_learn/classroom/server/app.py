@@ -62,6 +62,7 @@ from euchre_learn.classroom.server.protocol import (
     parse,
 )
 from euchre_learn.classroom.server.tables import ClassServer, Room, ServerConfig
+from euchre_learn.engine.errors import quote
 
 __all__ = ["TEACHER_COOKIE", "create_app", "new_token"]
 
@@ -135,7 +136,7 @@ def _day(value: str | None, name: str) -> float | None:
     try:
         day = dt.date.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"{name}={value!r} is not a date like 2026-12-01") from None
+        raise ValueError(f"{name}={quote(value)} is not a date like 2026-12-01") from None
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp()
 
 
@@ -448,7 +449,7 @@ def create_app(
         name = request.path_params["name"]
         found = next((s for s in database.students(cls["id"]) if s["name"] == name), None)
         if found is None:
-            return _problem(404, "no_student", f"no student called {name!r} in this class")
+            return _problem(404, "no_student", f"no student called {quote(name)} in this class")
         tok = new_token()
         database.set_student_token(found["id"], tok)
         return JSONResponse({"name": name, "token": tok})

@@ -76,7 +76,7 @@ def _where(path: list[Any]) -> str:
     if len(path) >= 2 and path[0] == "answers" and isinstance(path[1], int):
         head, path = f"answer {path[1] + 1}", path[2:]
         return head if not path else f"{head}'s " + _where(path)
-    parts = [f"item {p + 1}" if isinstance(p, int) else json.dumps(p) for p in path]
+    parts = [f"item {p + 1}" if isinstance(p, int) else json.dumps(p if len(p) <= 40 else p[:40] + "…") for p in path]
     return " in ".join(reversed(parts)) if parts else "the message"
 
 

@@ -32,6 +32,7 @@ from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.protocol import ProtocolError
 from euchre_learn.classroom.server.review_message import review_hand
 from euchre_learn.classroom.server.view import keepsake, seat_view
+from euchre_learn.engine.errors import quote
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
@@ -264,10 +265,10 @@ class ClassServer:
     ) -> Room:
         """A new table, waiting for its learners; ``ValueError`` for a bad preset, number or bot."""
         if preset not in Rules.presets():
-            raise ValueError(f"{preset!r} is not a rules preset: choose one of {', '.join(Rules.presets())}")
+            raise ValueError(f"{quote(preset)} is not a rules preset: choose one of {', '.join(Rules.presets())}")
         rules = _rules_of(preset, points_to_win)
         if bot not in el.bots.names():
-            raise ValueError(f"{bot!r} is not a bot: choose one of {', '.join(el.bots.names())}")
+            raise ValueError(f"{quote(bot)} is not a bot: choose one of {', '.join(el.bots.names())}")
         seed = seed or secrets.token_hex(8)
         if len(seed) > MAX_SEED:
             raise ValueError(f"the seed has {len(seed)} characters; at most {MAX_SEED} (any text: it deals every card)")
@@ -297,7 +298,7 @@ class ClassServer:
         """Play starts: the bots take the seats no learner holds."""
         room = self.rooms.get(code)
         if room is None:
-            raise ValueError(f"no table {code!r}")
+            raise ValueError(f"no table {quote(code)}")
         async with room.lock:
             if room.status == "waiting":
                 room.status = "playing"
@@ -312,7 +313,7 @@ class ClassServer:
         or the first free seat) and attach ``conn`` to it."""
         room = self.rooms.get(code)
         if room is None or room.class_id != student["class_id"]:
-            raise ProtocolError("no_table", f"there is no table {code!r} in your class: check the code")
+            raise ProtocolError("no_table", f"there is no table {quote(code)} in your class: check the code")
         async with room.lock:
             sid = student["id"]
             mine = next((s for s, x in room.seated.items() if x == sid), None)

@@ -29,7 +29,8 @@ SEED, DEALER = "fuzz", "N"
 
 class Arena:
     """A server with one table in play, a learner at every seat (so nothing moves unless a
-    learner acts), a table still waiting, and a connection that has not said hello."""
+    learner acts), a table still waiting with a learner at it, and a connection that has not
+    said hello."""
 
     def __init__(self, srv: Running) -> None:
         self.srv = srv
@@ -44,6 +45,8 @@ class Arena:
         }
         srv.start(self.code)
         self.stranger = sf.Socket(srv)
+        # the spare learner waits at the table not started (acts there are refused: not_started)
+        self.idle = sf.Socket(srv, {"type": "hello", "token": self.spare, "table": self.waiting, "seat": "S"})
         self.drain()
 
     def as_stranger(self, value: Any) -> tuple[str, str | None]:
@@ -73,7 +76,7 @@ class Arena:
         return self.seats[str(self.game().to_act.left)]
 
     def close(self) -> None:
-        for s in (*self.seats.values(), self.stranger):
+        for s in (*self.seats.values(), self.stranger, self.idle):
             s.close()
 
 
@@ -136,6 +139,7 @@ def _socket_targets(a: Arena) -> list[sf.Target]:
         sf.Target("ws message (no hello)", msgs, a.as_stranger, fixed_msgs),
         sf.Target("ws message (the seat to act)", msgs, lambda v: sf.send_frame(a.to_act(), v), fixed_msgs),
         sf.Target("ws message (another seat)", msgs, lambda v: sf.send_frame(a.not_to_act(), v), fixed_msgs),
+        sf.Target("ws message (a table not started)", msgs, lambda v: sf.send_frame(a.idle, v), fixed_msgs),
         sf.Target(
             "ws frame (the seat to act)",
             st.one_of(st.text(max_size=60), st.binary(max_size=60)),
@@ -351,6 +355,25 @@ def test_a_seed_longer_than_the_database_keeps_is_refused(arena: Arena) -> None:
     assert sf.log_problem(arena.log.new()) is None
 
 
+def test_a_huge_input_is_not_echoed_whole(arena: Arena) -> None:
+    """The error for a name, a date, a preset, a bot or a field name 5,000 to 17,000 characters
+    long repeated it whole (found at EUCHRE_FUZZ_EXAMPLES=600): now each quotes a short prefix."""
+    srv, big = arena.srv, "x" * 17_000
+    answers = {"answers": [{big: "a\x00b", "key": "k", "topic": "t", "correct": True, "at": 1}]}
+    replies = [
+        srv.http.post(f"/api/students/{big[:5000]}/token"),
+        srv.http.get("/api/progress", params={"to": big[:5000]}),
+        srv.http.post("/api/tables", json={"bot": big}),
+        srv.http.post("/api/tables", json={"preset": big}),
+        srv.http.post("/api/tables", json={big: {"deeper": "\x00"}}),
+        httpx.post(srv.url + "/api/answers", json=answers, headers={"authorization": f"Bearer {arena.spare}"}),
+    ]
+    for r in replies:
+        assert 400 <= r.status_code < 500 and r.json()["type"] == "error", r.text[:300]
+        assert "xxxxxxxxxx" in r.json()["message"] and len(r.json()["message"]) < 400, r.json()["message"][:500]
+    assert sf.log_problem(arena.log.new()) is None
+
+
 def test_a_wrong_address_or_method_under_api_is_a_json_error(arena: Arena) -> None:
     """A program that asked the wrong address or method under /api/ got Starlette's plain
     'Not Found' / 'Method Not Allowed': now the API's JSON error, naming what there is."""
@@ -388,4 +411,5 @@ def test_a_running_server_is_reachable(arena: Arena) -> None:
     table = arena.srv.tables()[arena.code]
     assert table["status"] == "playing"
     assert all(p["kind"] == "learner" for p in table["players"].values())
-    assert arena.srv.tables()[arena.waiting]["status"] == "waiting"
+    waiting = arena.srv.tables()[arena.waiting]
+    assert waiting["status"] == "waiting" and waiting["players"]["S"]["kind"] == "learner"

@@ -205,7 +205,11 @@ class Socket:
         self.open()
 
     def open(self) -> None:
-        self.ws = connect(self.srv.ws_url, open_timeout=5, close_timeout=2, max_size=2**22).__enter__()
+        # every message kept (max_queue=None): a seat not read for a while must not stop reading its
+        # socket, or the pings go unanswered and the connection dies (the server's view changes)
+        self.ws = connect(
+            self.srv.ws_url, open_timeout=5, close_timeout=2, max_size=2**22, max_queue=None, ping_interval=None
+        ).__enter__()
         if self.hello is not None:
             self.ws.send(json.dumps(self.hello))
             while True:  # the welcome, then the table as it is

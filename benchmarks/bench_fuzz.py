@@ -27,7 +27,7 @@ def run(rounds: int = 5) -> Table:
     """One fuzz run (``rounds`` does not apply: the figures are counts, not timings)."""
     areas: dict[str, fuzzkit.Stats] = {}
     start = time.perf_counter()
-    targets = fuzzkit.targets()
+    targets = fuzzkit.targets() + fuzzkit.coach_targets()
     for target in targets:
         areas.setdefault(_area(target.name), fuzzkit.Stats()).add(fuzzkit.fuzz(target))
     seconds = time.perf_counter() - start

@@ -1,4 +1,7 @@
-"""The fuzz harness shared by tests/test_fuzz.py and benchmarks/bench_fuzz.py (issue 16).
+"""The fuzz harness shared by tests/engine/test_fuzz.py, tests/analysis/test_fuzz_coach.py and
+benchmarks/bench_fuzz.py (issue 16; :func:`coach_targets`, issue 34: the review, the situation, the
+puzzles, duplicate matches, one decision reviewed and the Hint). The class server has its own
+harness beside its tests (tests/classroom/server/serverfuzz.py), on the same budget.
 
 Every public function and class of API.md is a *target*: one argument slot filled with a fuzzed
 value, the others valid. Values are wrong types, huge and deeply nested inputs and garbage text
@@ -25,6 +28,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +38,8 @@ from hypothesis import strategies as st
 
 import euchre_learn as el
 from euchre_learn import Action, Card, Game, Hand, Rules, Seat, Suit
+from euchre_learn.analysis.coach.hint import hint
+from euchre_learn.analysis.review.run import review_decision
 from euchre_learn.engine.errors import EuchreError, quote
 from euchre_learn.interactive.table import Table
 from euchre_learn.teaching.quiz.bank import load_bank, save_bank
@@ -105,6 +111,8 @@ class Target:
     snapshot: Callable[[], object] | None = None
     reset: Callable[[], None] | None = None
     folder: Path | None = None
+    extra: tuple[Any, ...] = ()
+    """Values tried on this target alone, after :data:`SPECIAL` (a broken executor, a bot's object)."""
 
 
 def _hand_state(hand: Hand) -> tuple[Any, ...]:
@@ -300,6 +308,90 @@ def targets() -> list[Target]:
     return out
 
 
+def stopped_pool() -> ThreadPoolExecutor:
+    """An executor used after its ``with`` block: it refuses new work."""
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    return pool
+
+
+class NotABot:
+    name = "impostor"
+
+
+def coach_targets() -> list[Target]:
+    """The doors opened since issue 16 (issue 34): the review, the situation of a decision, the
+    puzzles, a duplicate match, one decision reviewed and the Hint. A valid subject is the
+    cheapest that exercises the whole path: a finished hand in which North makes one decision (or
+    a hand two bids in, for every seat), one world of hidden cards, one deal of a duplicate match."""
+    finished = el.examples.hand("dealer-alone")
+    begun = el.examples.hand("dealer-alone", after=2)  # two decisions: every seat's review is quick
+    record = el.examples.load("dealer-alone")
+    position = el.examples.hand("made", after=5)
+    bidding = Hand.from_cards("S", HOLDINGS, "A♥")
+    puzzle = el.puzzles.all()[0]
+    reviewed = el.review(finished, seat="N", worlds=1, seed=1)
+    tmp = Path(tempfile.mkdtemp(prefix="euchre-fuzz-coach-"))
+    atexit.register(shutil.rmtree, tmp, True)
+
+    def review(subject: Any = finished, seat: Any = "N", worlds: Any = 1, seed: Any = 1) -> object:
+        return el.review(subject, seat=seat, worlds=worlds, seed=seed)
+
+    def duplicate(a: Any = "random", b: Any = "random", **kw: Any) -> object:
+        return el.tournament.duplicate(a, b, **{"deals": 1, "seed": 1, **kw})
+
+    def record_path(v: Any) -> Any:
+        return _safe_name(tmp, v) if isinstance(v, str) and v.lstrip()[:1] not in ("{", "[") else v
+
+    bots = (el.bots.get("random", seed=1), el.bots.get("random"), type(el.bots.get("random")), NotABot())
+    executors = (stopped_pool(), ThreadPoolExecutor, Executor)
+    return [
+        Target("review(subject)", lambda v: review(record_path(v)), lambda: _hand_state(finished), folder=tmp),
+        Target("review(subject list)", lambda v: review([record, v])),
+        Target("review(seat)", lambda v: review(begun, seat=v), lambda: _hand_state(begun)),
+        Target("review(worlds)", lambda v: review(worlds=_small(v, 1)), lambda: _hand_state(finished)),
+        Target("review(seed)", lambda v: review(seed=v), lambda: _hand_state(finished)),
+        *(
+            Target(f"review(record[{k!r}])", lambda v, k=k: review({**record, k: v}))
+            for k in ("score", "actions", "rules", "dealer")
+        ),
+        Target("Review.retry", reviewed.retry),
+        Target("situation(hand)", el.situation),
+        Target("situation(seat)", lambda v: el.situation(position, v), lambda: _hand_state(position)),
+        Target("puzzles.all(theme)", el.puzzles.all),
+        Target("puzzles.daily(date)", el.puzzles.daily),
+        Target("Puzzle.check", puzzle.check, lambda: (_hand_state(puzzle.hand), puzzle.answer)),
+        Target("duplicate(a)", lambda v: duplicate(a=v), extra=bots),
+        Target("duplicate(b)", lambda v: duplicate(b=v), extra=bots),
+        Target("duplicate(deals)", lambda v: duplicate(deals=_small(v, 2))),
+        Target("duplicate(seed)", lambda v: duplicate(seed=v)),
+        Target("duplicate(rules)", lambda v: duplicate(rules=v)),
+        Target("duplicate(executor)", lambda v: duplicate(executor=v), extra=executors),
+        Target("duplicate(processes)", lambda v: duplicate(processes=_small(v, 1))),
+        Target("match(processes)", lambda v: el.tournament.match("random", "random", hands=2, seed=1, processes=_small(v, 1))),
+        Target("duplicate(checkpoint)", lambda v: duplicate(checkpoint=_safe_name(tmp, v)), folder=tmp),
+        Target("review_decision(position)", lambda v: review_decision(v, "pass", worlds=1, seed=1)),
+        Target(
+            "review_decision(action)",
+            lambda v: review_decision(position, v, worlds=1, seed=1),
+            lambda: _hand_state(position),
+        ),
+        Target(
+            "review_decision(worlds)",
+            lambda v: review_decision(position, position.legal_actions()[0], worlds=_small(v, 1), seed=1),
+        ),
+        Target("review_decision(seed)", lambda v: review_decision(position, position.legal_actions()[0], worlds=1, seed=v)),
+        Target(
+            "review_decision(score)",
+            lambda v: review_decision(bidding, "pass", worlds=1, seed=1, score=v),
+            lambda: _hand_state(bidding),
+        ),
+        Target("hint(hand)", lambda v: hint(v, seed=1, worlds=1)),
+        Target("hint(score)", lambda v: hint(bidding, score=v, seed=1, worlds=1), lambda: _hand_state(bidding)),
+        Target("hint(seed)", lambda v: hint(position, seed=v, worlds=1), lambda: _hand_state(position)),
+    ]
+
+
 def question_fields() -> dict[str, Any]:
     return {"prompt": "Which?", "kind": "single", "choices": ("J♦", "A♥"), "answer": "J♦", "explanation": "Bowers."}
 
@@ -382,7 +474,7 @@ def _text(err: BaseException) -> str:
 def fuzz(target: Target, examples: int | None = None) -> Stats:
     """Every :data:`SPECIAL` value, then ``examples`` drawn values, through ``target``."""
     stats = Stats()
-    for value in SPECIAL:
+    for value in (*SPECIAL, *target.extra):
         probe(target, value, stats)
     n = budget() if examples is None else examples
     if n <= 0:

@@ -42,6 +42,7 @@ from euchre_learn.analysis.situation import Situation, situation
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import replay
 from euchre_learn.engine.rulings import action_words
@@ -343,7 +344,7 @@ def all(theme: str | None = None) -> tuple[Puzzle, ...]:
     if theme is None:
         return puzzles
     if theme not in THEMES:
-        raise ValueError(f"{str(theme)[:40]!r} is not a puzzle theme: choose one of {', '.join(map(repr, THEMES))}")
+        raise ValueError(f"{quote(theme)} is not a puzzle theme: choose one of {', '.join(map(repr, THEMES))}")
     return tuple(p for p in puzzles if p.theme == theme)
 
 
@@ -352,7 +353,7 @@ def get(puzzle_id: str) -> Puzzle:
     for p in _load():
         if p.id == puzzle_id:
             return p
-    raise ValueError(f"{str(puzzle_id)[:20]!r} is not a puzzle id (ids look like {_load()[0].id!r})")
+    raise ValueError(f"{quote(puzzle_id)} is not a puzzle id (ids look like {_load()[0].id!r})")
 
 
 def themes() -> dict[str, int]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from euchre_learn.analysis.table_facts import ROLES, Facts
 from euchre_learn.engine.cards import Seat
+from euchre_learn.engine.errors import type_error
 from euchre_learn.engine.hand import Hand, Phase
 
 __all__ = ["FAMILIES", "Situation", "key_matches", "name_of", "situation"]
@@ -160,6 +161,8 @@ def situation(hand: Hand, seat: Seat | str | None = None) -> Situation:
     >>> situation(hand, 'E').key
     'seat.sitting-out'
     """
+    if not isinstance(hand, Hand):
+        raise type_error("situation", hand, "a Hand, the position with the seat to act (el.Hand.deal(...))")
     if seat is not None:
         who = Seat.parse(seat)
         if who != hand.to_act:

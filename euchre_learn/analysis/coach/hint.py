@@ -6,7 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from euchre_learn.analysis.coach.judgement import CARD_WORLDS, HINT_BID_WORLDS, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.judgement import (
+    CARD_WORLDS,
+    HINT_BID_WORLDS,
+    Judgement,
+    check_position,
+    judge,
+    scaled_worlds,
+)
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.core import PLAY_PHASE
 from euchre_learn.engine.hand import Hand
@@ -37,6 +44,7 @@ def hint(hand: Hand, *, score: tuple[int, int] | None = None, seed: Any = None, 
     >>> h.action == h.judgement.best
     True
     """
+    check_position(hand, "hint")
     if worlds is None:
         worlds = CARD_WORLDS if hand.core.phase == PLAY_PHASE else HINT_BID_WORLDS
     else:

@@ -26,7 +26,6 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +37,8 @@ from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import OVER, PLAY_PHASE
+from euchre_learn.engine.deals import seed_text, seeded_random
+from euchre_learn.engine.errors import EuchreError, quote, type_error
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import positions
 
@@ -49,6 +50,8 @@ __all__ = [
     "UPCARD_DISCARDED",
     "CoachOption",
     "Judgement",
+    "check_position",
+    "check_score",
     "judge",
     "judge_hand",
     "scaled_worlds",
@@ -197,7 +200,7 @@ def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
     if worlds is None or hand.core.phase == PLAY_PHASE:
         return worlds
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     return max(1, worlds * BID_WORLDS // CARD_WORLDS)
 
 
@@ -230,6 +233,8 @@ def judge(
     """
     from euchre_learn.analysis.bots import get
 
+    check_position(hand, "judge")
+    check_score(score, hand.rules.points_to_win)  # refused here, by name; kept as given (it seeds the worlds)
     state = hand.core
     if state.phase == OVER:
         raise ValueError("the hand is over: there is no decision to judge")
@@ -239,14 +244,53 @@ def judge(
     card = state.phase == PLAY_PHASE
     hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)
     if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     lo = max(min(hi, 6), hi // 4) if adaptive else hi  # a quarter, and never judged on under 6 worlds
-    rng = random.Random(f"coach|{seed}|{hand.deal_masks[0][seat]}|{_public(hand)}|{score}")
+    rng = seeded_random(f"coach|{seed_text(seed)}|{hand.deal_masks[0][seat]}|{_public(hand)}|{score}")
     bidder = get("standard", seed=rng.getrandbits(32))
     ctx = Context(score, state.rules.points_to_win)
     sampler = FitWorlds(hand, bidder, score)
     samples, forced = value_options(state, sampler, ctx, bidder, rng, lo, hi, 4 if card else 8)
     return _judgement(hand, samples, forced, score, sampler)
+
+
+def check_position(hand: Any, where: str) -> Hand:
+    """``hand`` if it is a :class:`~euchre_learn.Hand`, else an error naming ``where`` it was given.
+
+    >>> check_position('J♠', 'hint')
+    Traceback (most recent call last):
+    ...
+    euchre_learn.engine.errors.EuchreTypeError: hint: got 'J♠': expected a Hand, the position with the seat to act (el.Hand.deal(...), or a review's retry(...))
+    """
+    if not isinstance(hand, Hand):
+        raise type_error(
+            where, hand, "a Hand, the position with the seat to act (el.Hand.deal(...), or a review's retry(...))"
+        )
+    return hand
+
+
+def check_score(score: Any, points_to_win: int) -> tuple[int, int] | None:
+    """The game score ``(NS, EW)`` before a hand, checked: two whole numbers of points, neither
+    side at ``points_to_win`` yet (``None``: no game score).
+
+    >>> check_score([4, 6], 10)
+    (4, 6)
+    >>> check_score((10, 2), 10)
+    Traceback (most recent call last):
+    ...
+    euchre_learn.engine.errors.EuchreError: score (10, 2): a side with 10 points has already won the game
+    """
+    if score is None:
+        return None
+    if (
+        not isinstance(score, (tuple, list))
+        or len(score) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)
+    ):
+        raise type_error("score", score, "the game score before this hand as (NS, EW), two whole numbers, e.g. (4, 6)")
+    if max(score) >= points_to_win:
+        raise EuchreError(f"score {tuple(score)}: a side with {points_to_win} points has already won the game")
+    return (score[0], score[1])
 
 
 def _public(hand: Hand) -> tuple[tuple[int, int], ...]:

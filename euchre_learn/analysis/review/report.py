@@ -12,6 +12,7 @@ from euchre_learn.display.style import css, root
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.egn.model import LABEL_WORDS
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ class Review:
                 raise ValueError(f"there are {len(self.decisions)} decisions in this review, not a number {decision}")
             decision = self.decisions[decision]
         if not isinstance(decision, Decision):
-            raise ValueError(f"retry() takes a Decision of this review or its number, not {decision!r}")
+            raise ValueError(f"retry() takes a Decision of this review or its number, not {quote(decision)}")
         return decision.position
 
     def counts(self) -> dict[str, int]:

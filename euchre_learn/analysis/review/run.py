@@ -64,7 +64,14 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.coach.judgement import CARD_WORLDS, UPCARD_DISCARDED, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.judgement import (
+    CARD_WORLDS,
+    UPCARD_DISCARDED,
+    Judgement,
+    check_position,
+    judge,
+    scaled_worlds,
+)
 from euchre_learn.analysis.coach.words import table_note
 from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.model import Decision, ReviewOption
@@ -73,6 +80,7 @@ from euchre_learn.analysis.situation import situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
 from euchre_learn.engine.egn.model import EgnDeal, Match
+from euchre_learn.engine.errors import quote
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.records import RecordError, Step, load_record, positions, replay
 
@@ -137,7 +145,7 @@ def _subject(subject: Any) -> tuple[list[Hand], list[tuple[int, int] | None], in
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score.values())
         ):
             raise RecordError(
-                f"record['score'] is {str(score)[:40]!r}: expected the game score before this hand, "
+                f"record['score'] is {quote(score)}: expected the game score before this hand, "
                 'e.g. {"NS": 4, "EW": 6}'
             )
         target = hand.rules.points_to_win
@@ -242,6 +250,7 @@ def review_decision(
     >>> d.best, d.grade
     (Action.parse('play J♥'), 'mistake')
     """
+    check_position(position, "review_decision")
     a = Action.parse(action)
     if not position.is_legal(a):
         raise ValueError(f"{a} is not legal here: {position.explain_illegal(a)}")
@@ -254,7 +263,7 @@ def _check_worlds(worlds: int | None) -> int | None:
     if worlds is None:
         return None
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {worlds!r}")
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     return worlds
 
 

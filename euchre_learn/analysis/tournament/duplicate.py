@@ -40,6 +40,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -47,9 +48,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from euchre_learn.analysis.bots import Bot, get
-from euchre_learn.analysis.tournament.matches import CHUNK, Z95, Task, mean_ci, run_tasks
-from euchre_learn.engine.errors import quote
+from euchre_learn.analysis.bots import Bot
+from euchre_learn.analysis.tournament.matches import (
+    CHUNK,
+    Z95,
+    Task,
+    bot_name,
+    check_executor,
+    check_processes,
+    mean_ci,
+    run_tasks,
+)
+from euchre_learn.engine.deals import seed_text
+from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import Rules
 
 __all__ = ["DuplicateResult", "duplicate"]
@@ -146,20 +157,17 @@ def duplicate(
     ...
     ValueError: deals must be a positive whole number (each deal is played at two tables), not 0
     """
-    if executor is not None and not isinstance(executor, Executor):
-        raise ValueError(
-            f"executor must be a concurrent.futures.Executor (a process pool, Client.get_executor()), "
-            f"not {type(executor).__name__}"
-        )
+    check_executor(executor)
+    check_processes(processes)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(
             f"deals must be a positive whole number (each deal is played at two tables), not {quote(deals)}"
         )
     r = Rules.from_value(rules)
-    names = (a if isinstance(a, str) else a.name, b if isinstance(b, str) else b.name)
-    for x in (a, b):
-        if isinstance(x, str):
-            get(x)  # an unknown name fails here, with the list of bots
+    names = (bot_name(a, "a"), bot_name(b, "b"))
+    seed_text(seed)  # every deal is seeded by the seed's text: refuse a seed without one
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise type_error("checkpoint", checkpoint, "a file name (text or a Path) for the JSON-lines checkpoint")
     tasks: list[Task] = [(a, b, r, seed, "hands", range(k, min(k + CHUNK, deals))) for k in range(0, deals, CHUNK)]
     store = _Checkpoint(Path(checkpoint), _key(names, seed, r)) if checkpoint is not None else None
     done = store.load() if store is not None else {}

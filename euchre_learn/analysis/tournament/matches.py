@@ -28,7 +28,6 @@ from __future__ import annotations
 import html
 import math
 import os
-import random
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -37,10 +36,11 @@ from typing import Any
 from euchre_learn.analysis.bots import Bot, get, play_hand
 from euchre_learn.analysis.progressbar import progress_bar
 from euchre_learn.engine import core
-from euchre_learn.engine.errors import quote
+from euchre_learn.engine.deals import seed_text, seeded_random
+from euchre_learn.engine.errors import quote, type_error
 from euchre_learn.engine.rules import Rules
 
-__all__ = ["MatchResult", "RoundRobin", "match", "round_robin"]
+__all__ = ["MatchResult", "RoundRobin", "bot_name", "check_executor", "check_processes", "match", "round_robin"]
 
 Z95 = 1.959964
 
@@ -189,11 +189,11 @@ def play_chunk(task: Task) -> list[tuple[Any, ...]]:
     rows = []
     for i in units:
         if mode == "hands":
-            deal = core.deal(rules, i % 4, random.Random(f"{seed}/deal {i}"))
+            deal = core.deal(rules, i % 4, seeded_random(f"{seed}/deal {i}"))
             stats = []
             for mirror in (0, 1):
                 seats = [a, b, a, b] if mirror == 0 else [b, a, b, a]
-                state = play_hand(deal.copy(), seats, random.Random(f"{seed}/play {i}/{mirror}"))
+                state = play_hand(deal.copy(), seats, seeded_random(f"{seed}/play {i}/{mirror}"))
                 stats.append(hand_stats(state, mirror))
             rows.append(tuple(stats))
         else:
@@ -214,8 +214,8 @@ def play_game(a: Bot, b: Bot, rules: Rules, seed: Any, g: int, mirror: int) -> t
     k = 0
     totals = [0] * STATS
     while max(score) < rules.points_to_win:
-        deal = core.deal(rules, dealer, random.Random(f"{seed}/game {g}/hand {k}"))
-        state = play_hand(deal, seats, random.Random(f"{seed}/game {g}/play {k}/{mirror}"), score=tuple(score))
+        deal = core.deal(rules, dealer, seeded_random(f"{seed}/game {g}/hand {k}"))
+        state = play_hand(deal, seats, seeded_random(f"{seed}/game {g}/play {k}/{mirror}"), score=tuple(score))
         stats = hand_stats(state, mirror)
         totals = [x + y for x, y in zip(totals, stats, strict=True)]
         score[mirror] += stats[0]
@@ -236,7 +236,13 @@ def run_tasks(
     out: list[list[tuple[Any, ...]]] = [[] for _ in tasks]
     try:
         if executor is not None:
-            futures = [executor.submit(play_chunk, task) for task in tasks]
+            try:
+                futures = [executor.submit(play_chunk, task) for task in tasks]
+            except RuntimeError as err:  # a pool used after its with block: it takes no more work
+                raise ValueError(
+                    f"the executor refused the work ({err}): a pool shut down (after its with block) takes "
+                    "no more; make a new one"
+                ) from None
             for k, fut in enumerate(futures):  # in order: the result never depends on who finished first
                 out[k] = fut.result()
                 if bar is not None:
@@ -290,28 +296,81 @@ def match(
     >>> on_pool == match('standard', 'beginner', hands=40, seed=3, processes=1, progress=False)
     True
     """
-    if executor is not None and not isinstance(executor, Executor):
-        raise ValueError(
-            f"executor must be a concurrent.futures.Executor (a process pool, Client.get_executor()), "
-            f"not {type(executor).__name__}"
-        )
+    check_executor(executor)
+    check_processes(processes)
     if (hands is None) == (games is None):
         raise ValueError("match() needs exactly one of hands=N or games=N")
     r = Rules.from_value(rules)
     count = hands if hands is not None else games
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}")
+        raise ValueError(
+            f"{'hands' if hands is not None else 'games'} must be a positive whole number, not {quote(count)}"
+        )
     if hands is not None and hands % 2:
         raise ValueError(f"hands={hands}: each deal is played twice (mirrored), so give an even number of hands")
     mode = "hands" if hands is not None else "games"
     units = count // 2 if mode == "hands" else count
-    names = tuple(x if isinstance(x, str) else x.name for x in (a, b))
-    for x in (a, b):
-        if isinstance(x, str):
-            get(x)  # an unknown name fails here, with the list of bots
+    names = (bot_name(a, "a"), bot_name(b, "b"))
+    seed_text(seed)  # every deal is seeded by the seed's text: refuse a seed without one
     tasks: list[Task] = [(a, b, r, seed, mode, range(k, min(k + CHUNK, units))) for k in range(0, units, CHUNK)]
     rows = [row for part in run_tasks(tasks, processes, progress, units, executor) for row in part]
     return summarise(names[0], names[1], mode, rows, seed, r)
+
+
+def check_executor(executor: Any) -> None:
+    """Refuse anything but ``None`` or a :class:`concurrent.futures.Executor` (an instance).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> check_executor(ThreadPoolExecutor)
+    Traceback (most recent call last):
+    ...
+    ValueError: executor must be a concurrent.futures.Executor, not the class ThreadPoolExecutor itself: make one, e.g. ThreadPoolExecutor(2)
+    """
+    if executor is None or isinstance(executor, Executor):
+        return
+    if isinstance(executor, type) and issubclass(executor, Executor):
+        raise ValueError(
+            "executor must be a concurrent.futures.Executor, not the class "
+            f"{executor.__name__} itself: make one, e.g. {executor.__name__}(2)"
+        )
+    raise ValueError(
+        "executor must be a concurrent.futures.Executor (a process pool, Client.get_executor()), "
+        f"not {type(executor).__name__}"
+    )
+
+
+def check_processes(processes: Any) -> None:
+    """Refuse anything but ``None`` (every core) or a whole number of processes, at least 1.
+
+    >>> check_processes('2')
+    Traceback (most recent call last):
+    ...
+    ValueError: processes must be a whole number, at least 1 (1: here, in order), or None for every core, not '2'
+    """
+    if processes is None or (isinstance(processes, int) and not isinstance(processes, bool) and processes >= 1):
+        return
+    raise ValueError(
+        f"processes must be a whole number, at least 1 (1: here, in order), or None for every core, not {quote(processes)}"
+    )
+
+
+def bot_name(bot: Any, argument: str) -> str:
+    """The name of a match's player ``bot``: a bot's name (an unknown one fails here, with the list
+    of bots) or a :class:`~euchre_learn.analysis.bots.Bot` object.
+
+    >>> bot_name('standard', 'a')
+    'standard'
+    >>> bot_name(None, 'b')
+    Traceback (most recent call last):
+    ...
+    euchre_learn.engine.errors.EuchreTypeError: b: got None: expected a bot's name (one of el.bots.names()) or a bot (el.bots.get(...))
+    """
+    if isinstance(bot, str):
+        get(bot)
+        return bot
+    if isinstance(bot, Bot):
+        return bot.name
+    raise type_error(argument, bot, "a bot's name (one of el.bots.names()) or a bot (el.bots.get(...))")
 
 
 def summarise(a: str, b: str, mode: str, rows: list[tuple[Any, ...]], seed: Any, rules: Rules) -> MatchResult:

@@ -6,6 +6,7 @@
 - :mod:`.db`: the database (SQLite by default, PostgreSQL by URL) and its migrations;
 - :mod:`.view`: what one seat may see (the one function every message to a seat goes through);
 - :mod:`.protocol`: the messages, their checks, the errors and the rate limit;
+- :mod:`.http_errors`: the answer to a wrong address or method (a JSON error under ``/api/``);
 - :mod:`.tables`: the live tables: seats, the engine's checks, bots, reviews;
 - :mod:`.pages`: the teacher's page and the CSV export;
 - :mod:`.hub`: signing in with a JupyterHub, when the server runs as the hub's service;

@@ -32,6 +32,7 @@ from euchre_learn.classroom.server.asking import (
 )
 from euchre_learn.classroom.server.db import Database, new_token
 from euchre_learn.classroom.server.protocol import ProtocolError, check_answers
+from euchre_learn.engine.errors import quote
 
 __all__ = ["ROUTES", "add_student", "class_progress"]
 
@@ -134,7 +135,7 @@ async def api_student_token(request: Request) -> Response:
     name = request.path_params["name"]
     found = next((s for s in db.students(cls["id"]) if s["name"] == name), None)
     if found is None:
-        return problem(404, "no_student", f"no student called {name!r} in this class")
+        return problem(404, "no_student", f"no student called {quote(name)} in this class")
     tok = new_token()
     db.set_student_token(found["id"], tok)
     return JSONResponse({"name": name, "token": tok})

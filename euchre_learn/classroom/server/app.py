@@ -45,6 +45,7 @@ import euchre_learn.classroom.server.seat_socket as seat_socket
 import euchre_learn.classroom.server.teacher_routes as teacher_routes
 from euchre_learn.classroom.server.asking import TEACHER_COOKIE, Limits, hub_down
 from euchre_learn.classroom.server.db import Database, new_token
+from euchre_learn.classroom.server.http_errors import HTTPException, http_error
 from euchre_learn.classroom.server.hub import HubError, HubLogin
 from euchre_learn.classroom.server.tables import ClassServer, ServerConfig
 
@@ -121,7 +122,7 @@ def create_app(
         routes=routes,
         lifespan=_lifespan,
         middleware=[] if hub is None or not hub.root else [Middleware(_Prefix, root=hub.root)],
-        exception_handlers={HubError: hub_down},
+        exception_handlers={HubError: hub_down, HTTPException: http_error},
     )
     app.state.server = ClassServer(database, config, executor=executor)
     app.state.db = database

@@ -19,8 +19,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 import euchre_learn.classroom.server.pages as pages
 from euchre_learn.classroom.server.hub import hub_student
-from euchre_learn.classroom.server.protocol import ProtocolError, TokenBucket, error
+from euchre_learn.classroom.server.protocol import ProtocolError, TokenBucket, check_text, error
 from euchre_learn.classroom.server.tables import ServerConfig
+from euchre_learn.engine.errors import quote
 
 __all__ = [
     "MAX_BODY",
@@ -91,7 +92,7 @@ def _day(value: str | None, name: str) -> float | None:
     try:
         day = dt.date.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"{name}={value!r} is not a date like 2026-12-01") from None
+        raise ValueError(f"{name}={quote(value)} is not a date like 2026-12-01") from None
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp()
 
 
@@ -154,14 +155,16 @@ async def hub_down(request: Request, exc: Exception) -> Response:
 
 async def read_json(request: Request) -> Any:
     """The request's JSON body (``{}`` when empty); a :class:`~.protocol.ProtocolError` when it
-    is too big or not JSON."""
+    is too big, not JSON, or holds text no database keeps (``check_text``)."""
     body = await request.body()
     if len(body) > MAX_BODY:
         raise ProtocolError("too_big", f"the request has {len(body)} bytes; at most {MAX_BODY}")
     try:
-        return json.loads(body or b"{}")
+        data = json.loads(body or b"{}")
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the request body is not JSON") from None
+    check_text(data)
+    return data
 
 
 async def read_form(request: Request) -> dict[str, str]:
@@ -169,7 +172,9 @@ async def read_form(request: Request) -> dict[str, str]:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise ProtocolError("too_big", "the form is too long")
-    return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+    form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+    check_text(form)
+    return form
 
 
 def limited(request: Request, who: str | None) -> JSONResponse | None:

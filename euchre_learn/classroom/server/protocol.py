@@ -46,6 +46,7 @@ __all__ = [
     "ProtocolError",
     "TokenBucket",
     "check_answers",
+    "check_text",
     "error",
     "parse",
 ]
@@ -78,6 +79,52 @@ class ProtocolError(ValueError):
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     """The error message a client gets."""
     return {"type": "error", "code": code, "message": message, **extra}
+
+
+def _where(path: list[Any]) -> str:
+    """A place in a message, as a person reads it: '"token"', 'answer 2\'s "key"'."""
+    if len(path) >= 2 and path[0] == "answers" and isinstance(path[1], int):
+        head, path = f"answer {path[1] + 1}", path[2:]
+        return head if not path else f"{head}'s " + _where(path)
+    parts = [f"item {p + 1}" if isinstance(p, int) else json.dumps(p if len(p) <= 40 else p[:40] + "…") for p in path]
+    return " in ".join(reversed(parts)) if parts else "the message"
+
+
+def check_text(value: Any) -> None:
+    """Refuse text that no name, token, code or answer may hold, anywhere in a message (keys
+    too): a lone surrogate (JSON's ``"\\udcff"``: no UTF-8 writes it, so the database cannot)
+    and the NUL character (PostgreSQL stores none). The error names the first such field.
+
+    >>> check_text({"type": "hello", "token": "abc", "table": "K7Q2P"})
+    >>> check_text({"answers": [{"key": "k"}, {"key": "a\\x00b"}]})
+    Traceback (most recent call last):
+    ...
+    euchre_learn.classroom.server.protocol.ProtocolError: bad_text: answer 2's "key" holds a NUL character (\\u0000): no name, token, code or answer may hold one
+    """
+    todo: list[tuple[Any, list[Any]]] = [(value, [])]
+    while todo:
+        item, path = todo.pop()
+        if isinstance(item, dict):
+            for k, v in item.items():
+                if isinstance(k, str) and _bad_char(k) is not None:
+                    raise ProtocolError("bad_text", f"a field name in {_where(path)} {_bad_char(k)}")
+                todo.append((v, [*path, k]))
+        elif isinstance(item, list):
+            todo.extend((v, [*path, i]) for i, v in enumerate(item))
+        elif isinstance(item, str):
+            bad = _bad_char(item)
+            if bad is not None:
+                raise ProtocolError("bad_text", f"{_where(path)} {bad}")
+
+
+def _bad_char(text: str) -> str | None:
+    if "\x00" in text:
+        return "holds a NUL character (\\u0000): no name, token, code or answer may hold one"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "is not text UTF-8 can write: it holds half of a surrogate pair (like \\udcff): send the text as typed"
+    return None
 
 
 def _text(msg: Mapping[str, Any], field: str, kind: str, what: str, *, limit: int = 200) -> str:
@@ -198,6 +245,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", "the message is not JSON: send one JSON object per message") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", 'a message is a JSON object with a "type"')
+    check_text(msg)
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in _READERS:
         known = ", ".join(_READERS)

@@ -37,11 +37,15 @@ from euchre_learn.classroom.server.review_message import review_hand
 from euchre_learn.classroom.server.reviewer import Reviewer, owed_reviews
 from euchre_learn.classroom.server.room import Room, rules_of
 from euchre_learn.classroom.server.view import keepsake
+from euchre_learn.engine.errors import quote
 
 __all__ = ["ClassServer", "Connection", "Room", "ServerConfig", "review_hand"]
 
 SLOW_BOTS = frozenset({"expert"})
 """Bots that think long enough to be run in a thread rather than on the event loop."""
+
+MAX_SEED = 80
+"""The longest seed a table may have, in characters (the database keeps 80)."""
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes: no 0/O or 1/I to misread on a whiteboard."""
@@ -181,11 +185,13 @@ class ClassServer:
     ) -> Room:
         """A new table, waiting for its learners; ``ValueError`` for a bad preset, number or bot."""
         if preset not in Rules.presets():
-            raise ValueError(f"{preset!r} is not a rules preset: choose one of {', '.join(Rules.presets())}")
+            raise ValueError(f"{quote(preset)} is not a rules preset: choose one of {', '.join(Rules.presets())}")
         rules = rules_of(preset, points_to_win)
         if bot not in el.bots.names():
-            raise ValueError(f"{bot!r} is not a bot: choose one of {', '.join(el.bots.names())}")
+            raise ValueError(f"{quote(bot)} is not a bot: choose one of {', '.join(el.bots.names())}")
         seed = seed or secrets.token_hex(8)
+        if len(seed) > MAX_SEED:
+            raise ValueError(f"the seed has {len(seed)} characters; at most {MAX_SEED} (any text: it deals every card)")
         if dealer is None:
             dealer = str(Game(rules, seed=seed).hand.dealer)  # the first dealer by the black jack (R2.1)
         dealer = str(Seat.parse(dealer))
@@ -212,7 +218,7 @@ class ClassServer:
         """Play starts: the bots take the seats no learner holds."""
         room = self.rooms.get(code)
         if room is None:
-            raise ValueError(f"no table {code!r}")
+            raise ValueError(f"no table {quote(code)}")
         async with room.lock:
             if room.status == "waiting":
                 room.status = "playing"
@@ -281,7 +287,7 @@ class ClassServer:
         or the first free seat) and attach ``conn`` to it."""
         room = self.rooms.get(code)
         if room is None or room.class_id != student["class_id"]:
-            raise ProtocolError("no_table", f"there is no table {code!r} in your class: check the code")
+            raise ProtocolError("no_table", f"there is no table {quote(code)} in your class: check the code")
         if room.status == "closed":
             raise ProtocolError("closed", f"table {code} is closed: ask your teacher for another")
         async with room.lock:

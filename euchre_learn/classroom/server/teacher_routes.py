@@ -27,6 +27,7 @@ from euchre_learn.classroom.server.asking import refuse_teacher, root, student_f
 from euchre_learn.classroom.server.db import new_token
 from euchre_learn.classroom.server.protocol import error
 from euchre_learn.classroom.server.roster import links_csv, read_roster
+from euchre_learn.engine.errors import quote
 
 __all__ = ["ROUTES", "TABLE_OPS"]
 
@@ -83,7 +84,7 @@ async def _remove(request: Request) -> tuple[int, str]:
     name = request.path_params["name"]
     found = request.app.state.db.student_by_name(cls["id"], name)
     if found is None:
-        return 404, f"there is no student called {name!r} in this class"
+        return 404, f"there is no student called {quote(name)} in this class"
     tables = await request.app.state.server.remove_student(found)
     at = f" (their seats at {', '.join(tables)} go to the bots)" if tables else ""
     return 200, f"{name} is no longer in the class{at}."

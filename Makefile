@@ -83,10 +83,10 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
 
 # The fuzz suite (the public API: tests/engine/test_fuzz.py; the coach, puzzles and tournaments:
-# tests/analysis/test_fuzz_coach.py; the class server: tests/classroom/server/test_server_fuzz.py;
+# tests/analysis/test_fuzz_coach.py; the class server: tests/classroom/server/test_fuzz.py;
 # run by `make test` with a small budget) at ten times it.
 fuzz: $(VENV)/.installed-test
-	EUCHRE_FUZZ_EXAMPLES=120 $(BIN)/pytest -q tests/engine/test_fuzz.py tests/analysis/test_fuzz_coach.py tests/classroom/server/test_server_fuzz.py
+	EUCHRE_FUZZ_EXAMPLES=120 $(BIN)/pytest -q tests/engine/test_fuzz.py tests/analysis/test_fuzz_coach.py tests/classroom/server/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) $(LITE_VENV) build *.egg-info

@@ -196,8 +196,8 @@ def illegal_action(state: State, action: int) -> str:
         if action - act.DISCARD == state.upcard:
             return (
                 f"{who} may not discard the {up}: the dealer took up the upcard and must discard "
-                f"one of the other cards, face down (R3.2; the house rule dealer_may_discard_upcard "
-                f"allows it). Legal now: {_legal_words(state)}."
+                f"one of the other cards, face down (R3.2; some tables' house rules let the dealer discard "
+                f"it). Legal now: {_legal_words(state)}."
             )
         if act.DISCARD <= action < act.DISCARD + 25:
             options = or_list([str(Card(a - act.DISCARD)) for a in state.legal()])

@@ -130,7 +130,12 @@ def _script() -> list[tuple[str, str]]:
     return out
 
 
-def _four_learners_play_a_hand(srv: Served, script: list[tuple[str, str]]) -> tuple[str, dict[str, str]]:
+def _four_learners_play_a_hand(
+    srv: Served, script: list[tuple[str, str]], freeze: bool = False
+) -> tuple[str, dict[str, str]]:
+    """Four learners play one hand at a new table. With ``freeze``, the server's whole process
+    group is stopped (SIGSTOP) the moment the hand's last action is acknowledged: its reviews are
+    owed in the database by then, and none can have been computed, however fast the machine."""
     code = srv.http.post("/api/tables", json={"seed": SEED, "dealer": DEALER}).json()["code"]
     tokens = {s: srv.http.post("/api/students", json={"name": f"learner {s}"}).json()["token"] for s in "NESW"}
     clients = {}
@@ -141,6 +146,9 @@ def _four_learners_play_a_hand(srv: Served, script: list[tuple[str, str]]) -> tu
     for n, (seat, action) in enumerate(script):
         clients[seat].send({"type": "act", "action": action, "n": n})
         assert clients[seat].until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+    if freeze:
+        os.killpg(srv.proc.pid, signal.SIGSTOP)
+        return code, tokens
     for c in clients.values():
         c.until(lambda m: m["type"] == "record")  # the hand is over: its reviews are owed
         c.close()
@@ -151,9 +159,9 @@ def test_a_review_still_being_computed_when_the_server_dies_arrives_after_a_rest
     script = _script()
     port = _free_port()
     with served(db_url, port) as srv:
-        code, tokens = _four_learners_play_a_hand(srv, script)
+        code, tokens = _four_learners_play_a_hand(srv, script, freeze=True)
         kids = _children(srv.proc.pid)
-        srv.stop(signal.SIGKILL)  # a crash, while the pool computes the first of the four reviews
+        srv.stop(signal.SIGKILL)  # a crash, with the four reviews owed and none computed yet
         for k in kids:  # the pool's processes are orphans now: end them as the machine's restart would
             if _alive(k):
                 os.kill(k, signal.SIGKILL)

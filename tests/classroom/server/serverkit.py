@@ -31,6 +31,21 @@ CARD = re.compile(r"(?<![\w])(?:10|[9JQKA2])[♣♦♥♠]|\bBenny\b")
 """A card as the server writes it ('J♠', '10♥', 'Benny')."""
 
 
+def bot_script(seed: str, dealer: str, hands: int = 1, bot_seed: int = 2) -> list[tuple[str, str]]:
+    """The first ``hands`` hands of a table's game (``seed``, ``dealer``), every seat's actions as
+    the standard bot (``bot_seed``) would take them: what scripted learners send."""
+    bot = el.bots.get("standard", seed=bot_seed)
+    game = el.Game(el.Rules.preset("standard"), seed=seed, dealer=dealer)
+    out = []
+    while len(game.hands) < hands:
+        seat = game.to_act
+        assert seat is not None
+        action = bot.act(game)
+        out.append((str(seat), str(action)))
+        game = game.apply(action)
+    return out
+
+
 def quick_config(**kw: Any) -> ServerConfig:
     """The server with no pauses: bots act at once, no reviews unless asked."""
     base: dict[str, Any] = {"bot_delay": 0.0, "review": False, "review_worlds": 4, "sweep_every": 0.05}

@@ -8,22 +8,13 @@ import time
 
 import euchre_learn as el
 
-from .serverkit import Client, quick_config, running
+from .serverkit import Client, bot_script, quick_config, running
 
 SEED, DEALER = "fault-hand", "E"
 
 
 def _script(hands: int = 1) -> list[tuple[str, str]]:
-    bot = el.bots.get("standard", seed=2)
-    game = el.Game(el.Rules.preset("standard"), seed=SEED, dealer=DEALER)
-    out = []
-    while len(game.hands) < hands:
-        seat = game.to_act
-        assert seat is not None
-        action = bot.act(game)
-        out.append((str(seat), str(action)))
-        game = game.apply(action)
-    return out
+    return bot_script(SEED, DEALER, hands)
 
 
 def _seat_all(srv_url: str, tokens: dict[str, str], code: str) -> dict[str, Client]:

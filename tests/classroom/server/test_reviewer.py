@@ -20,7 +20,7 @@ import httpx
 import euchre_learn as el
 from euchre_learn.classroom.server import Database
 
-from .serverkit import ROOT, Client, quick_config, running
+from .serverkit import ROOT, Client, bot_script, quick_config, running
 
 SEED, DEALER = "review-owed", "E"
 WAIT = 180.0
@@ -118,16 +118,7 @@ def served(db: str, port: int) -> Iterator[Served]:
 
 def _script() -> list[tuple[str, str]]:
     """One whole hand, every seat's actions as the standard bot would take them."""
-    bot = el.bots.get("standard", seed=2)
-    game = el.Game(el.Rules.preset("standard"), seed=SEED, dealer=DEALER)
-    out = []
-    while not game.hands:
-        seat = game.to_act
-        assert seat is not None
-        action = bot.act(game)
-        out.append((str(seat), str(action)))
-        game = game.apply(action)
-    return out
+    return bot_script(SEED, DEALER)
 
 
 def _four_learners_play_a_hand(

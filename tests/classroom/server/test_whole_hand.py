@@ -3,25 +3,14 @@ to the end; each then gets the coach's review of their own decisions, and nobody
 
 from __future__ import annotations
 
-import euchre_learn as el
-
-from .serverkit import Client, quick_config, running
+from .serverkit import Client, bot_script, quick_config, running
 
 SEED, DEALER = "scripted-hand", "N"
 
 
 def _script() -> list[tuple[str, str]]:
     """The first hand of the table's game, as the standard bot would play every seat."""
-    bot = el.bots.get("standard", seed=1)
-    game = el.Game(el.Rules.preset("standard"), seed=SEED, dealer=DEALER)
-    out = []
-    while not game.hands:
-        seat = game.to_act
-        assert seat is not None
-        action = bot.act(game)
-        out.append((str(seat), str(action)))
-        game = game.apply(action)
-    return out
+    return bot_script(SEED, DEALER, bot_seed=1)
 
 
 def test_four_learners_play_a_hand_and_each_gets_their_own_review(db_url: str) -> None:

@@ -73,7 +73,7 @@ def _stability(task: tuple[int, list[int]]) -> list[tuple[bool, float, bool]]:
     out = []
     for pos, action in (every[i] for i in picked):
         quick = review_decision(pos, action, seed=1)
-        ref = review_decision(pos, action, worlds=4 * DEFAULT_WORLDS, seed=2, adaptive=False)
+        ref = review_decision(pos, action, worlds=4 * DEFAULT_WORLDS, seed=2)
         metric = [o.expected_points for o in ref.options]
         gap = metric[0] - metric[1] if len(metric) > 1 else 0.0
         same = ref.option(quick.best).expected_points >= metric[0] - 1e-9  # the same, or tied in the reference

@@ -9,10 +9,10 @@ voice against the others or the numbers).
   least one breaks no convention) and every mistaken action breaks one. Where the book and the
   source part ways, the record says so (``book_agrees: false``) and why; the test checks that the
   disagreement is still real, so fixing the book means updating the record.
-* **The coach** (:func:`~euchre_learn.analysis.coach.judge`, ``COACH_WORLDS`` worlds, seed 1)
-  agrees when it grades a consensus action 'best' or 'good' (its best, tied with it, or within
-  0.2 points at the table; 1.5 points of game-win chance with a score): the review would not flag
-  the strong players' choice. On a clear position it must agree: nothing excuses it. On a
+* **The coach** (:func:`~euchre_learn.analysis.coach.judge`, settled: the judgement every voice
+  reads) agrees when it grades a consensus action 'best' or 'good' (tied with its best, or not
+  surely 0.2 points worse at the table; 1.5 points of game-win chance with a score): the review
+  would not flag the strong players' choice. On a clear position it must agree: nothing excuses it. On a
   position that is not clear it may part ways (``coach_agrees: false``) when docs/conventions.md
   shows the coach's numbers for the hand and says which side the numbers take."""
 
@@ -31,8 +31,6 @@ from euchre_learn.analysis.convention_book import broken
 DATA = Path(__file__).parent / "data" / "outside_positions.json"
 POSITIONS: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "conventions.md"
-COACH_WORLDS = 24
-"""Worlds per judgement: the coach's answer on every position in well under a minute."""
 
 
 def _score(rec: dict[str, Any]) -> tuple[int, int] | None:
@@ -76,7 +74,7 @@ def test_the_book_and_the_consensus(rec: dict[str, Any]) -> None:
 
 def coach_agrees(rec: dict[str, Any]) -> bool:
     """Whether the coach grades one of the consensus actions 'best' or 'good' in ``rec``."""
-    j = judge(el.replay(rec["record"]), score=_score(rec), worlds=COACH_WORLDS, seed=1)
+    j = judge(el.replay(rec["record"]), score=_score(rec))
     return any(j.grade_of(a) in ("best", "good") for a in rec["consensus"])
 
 

@@ -21,7 +21,11 @@ a ``"score"``), the grade is by the chance to win the game instead (points past 
 nothing; of choices that tie on the game, the less risky is best: "both win the game; going
 alone adds nothing").
 
-**Grades**, by the loss against the coach's best option:
+**Grades**, by the loss against the coach's top option, **sure before it speaks**: a grade
+below 'good' is given only when the lower end of the loss's interval (two paired standard
+errors) clears the grade's line, so the loss is surely at least that (``Decision.sure``); the
+options the numbers cannot separate from the top are all 'best' (a rule of thumb decides which
+one the coach names); a loss not surely past the 'inaccuracy' line is 'good', a close call:
 
 ============  ===================  ==========================
 grade         points lost (hand)   game-win chance lost
@@ -49,13 +53,15 @@ Forced decisions are left out; see docs/review.md.
 
 >>> import euchre_learn as el
 >>> hand = el.examples.hand('left-bower-trap')
->>> rev = el.review(hand, seat='N', worlds=24, seed=1)
+>>> rev = el.review(hand, seat='N')
 >>> [d.grade for d in rev.decisions]
-['mistake', 'best', 'inaccuracy', 'best', 'best', 'best']
+['mistake', 'best', 'good', 'best', 'best', 'best']
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
-To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.38 points against +1.63, over 24 deals of the cards you can't see.)
+To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.25 points against +1.48, over 144 deals of the cards you can't see.)
+>>> rev.decisions[2].sure      # a close call: graded 'good', not surely costly, on the cap's 160 deals
+False
 >>> round(rev.accuracy)
-75
+74
 """
 
 from __future__ import annotations
@@ -239,9 +245,9 @@ def review_decision(
     ``seed`` as there. ``score`` is the game score ``(NS, EW)`` before the hand, when known.
 
     >>> import euchre_learn as el
-    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣', worlds=24, seed=1)
-    >>> d.best, d.grade
-    (Action.parse('play J♥'), 'mistake')
+    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣')
+    >>> d.best, d.grade, d.sure
+    (Action.parse('play J♥'), 'good', False)
     """
     check_position(position, "review_decision")
     a = Action.parse(action)

@@ -193,6 +193,8 @@ class Table:
         if self.trainer is not None:
             self.trainer.cancel()
         self._history: list[Game] = [game]
+        self._hinted: dict[int, int | None] = {}
+        """The ``worlds`` of the last Hint at each position of this hand (Why? reads the same judgement)."""
         self.log: list[LogEntry] = []
         """The actions of the hand in progress (or just finished), as :class:`LogEntry` rows."""
         self.past_logs: list[list[LogEntry]] = []
@@ -403,6 +405,7 @@ class Table:
             raise ValueError("the game is over: start a new game")
         self.past_logs.append(self.log)
         self._history = [self.game]
+        self._hinted = {}
         self.log = []
         self.last_trick = None
 
@@ -418,6 +421,7 @@ class Table:
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.position:
             raise ValueError(f"position must be a whole number from 0 to {self.position}, not {quote(position)}")
         del self._history[position + 1 :]
+        self._hinted = {k: w for k, w in self._hinted.items() if k <= position}
         del self.log[position:]
         self.last_trick = None
         if self.trainer is not None:
@@ -473,6 +477,7 @@ class Table:
         if self.to_act is None:
             raise ValueError("there is nothing to decide: the hand is over")
         j = self._judgement(self.position, worlds)
+        self._hinted[self.position] = worlds
         return coach.hint(self.game, odds=odds, judgement=j)
 
     def _judgement(self, position: int, worlds: int | None = None) -> Judgement:
@@ -493,7 +498,7 @@ class Table:
             entry = next((e for e in reversed(self.log) if e.seat in self.humans), None)
             if entry is not None:
                 who = "Your" if not self.hot_seat else f"{entry.seat.word}'s"
-                said = coach.verdict(self._judgement(entry.index), entry.action, who)
+                said = coach.verdict(self._judgement(entry.index, self._hinted.get(entry.index)), entry.action, who)
         return coach.why(self.hand, self.game, said)
 
     def log_lines(self, reasons: bool | None = None) -> list[str]:

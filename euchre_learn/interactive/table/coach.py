@@ -104,12 +104,13 @@ def hint(
     return Hint(seat, legal, j.best, action_label(hand, j.best), reason, rules_text, odds_text(j) if odds else "", j)
 
 
-def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None) -> Judgement:
+def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None, first: bool = False) -> Judgement:
     """The coach's judgement of the decision of the seat to act in ``game.hand``, graded by the
     chance to win the game: the position's one judgement, settled (``worlds=None``; the one
     :func:`euchre_learn.hint` and the review read), or exactly ``worlds`` deals for a card
-    decision (a bid: three times as many) from the stream ``seed`` picks."""
-    return judge(game.hand, score=game_score(game), worlds=scaled_worlds(game.hand, worlds), seed=seed)
+    decision (a bid: three times as many) from the stream ``seed`` picks. ``first``: the quick
+    first answer the settled judgement refines."""
+    return judge(game.hand, score=game_score(game), worlds=scaled_worlds(game.hand, worlds), seed=seed, first=first)
 
 
 def _rule_of_thumb(hand: Hand, j: Judgement) -> str:

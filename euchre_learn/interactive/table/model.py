@@ -460,7 +460,7 @@ class Table:
         self.last_trick = None
 
     # --- help --------------------------------------------------------------------------------
-    def hint(self, odds: bool = True, worlds: int | None = None) -> Hint:
+    def hint(self, odds: bool = True, worlds: int | None = None, *, first: bool = False) -> Hint:
         """The legal actions of the seat to act and the coach's suggestion with its reason
         (:func:`.coach.hint`): the coach's best choice in this position, graded by the chance to
         win the game from the score before the hand.
@@ -468,6 +468,7 @@ class Table:
         ``odds`` (the default): also each choice's numbers from the same judgement, best first,
         so the suggestion is their top row. ``worlds``: exactly that many deals of the unseen cards
         for a card decision (a bid: three times as many); default: the coach's settled judgement.
+        ``first``: the coach's quick first answer (the fewest deals), which the settled one refines.
 
         >>> t = Table(humans='S', seed=1, dealer='N'); _ = t.run_bots()
         >>> h = t.hint()
@@ -476,17 +477,17 @@ class Table:
         """
         if self.to_act is None:
             raise ValueError("there is nothing to decide: the hand is over")
-        j = self._judgement(self.position, worlds)
+        j = self._judgement(self.position, worlds, first=first)
         self._hinted[self.position] = worlds
         return coach.hint(self.game, odds=odds, judgement=j)
 
-    def _judgement(self, position: int, worlds: int | None = None) -> Judgement:
+    def _judgement(self, position: int, worlds: int | None = None, *, first: bool = False) -> Judgement:
         """The coach's judgement of the decision after ``position`` actions of this hand: the
         position's one judgement (the coach keeps it), so the Hint, Why?, training mode and the
         review say one thing; with ``worlds``, exactly that many deals, seeded by the table."""
         game = self._history[position]
         seed = f"{self.seed}/hint/{position}" if worlds is not None else None
-        return coach.judge_position(game, worlds=worlds, seed=seed)
+        return coach.judge_position(game, worlds=worlds, seed=seed, first=first)
 
     def why(self, coach_word: bool = True) -> str:
         """Why the last thing happened: the last trick's winner, the score of a finished hand,

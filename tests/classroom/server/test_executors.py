@@ -1,7 +1,8 @@
 """Where the class server's reviews run (classroom/server/executors.py): a Dask cluster the
 teacher points the server at (``euchre-learn class serve ... --review-executor tcp://...``, the
-command docs/class-server.md gives) reviews every seat's hand; a review process that dies is
-replaced and its review tried again; a review that fails stays owed until one comes back."""
+command docs/class-server.md gives) reviews every seat's hand, and a worker lost with reviews in
+hand leaves them owed until another worker does them; a review process that dies is replaced and
+its review tried again; a review that fails stays owed until one comes back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -66,6 +68,77 @@ def test_a_dask_cluster_reviews_every_seats_hand(tmp_path: Path) -> None:
     table = next(t for t in database.tables() if t["code"] == code)
     assert sorted(r["seat"] for s in "NESW" for r in database.reviews(table["id"], s)) == list("ENSW")
     database.close()
+
+
+GATE = threading.Event()
+"""Holds the first Dask worker's one thread (the workers are threads of this process)."""
+
+
+def _hold_the_worker() -> None:
+    GATE.wait(WAIT)
+
+
+def test_reviews_a_lost_dask_worker_held_are_done_by_another(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    script = bot_script(SEED, DEALER)
+    GATE.clear()
+    # every task goes to a worker at once (no queue on the scheduler): the reviews wait on the
+    # first worker, behind the task that holds its thread, when that worker is lost
+    with (
+        dask.config.set({"distributed.scheduler.worker-saturation": float("inf")}),
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=False,
+            protocol="tcp://",
+            host="127.0.0.1",
+            scheduler_port=0,
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster) as ours,
+    ):
+        scheduler = cluster.scheduler
+        (first,) = scheduler.workers
+        held = ours.submit(_hold_the_worker, pure=False)
+        db = str(tmp_path / "class.sqlite3")
+        with served(db, free_port(), ["--review-executor", cluster.scheduler_address]) as srv:
+            code, tokens = four_learners_play_a_hand(srv, SEED, DEALER, script)
+            deadline = time.monotonic() + 60
+            while len(on_first := _reviews_on(scheduler, first)) < 4:
+                assert time.monotonic() < deadline, f"the reviews never reached the worker: {on_first}"
+                time.sleep(0.05)
+            database = Database(f"sqlite:///{db}")
+            assert len(database.review_jobs()) == 4  # owed while the worker holds them
+            cluster.sync(_lose, scheduler, first)  # the worker is lost with the four reviews
+            GATE.set()
+            cluster.scale(2)  # another worker joins (the class's next machine)
+            for seat, token in tokens.items():
+                c = Client(srv.ws_url)
+                c.hello(token, code, seat)
+                c.send({"type": "reviews"})
+                review = c.until(lambda m: m["type"] == "review", timeout=WAIT)
+                assert (review["hand"], review["seat"]) == (1, seat)
+                assert [d["action"] for d in review["decisions"]] == [a for s, a in script if s == seat]
+                c.close()
+        assert first not in scheduler.workers
+        held.cancel()  # the task that held the lost worker: nobody waits for it
+    assert database.review_jobs() == []  # each job left the queue with its saved review
+    database.close()
+
+
+def _reviews_on(scheduler: Any, worker: str) -> list[str]:
+    """The review tasks the scheduler has given ``worker``."""
+    ws = scheduler.workers.get(worker)
+    return [] if ws is None else [t.key for t in ws.processing if str(t.key).startswith("review_hand")]
+
+
+async def _lose(scheduler: Any, worker: str) -> None:
+    """The scheduler loses ``worker`` as it does a machine that stops answering."""
+    done = scheduler.remove_worker(worker, stimulus_id="the machine stopped answering", expected=False)
+    if asyncio.iscoroutine(done):
+        await done
 
 
 def test_a_bad_review_executor_is_named_and_nothing_starts(tmp_path: Path) -> None:

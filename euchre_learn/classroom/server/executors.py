@@ -12,7 +12,8 @@
   workers, through ``distributed.Client.get_executor()`` (as ``el.tournament`` plays on one). A
   hub that outgrows one machine adds workers, not code. The workers need this package with the
   ``server`` extra (a review is :func:`.review_message.review_hand`, sent by reference), and the
-  server needs the ``cluster`` extra (Dask).
+  server needs the ``cluster`` extra (Dask). A scheduler lost for good is connected to again
+  (:class:`DaskReviews`).
 
 Whichever it is, the queue's guarantees hold (:mod:`.reviewer`): a job leaves the database only
 in the transaction that saves its review, so a crash, a lost worker or a cluster gone away leaves
@@ -40,7 +41,15 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SETTING", "ReviewExecutor", "ReviewProcesses", "review_executor", "review_process", "stop_pool"]
+__all__ = [
+    "SETTING",
+    "DaskReviews",
+    "ReviewExecutor",
+    "ReviewProcesses",
+    "review_executor",
+    "review_process",
+    "stop_pool",
+]
 
 SETTING = "EUCHRE_LEARN_REVIEW_EXECUTOR"
 """The environment variable read when ``--review-executor`` is not given (a hub's service
@@ -92,25 +101,97 @@ def _workers(spec: str) -> int:
 def _dask(address: str) -> ReviewExecutor:
     """A client of the Dask scheduler at ``address`` and its executor."""
     try:
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         raise ValueError(
             f"--review-executor {address}: a Dask scheduler needs the cluster extra: pip install "
             "'/path/to/euchre_learn[server,cluster]' (docs/class-server.md)"
         ) from None
     try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
+        pool = DaskReviews(address)
     except (OSError, TimeoutError) as err:
         raise ValueError(
             f"--review-executor {address}: no Dask scheduler answered there in {CONNECT_TIMEOUT:.0f} s "
             f"({type(err).__name__}): start one (dask scheduler, then dask worker {address} on each "
             "machine) or check the address"
         ) from None
-    workers = len(client.scheduler_info().get("workers", {}))
+    workers = pool.workers()
     noun = "worker" if workers == 1 else "workers"
     describe = f"reviews run on the Dask cluster at {address} ({workers} {noun} now)"
-    executor: Executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
-    return ReviewExecutor(executor, describe, client.close)
+    return ReviewExecutor(pool, describe, pool.shutdown)
+
+
+def _connect(address: str) -> Any:
+    from distributed import Client
+
+    return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
+
+
+class DaskReviews(Executor):
+    """The reviews on the Dask cluster whose scheduler is at ``address``, through a
+    ``distributed.Client``'s executor (``Client.get_executor()``). A client that lost its
+    scheduler for longer than :data:`CONNECT_TIMEOUT` closes itself for good; then each review
+    submitted fails at once (it stays owed, and the reviewer tries it again later) while a
+    background thread connects again, and once the scheduler answers, the reviews go to it.
+    Connecting never blocks the caller (the server's event loop)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.connections = 1
+        """How many clients were made (1, plus one for each time the scheduler was lost)."""
+        self._client = _connect(address)
+        self._executor: Executor = self._client.get_executor(pure=False)
+        self._lock = threading.Lock()
+        self._connecting: threading.Thread | None = None
+        self._closed = False
+
+    def workers(self) -> int:
+        """The workers the scheduler has now."""
+        return len(self._client.scheduler_info().get("workers", {}))
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Send ``fn(*args, **kwargs)`` to the cluster; a future failed with :class:`ConnectionError`
+        while the scheduler is lost."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            client, executor = self._client, self._executor
+            if client.status not in ("closing", "closed"):
+                try:
+                    return executor.submit(fn, *args, **kwargs)
+                except Exception:  # closed between the look and the send
+                    pass
+            if self._connecting is None:
+                self._connecting = threading.Thread(target=self._reconnect, name="euchre-dask-connect", daemon=True)
+                self._connecting.start()
+        lost: Future[Any] = Future()
+        lost.set_exception(ConnectionError(f"the Dask scheduler at {self.address} is not answering; connecting again"))
+        return lost
+
+    def _reconnect(self) -> None:
+        try:
+            client = _connect(self.address)
+        except Exception:  # still gone: the next review submitted tries again
+            client = None
+        with self._lock:
+            self._connecting = None
+            if client is None:
+                return
+            if self._closed:
+                client.close()
+                return
+            old, self._client = self._client, client
+            self._executor = client.get_executor(pure=False)
+            self.connections += 1
+        old.close()
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Let the cluster go: the reviews it computes for this server are dropped (their jobs
+        stay owed)."""
+        with self._lock:
+            self._closed = True
+            client = self._client
+        client.close()
 
 
 class ReviewProcesses(Executor):

@@ -141,6 +141,47 @@ async def _lose(scheduler: Any, worker: str) -> None:
         await done
 
 
+def test_a_dask_scheduler_lost_for_good_is_connected_to_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    from euchre_learn.classroom.server import executors
+
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 3.0)  # the client gives up on a lost scheduler after 3 s
+    port = free_port()
+    options = {
+        "n_workers": 1,
+        "threads_per_worker": 1,
+        "processes": False,
+        "protocol": "tcp://",
+        "host": "127.0.0.1",
+        "scheduler_port": port,
+        "dashboard_address": None,
+    }
+    with distributed.LocalCluster(**options) as cluster:
+        pool = review_executor(cluster.scheduler_address)
+        assert pool.executor.submit(abs, -1).result(timeout=60) == 1
+    try:  # the scheduler is gone: reviews fail (and stay owed) until one answers again
+        assert _until(pool.executor, ConnectionError) == "ConnectionError"
+        with distributed.LocalCluster(**options):  # back, at the same address
+            assert _until(pool.executor, int) == "int"
+            assert isinstance(pool.executor, executors.DaskReviews) and pool.executor.connections == 2
+    finally:
+        pool.close()
+
+
+def _until(executor: Executor, kind: type) -> str:
+    """Submit ``abs(-3)`` until it gives ``kind`` (a result or an exception); its name."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            got: object = executor.submit(abs, -3).result(timeout=30)
+        except BaseException as err:
+            got = err
+        if isinstance(got, kind):
+            return type(got).__name__
+        assert time.monotonic() < deadline, f"still {got!r}"
+        time.sleep(0.2)
+
+
 def test_a_bad_review_executor_is_named_and_nothing_starts(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"^--review-executor: got 'dask': expected processes .* tcp://"):
         review_executor("dask")

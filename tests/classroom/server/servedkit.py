@@ -53,8 +53,10 @@ class Served:
 
     def __init__(self, db: str, port: int, options: Sequence[str] = ()) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        cmd = [sys.executable, "-m", "euchre_learn.classroom.cli", "class", "serve", "--db", db, "--port", str(port)]
-        cmd += options
+        # the script beside this Python, as the docs write it (python -m ... where there is none)
+        script = Path(sys.executable).with_name("euchre-learn")
+        head = [str(script)] if script.exists() else [sys.executable, "-m", "euchre_learn.classroom.cli"]
+        cmd = [*head, "class", "serve", "--db", db, "--port", str(port), *options]
         # its own process group, as a terminal gives a command: Ctrl+C there signals the whole group
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True

@@ -13,7 +13,7 @@ seeds, does it show the real mistakes, and does it ever grade the Hint's own mov
   (target: none).
 
 Sizes: ``EUCHRE_BENCH_FULL=1`` runs 100 hands each (the issue's figure; an hour or more on one
-core), else 6 hands. Two processes share the hands.
+core), ``EUCHRE_BENCH_SURE_HANDS=N`` N hands, else 6. Two processes share the hands.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ FLAGGED = ("inaccuracy", "mistake", "blunder")
 
 
 def _hands() -> int:
+    if os.environ.get("EUCHRE_BENCH_SURE_HANDS"):
+        return int(os.environ["EUCHRE_BENCH_SURE_HANDS"])
     return 100 if os.environ.get("EUCHRE_BENCH_FULL") else 6
 
 

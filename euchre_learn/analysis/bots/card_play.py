@@ -67,14 +67,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 )
             return act.PLAY + c
         if not safe and winners and loner >= 0:  # against a loner: make it pay to beat this trick
-            c = min(winners, key=lambda c: trick_key(c, t, led_suit))
-            if why is not None:
-                why.append(
-                    f"{who} plays the {card_name(c)} over partner's {card_name(win)}: against {seat_word(loner)} "
-                    f"alone, who plays after and could beat the {card_name(win)}, the higher card makes "
-                    f"{seat_word(loner)} spend more to win the trick."
-                )
-            return act.PLAY + c
+            return _make_loner_pay(v, loner, win, winners, led_suit, why)
         if safe:
             c = _throw(s, v, legal, following, loner)
             if why is not None:
@@ -225,6 +218,32 @@ def _thrown(s: State, seat: int) -> int:
     return out
 
 
+def _make_loner_pay(v: View, loner: int, win: int, winners: list[int], led_suit: int, why: list[str] | None) -> int:
+    """Against ``loner``, who plays after and may beat partner's ``win``: the lowest card that beats
+    it, so the loner spends more to take the trick (or loses it)."""
+    t = v.t
+    c = min(winners, key=lambda c: trick_key(c, t, led_suit))
+    if why is not None:
+        who, lone = seat_word(v.seat), seat_word(loner)
+        why.append(
+            f"{who} plays the {card_name(c)} over partner's {card_name(win)}: against {lone} alone, who plays "
+            f"after and could beat the {card_name(win)}, the higher card makes {lone} spend more to win the trick."
+        )
+    return act.PLAY + c
+
+
+def _cash_top_trump(v: View, top: int, loner: int, why: list[str] | None) -> int:
+    """Against ``loner``, the lead of ``top``, the highest trump left: a sure trick that draws one of
+    the loner's trumps."""
+    if why is not None:
+        who, lone = seat_word(v.seat), seat_word(loner)
+        why.append(
+            f"{who} leads the {card_name(top)}, the highest trump left: a sure trick against {lone} alone, "
+            f"and it draws one of {lone}'s trumps, so a side card may win later."
+        )
+    return act.PLAY + top
+
+
 def _side_led_trump(s: State, v: View) -> bool:
     """A trick of this hand was led with a trump by the seat's side."""
     t = v.t
@@ -237,14 +256,7 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None, loner: int =
     tm = TRUMP_MASK[t]
     trumps = legal & tm
     if loner >= 0 and trumps and not v.voids[loner] >> t & 1 and v.boss(highest_card(trumps, t)):
-        top = highest_card(trumps, t)
-        if why is not None:
-            why.append(
-                f"{who} leads the {card_name(top)}, the highest trump left: a sure trick against "
-                f"{seat_word(loner)} alone, and it draws one of {seat_word(loner)}'s trumps, so a side card "
-                "may win later."
-            )
-        return act.PLAY + top
+        return _cash_top_trump(v, highest_card(trumps, t), loner, why)
     out_trumps = v.unseen & tm
     makers = s.maker & 1 == v.seat & 1
     opponents = [x for x in range(4) if x & 1 != v.seat & 1 and not s.out >> x & 1]

@@ -1,10 +1,11 @@
 """The standard bot's card play: leading, following, trumping and throwing off.
 
-Against a loner (issue 33) the defenders play as the expert's sampling does on average: they
-keep the cards that may still stop it (:func:`loner_stopper`: never a suit the loner has shown
-out of, a void is worth nothing against it), lead the highest trump left when they hold it (a
-sure trick that draws one of the loner's trumps), and beat a partner's card the loner could beat
-after them, so the loner pays for every trick."""
+Against a loner (issue 33) the defenders play as the expert's sampling does on average
+(``benchmarks/bench_loners.py``): they keep the cards that may still stop it
+(:func:`loner_stopper`: never a suit the loner has shown out of, a void is worth nothing against
+it), lead the highest trump left when it is their only trump (a sure trick that draws one of the
+loner's trumps), and beat a partner's card the loner could beat after them, so the loner pays
+for every trick."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
         if not safe and winners and loner >= 0:  # against a loner: make it pay to beat this trick
             return _make_loner_pay(v, loner, win, winners, led_suit, why)
         if safe:
-            c = _throw(s, v, legal, following, loner)
+            c = _throw(v, legal, following, loner)
             if why is not None:
                 base = f"{who} plays low, the {card_name(c)}: partner's {card_name(win)} already wins the trick"
                 if not following and EFFECTIVE[t][c] != t and legal & TRUMP_MASK[t]:
@@ -81,7 +82,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             c = min(winners, key=lambda c: trick_key(c, t, led_suit))
             reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
         elif not following and len(trick) == 1 and v.partner in later and legal & ~TRUMP_MASK[t] and not v.boss(led):
-            c = _throw(s, v, legal, following, loner)  # second hand, don't ruff a small card: partner plays after
+            c = _throw(v, legal, following, loner)  # second hand, don't ruff a small card: partner plays after
             if why is not None:
                 why.append(
                     f"{who} throws the {card_name(c)} rather than trump the {card_name(led)}: second hand, a small "
@@ -96,7 +97,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 c = min(sure, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the lowest card sure to win the trick"
             elif following and partner_later and len(trick) == 1:
-                c = _throw(s, v, legal, following, loner)  # second hand low: partner plays after
+                c = _throw(v, legal, following, loner)  # second hand low: partner plays after
                 if why is not None:
                     why.append(
                         f"{who} plays low, the {card_name(c)}: second hand low, since nothing in hand is sure to win "
@@ -114,7 +115,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             note = _left_note(v, c, legal)
             why.append(f"{who} {verb} the {card_name(c)}, {reason}{note}.")
         return act.PLAY + c
-    c = _throw(s, v, legal, following, loner)
+    c = _throw(v, legal, following, loner)
     if why is not None:
         if wseat == v.partner:
             why.append(
@@ -147,7 +148,7 @@ def _left_note(v: View, c: int, legal: int) -> str:
     return ""
 
 
-def _throw(s: State, v: View, legal: int, following: bool, loner: int = -1) -> int:
+def _throw(v: View, legal: int, following: bool, loner: int = -1) -> int:
     """The card to give up: the lowest of the suit when following; otherwise a low off-suit card,
     from a short suit to make a void, never a trump or a sure winner if it can be helped.
     Defending ``loner`` (its seat; -1: no loner to defend), the card least likely to stop it
@@ -159,8 +160,7 @@ def _throw(s: State, v: View, legal: int, following: bool, loner: int = -1) -> i
     if not off:
         return lowest_card(legal, t)
     if loner >= 0:
-        alone = v.voids[v.partner] | _thrown(s, v.partner)  # suits only this seat can stop
-        return min(bits(off), key=lambda c: (_stopper(v, c, loner, alone), POWER[t][c], c))
+        return min(bits(off), key=lambda c: (loner_stopper(v, c, loner), POWER[t][c], c))
     hand = v.hand
 
     def cost(c: int) -> tuple[float, int]:
@@ -171,13 +171,12 @@ def _throw(s: State, v: View, legal: int, following: bool, loner: int = -1) -> i
     return min(bits(off), key=cost)
 
 
-def loner_stopper(s: State, v: View, c: int, loner: int) -> float:
+def loner_stopper(v: View, c: int, loner: int) -> float:
     """How likely the off-suit card ``c`` is to take a trick from ``loner`` (the seat that went
     alone), as the seat to act, a defender, sees it: 0 when the loner has shown out of its suit
     (whatever it leads there it trumps, and it never needs to follow), else the better the fewer
     unseen cards beat it; halved for each higher card of its suit the seat holds itself (it
-    counts only if the loner holds two of the suit), and worth half as much again in a suit the
-    other defender has shown out of or thrown from, which the seat alone can stop.
+    counts only if the loner holds two of the suit).
 
     >>> import euchre_learn as el
     >>> from euchre_learn.analysis.bots.base import View
@@ -187,35 +186,15 @@ def loner_stopper(s: State, v: View, c: int, loner: int) -> float:
     ...           'play Q♣', 'play J♣', 'play 10♥', 'play 9♣', 'play J♠'):
     ...     hand = hand.apply(a)
     >>> view = View(hand.core)       # South, against East alone in clubs, who trumped the A♥
-    >>> [round(loner_stopper(hand.core, view, c.index, 1), 2) for c in el.cards('K♦ Q♥ K♥')]
-    [1.5, 0.0, 0.0]
+    >>> [round(loner_stopper(view, c.index, 1), 2) for c in el.cards('K♦ Q♥ K♥')]
+    [1.0, 0.0, 0.0]
 
-    The K♦ is the highest diamond left (the A♦ was turned down) in a suit North threw from; East
-    has no heart left to lose.
+    The K♦ is the highest diamond left (the A♦ was turned down); East has no heart left to lose.
     """
-    return _stopper(v, c, loner, v.voids[v.partner] | _thrown(s, v.partner))
-
-
-def _stopper(v: View, c: int, loner: int, alone: int) -> float:
-    """:func:`loner_stopper`, given the suits the other defender cannot stop (``alone``, a bit per suit)."""
     t = v.t
-    suit = EFFECTIVE[t][c]
-    if v.voids[loner] >> suit & 1:
+    if v.voids[loner] >> EFFECTIVE[t][c] & 1:
         return 0.0
-    value = 1.0 / (1 + (v.unseen & ABOVE[t][c]).bit_count()) / (1 + (v.hand & ABOVE[t][c]).bit_count())
-    return value * 1.5 if alone >> suit & 1 else value
-
-
-def _thrown(s: State, seat: int) -> int:
-    """The suits ``seat`` threw a card of this hand, neither following nor trumping (bit per suit)."""
-    t = s.trump
-    eff = EFFECTIVE[t]
-    out = 0
-    for _lead, cs, seats, _w in s.tricks:
-        for c, who in zip(cs, seats, strict=True):
-            if who == seat and eff[c] not in (eff[cs[0]], t):
-                out |= 1 << eff[c]
-    return out
+    return 1.0 / (1 + (v.unseen & ABOVE[t][c]).bit_count()) / (1 + (v.hand & ABOVE[t][c]).bit_count())
 
 
 def _make_loner_pay(v: View, loner: int, win: int, winners: list[int], led_suit: int, why: list[str] | None) -> int:
@@ -233,8 +212,9 @@ def _make_loner_pay(v: View, loner: int, win: int, winners: list[int], led_suit:
 
 
 def _cash_top_trump(v: View, top: int, loner: int, why: list[str] | None) -> int:
-    """Against ``loner``, the lead of ``top``, the highest trump left: a sure trick that draws one of
-    the loner's trumps."""
+    """Against ``loner``, the lead of ``top``, the seat's only trump and the highest left: a sure
+    trick that draws one of the loner's trumps. (With a second trump the seat keeps the highest
+    for later: over seeded loner deals, cashing it then gains nothing.)"""
     if why is not None:
         who, lone = seat_word(v.seat), seat_word(loner)
         why.append(
@@ -255,8 +235,8 @@ def _std_lead(s: State, v: View, legal: int, why: list[str] | None, loner: int =
     who = seat_word(v.seat)
     tm = TRUMP_MASK[t]
     trumps = legal & tm
-    if loner >= 0 and trumps and not v.voids[loner] >> t & 1 and v.boss(highest_card(trumps, t)):
-        return _cash_top_trump(v, highest_card(trumps, t), loner, why)
+    if loner >= 0 and trumps.bit_count() == 1 and not v.voids[loner] >> t & 1 and v.boss(trumps.bit_length() - 1):
+        return _cash_top_trump(v, trumps.bit_length() - 1, loner, why)
     out_trumps = v.unseen & tm
     makers = s.maker & 1 == v.seat & 1
     opponents = [x for x in range(4) if x & 1 != v.seat & 1 and not s.out >> x & 1]

@@ -34,7 +34,8 @@ from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, deal
 
 from . import _loner_reference
-from ._table import Table
+from ._table import Table, rate_text, ratio_text
+from ._table import measure as measure_rates
 
 DEFENCES = ("standard (before)", "standard", "expert")
 
@@ -144,8 +145,42 @@ def measure(
     return out
 
 
-def run(rounds: int = 1, deals: int | None = None, seed: int = 0) -> Table:
-    """The table for ``python -m benchmarks``."""
+def speed(rounds: int = 5, seed: int = 0) -> Table:
+    """The standard bot's card play now against before, in hands played out per second: on
+    random deals (few have a loner) and on loner deals (every one), with the ratio."""
+    rng = random.Random(seed)
+    rules = Rules()
+    deals = [deal(rules, i % 4, rng) for i in range(200)]
+    loners = [s for s, _lo in loner_deals(200, seed + 1)]
+    table = Table(
+        "The standard bot's speed, its loner defence against its card play before: hands played out per second",
+        ["deals", "before", "now", "now / before"],
+    )
+    for label, states in (("random deals", deals), ("loner deals", loners)):
+
+        def work(bot: Bot, states: list[State] = states) -> Callable[[int], object]:
+            def go(n: int) -> None:
+                for i in range(n):
+                    s = states[i % len(states)].copy()
+                    rng = random.Random(i)
+                    while s.phase != OVER:
+                        s.apply(bot.decide(s, rng, None))
+
+            return go
+
+        rates = measure_rates({"before": work(_BeforeBot(seed)), "now": work(get("standard", seed=seed))}, 400, rounds)
+        table.add(
+            label,
+            rate_text(rates["before"].median),
+            rate_text(rates["now"].median),
+            ratio_text(rates["before"].median / rates["now"].median),
+        )
+    table.notes.append("now / before: the time a hand takes now over the time it took before (1.00× = as fast)")
+    return table
+
+
+def run(rounds: int = 1, deals: int | None = None, seed: int = 0) -> list[Table]:
+    """The tables for ``python -m benchmarks``."""
     full = bool(os.environ.get("EUCHRE_BENCH_FULL"))
     n = deals or (300 if full else 40)
     found = loner_deals(n, seed)
@@ -174,7 +209,7 @@ def run(rounds: int = 1, deals: int | None = None, seed: int = 0) -> Table:
                 f"{sum(pts) / max(1, len(pts)):+.2f}",
                 f"{spent:.3f}",
             )
-    return table
+    return [table, speed(max(rounds, 3), seed)]
 
 
-__all__ = ["DEFENCES", "loner_deal", "loner_deals", "measure", "play_out", "run"]
+__all__ = ["DEFENCES", "loner_deal", "loner_deals", "measure", "play_out", "run", "speed"]

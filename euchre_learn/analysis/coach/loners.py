@@ -31,7 +31,7 @@ from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card
-from euchre_learn.engine.core import BID1, BID2, bits
+from euchre_learn.engine.core import BID1, BID2, DEFEND, bits
 from euchre_learn.engine.hand import Hand
 from euchre_learn.engine.rules import score_hand
 from euchre_learn.engine.trump import EFFECTIVE, POWER, SUIT_MASK
@@ -120,7 +120,9 @@ def _needs(hand: Hand, score: Sequence[int]) -> int:
 def loner_adds_nothing(hand: Hand, score: Sequence[int] | None) -> bool:
     """Whether a march with the partner already wins the game for the seat to act's side, so that
     going alone adds nothing (R7.1: a march scores 2 with the partner): at 8 or 9 points of 10.
-    ``score`` is the game score ``(NS, EW)`` before the hand; ``None`` (no game): ``False``.
+    For a defender asked whether to defend alone (R5.4), whether a euchre with the partner (2
+    points) wins it. ``score`` is the game score ``(NS, EW)`` before the hand; ``None`` (no
+    game): ``False``.
 
     >>> import euchre_learn as el
     >>> hand = el.Hand.deal('N', seed=1)                     # East to bid first
@@ -129,8 +131,15 @@ def loner_adds_nothing(hand: Hand, score: Sequence[int] | None) -> bool:
     """
     if score is None:
         return False
-    march = score_hand(5, alone=False, rules=hand.rules).makers
-    return march >= _needs(hand, score)
+    return _with_partner_points(hand) >= _needs(hand, score)
+
+
+def _with_partner_points(hand: Hand) -> int:
+    """What the seat to act's side scores at best with the partner's help: a march (R7.1), or,
+    a defender deciding whether to defend alone (R5.4), a euchre of the loner."""
+    if hand.core.phase == DEFEND:
+        return score_hand(2, alone=True, rules=hand.rules).defenders
+    return score_hand(5, alone=False, rules=hand.rules).makers
 
 
 def _score_words(hand: Hand, score: Sequence[int]) -> str:
@@ -154,16 +163,24 @@ def refusal(hand: Hand, action: Action | int | str, score: Sequence[int] | None 
     ''
     """
     a = _action(action)
-    if not a.alone:
+    defend = a.id == act.DEFEND_ALONE
+    if not (a.alone or defend):
         return ""
     if loner_adds_nothing(hand, score):
         assert score is not None
         need = _needs(hand, score)
         points = "1 point wins" if need == 1 else f"{need} points win"
+        if defend:
+            return (
+                f"defending alone adds nothing: {_score_words(hand, score)}, {points} the game, which a euchre "
+                "with your partner scores too (R7.1, R7.4)"
+            )
         return (
             f"going alone adds nothing: {_score_words(hand, score)}, {points} the game, which a march with "
             "your partner scores too (R7.1)"
         )
+    if defend:
+        return ""
     if march_gate(hand, a):
         return ""
     return (
@@ -240,7 +257,6 @@ def gated_best(hand: Hand, ranked: Sequence[Action | int | str], score: Sequence
     if not ranked:
         raise ValueError("gated_best: got no options: expected the legal actions, best first")
     actions = [_action(a) for a in ranked]
-    state = hand.core
-    if state.phase not in (BID1, BID2):
+    if hand.core.phase not in (BID1, BID2, DEFEND):
         return actions[0]
     return next((a for a in actions if not refusal(hand, a, score)), actions[0])

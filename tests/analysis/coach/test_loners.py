@@ -148,3 +148,13 @@ def test_a_strong_loner_still_goes_alone_without_a_score() -> None:
     hand = _partner_of_dealer(STRONG, STRONG_OTHERS)
     j = judge(hand, seed=1, worlds=240)
     assert gated_best(hand, _ranked(j)) == el.Action.parse("order up alone") == j.best
+
+
+def test_defending_alone_adds_nothing_where_a_euchre_wins_the_game() -> None:
+    rules = el.Rules(defend_alone=True)
+    hand = _partner_of_dealer(STRONG, STRONG_OTHERS, rules=rules).apply("order up alone")  # East to decide
+    assert hand.to_act == el.Seat.parse("E") and "defend alone" in [str(a) for a in hand.legal_actions()]
+    assert loner_adds_nothing(hand, (5, 8)) and not loner_adds_nothing(hand, (8, 5))
+    assert refusal(hand, "defend alone", (5, 8)).startswith("defending alone adds nothing: at 8–5, 2 points win")
+    assert refusal(hand, "defend alone", (8, 5)) == "" and refusal(hand, "defend alone") == ""
+    assert str(gated_best(hand, ["defend alone", "pass"], (5, 8))) == "pass"

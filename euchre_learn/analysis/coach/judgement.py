@@ -367,14 +367,19 @@ def _judgement(
     dd = {a: samples.mean(samples.metric(a, table=False), ws) for a in acts}
     euch = {a: samples.mean(samples.euchred[a], ws) for a in acts}
     ranked = _ranked(samples, ws, tab, dd, euch)
-    top = ranked[0]
+    # the march gate: a loner strong players refuse (or one that adds nothing at this score) is
+    # never suggested; the same bid with the partner is, and losses count from it
+    gated = None if forced else _gated(hand, ranked, score)
+    top = gated if gated is not None else ranked[0]
     se = {a: paired_se(samples.metric(top), samples.metric(a), ws)[1] if a != top else 0.0 for a in acts}
     tied = [top] if not forced else list(acts)
     if not forced:
         margin = GAME_TIE_MARGIN if game else TIE_MARGIN
         line = bands(game)[0]
-        for a in ranked[1:]:
+        for a in ranked:
             gap = tab[top] - tab[a]
+            if a == top or (gated is not None and ranked.index(a) < ranked.index(top)):
+                continue  # the top itself, or a loner the gate refused: at most 'good'
             if a in samples.same and samples.same[a] in tied:
                 tied.append(a)  # touching cards: one value
             elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not (game and _riskier(a, top, euch)):
@@ -387,6 +392,8 @@ def _judgement(
     dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}
     if forced:
         decided_by = "both"
+    elif gated is not None and best == gated:
+        decided_by = "gate"
     elif conventional is not None:
         decided_by = "convention"
     elif best not in dd_best:
@@ -411,7 +418,9 @@ def _judgement(
         )
         for a in [best, *(a for a in ranked if a != best)]
     ]
-    close = not forced and len(ranked) > 1 and (len(tied) > 1 or tab[top] - tab[ranked[1]] <= Z * se[ranked[1]])
+    close = not forced and (
+        len(tied) > 1 or any(0.0 <= tab[top] - tab[a] <= Z * se[a] for a in acts if a not in tied)
+    )
     fit, ess = weighted_fit_of(samples)
     j = Judgement(
         seat=Seat(state.to_act),
@@ -460,6 +469,15 @@ def _ranked(
         else:
             keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
     return sorted(samples.actions, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
+
+
+def _gated(hand: Hand, ranked: list[int], score: tuple[int, int] | None) -> int | None:
+    """The option the march gate puts first where it refuses the top of ``ranked`` (a loner strong
+    players do not go with, or one that adds nothing at the score: :mod:`.loners`), else ``None``."""
+    from euchre_learn.analysis.coach.loners import gated_best
+
+    first = gated_best(hand, ranked, score).id
+    return None if first == ranked[0] else first
 
 
 def _riskier(a: int, top: int, euch: dict[int, float]) -> bool:

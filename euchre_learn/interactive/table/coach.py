@@ -158,6 +158,7 @@ def _made_text(hand: Hand, o: CoachOption) -> str:
 
 
 RULED = "as good within the noise, but it breaks a rule of thumb: the rule decides"
+GATED = "more in these deals, but strong players do not go alone with this hand (the march gate)"
 """What a row of the Hint's numbers adds when it shows a hair more than the suggestion, which the
 coach chose because it keeps a rule of thumb that row's choice breaks."""
 
@@ -186,7 +187,7 @@ def odds_text(j: Judgement) -> str:
         parts = []
         # a choice the numbers put a hair above the suggestion, which keeps a rule of thumb the
         # other breaks (the coach's judgement: within noise, the convention decides), says so
-        ruled = o is not best and j.decided_by == "convention" and o.value() > best.value()
+        ruled = o is not best and j.decided_by in ("convention", "gate") and o.value() > best.value()
         if o.win is not None and best.win is not None:
             win = f"{_percent(o.win, digits)} to win the game"
             if not ruled and o is not best and best.win - o.win < GAME_TIE:
@@ -194,7 +195,7 @@ def odds_text(j: Judgement) -> str:
             parts.append(win)
         parts.append(f"{o.table_points:+.1f} points{_made_text(hand, o)}")
         if ruled:
-            parts.append(RULED)
+            parts.append(RULED if j.decided_by == "convention" else GATED)
         rows.append(f"{action_label(hand, o.action)}: {', '.join(parts)}")
     unit = (
         "your side's chance to win the game, then its points this hand on average"

@@ -199,7 +199,7 @@ def test_a_best_grade_never_names_a_better_action() -> None:
         if j.forced:
             assert all(j.grade_of(o.action) == "best" for o in j.options)
         assert 0.0 <= j.fit <= 1.0
-        assert j.decided_by in ("both", "table", "double-dummy", "convention")
+        assert j.decided_by in ("both", "table", "double-dummy", "convention", "gate")
 
 
 def test_same_seed_same_judgement() -> None:

@@ -17,9 +17,10 @@ The rules the words keep:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from euchre_learn.analysis.convention_book import Convention, book, broken
 from euchre_learn.analysis.table_facts import ROLES, Facts
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
@@ -30,10 +31,53 @@ from euchre_learn.engine.explain import action_words
 if TYPE_CHECKING:
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["CLOSE", "FORCED", "explain", "name", "reasons", "table_note"]
+__all__ = ["CLOSE", "FORCED", "explain", "hint_rule", "name", "reasons", "supports", "table_note"]
 
 CLOSE = "Close: it depends on cards you can't see."
 FORCED = "Forced: every legal card does the same here (the cards touch: nothing still out lies between them)."
+
+
+_KIND = {
+    **dict.fromkeys(
+        (
+            "maker-leads-trump",
+            "maker-leads-high-trump",
+            "three-trumps-lead-trump",
+            "lead-trump-to-maker",
+            "lead-bower-to-maker",
+            "keep-leading-trump-to-maker",
+            "defence-cashes-boss-trump",
+        ),
+        "trump lead",
+    ),
+    **dict.fromkeys(
+        (
+            "no-trump-to-stuck-dealer",
+            "stop-leading-trump-when-they-are-out",
+            "no-trump-on-defence",
+            "no-trump-into-loner",
+            "lead-next-through-loner",
+            "lead-partners-void-suit",
+        ),
+        "side lead",
+    ),
+    **dict.fromkeys(("no-order-two-small", "eldest-needs-strength", "third-needs-strength", "no-thin-assist"), "pass"),
+    **dict.fromkeys(
+        (
+            "order-up-strong",
+            "assist-with-two-tricks",
+            "dealer-takes-the-bower",
+            "at-the-bridge",
+            "call-next",
+            "reverse-next",
+        ),
+        "bid",
+    ),
+}
+"""What a rule of thumb (by its id in :func:`~euchre_learn.analysis.convention_book.book`) tells the
+seat to do, where keeping it is not enough to follow it: a side-card lead keeps "lead a big trump,
+not a small one", and that rule still does not say to lead it."""
+_EPS = 1e-9
 
 
 class _Option(Protocol):
@@ -94,19 +138,26 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     """Why ``chosen`` earned its grade in judgement ``j``: the reason in Euchre words, the numbers
     in one clause, whether it was close, and the convention it breaks (``convention``: its
     sentence) or, where the numbers say the convention is wrong in this deal, that said plainly
-    (``both_break``: the better choice breaks it too, so it does not decide this one)."""
+    (``both_break``: the better choice breaks it too, so it does not decide this one).
+
+    Where the numbers favour another choice than the one the words recommend (a rule of thumb
+    decided a near tie), the words never call it 'best' or 'better': they say the numbers can't
+    separate the two, and why good players make the choice they make."""
     hand = j.position
     if j.forced:
         if len(j.options) == 1:
             return f"{_cap(name(hand, chosen))} was the only legal choice."
         return FORCED
     grade = j.grade_of(chosen)
-    game = j.score is not None
+    rec = chosen if grade == "best" else j.best  # the choice the words recommend
     parts: list[str] = []
-    if grade == "best":
+    level = _level_with(j, rec, chosen)
+    if level is not None:
+        parts.append(_tie_words(j, rec, level, convention))
+    elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
         if other is None:  # every option the same on every count
-            parts.append(f"{_cap(name(hand, chosen))} is best: every choice comes to the same here.")
+            parts.append(f"{_cap(_names(hand, [o.action for o in j.options]))} all come to the same here.")
         else:
             # the reason against the best-ranked option the position has a specific word for
             why = ""
@@ -115,47 +166,204 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
                     why = _why(hand, chosen, o.action, j, generic=False)
                     if why:
                         break
-            why = why or _why(hand, chosen, other.action, j)
             # tied on the game: name the loner the call ties with, where there is one
             tied = [o for o in j.options if j.grade_of(o.action) != "best" and _game_tie(j, chosen, o.action)]
             loner = next((o for o in tied if o.action.alone and not chosen.alone), None)
             other = loner or (tied[0] if tied else other)
+            why = why or _why(hand, chosen, other.action, j)
             tie = _game_tie(j, chosen, other.action)
-            head = f"{_cap(name(hand, chosen))} is best"
-            parts.append(f"{head}: {tie or why or 'it gives your side the most'}.")
+            parts.append(f"{_cap(name(hand, chosen))} is best: {tie or why}.")
             if tie and why:
                 parts.append(_cap(why) + ".")
+            parts.append(_score_words(j, chosen, other.action, said=tie))
             parts.append(_numbers(j, chosen, other.action, "the next best"))
     else:
         best = j.best
         why = _why(hand, best, chosen, j)
         tie = _game_tie(j, best, chosen)
         than = "a little better than" if grade == "good" else "better than"
-        parts.append(f"{_cap(name(hand, best))} was {than} {name(hand, chosen)}: {tie or why or _plain(j)}.")
+        parts.append(f"{_cap(name(hand, best))} was {than} {name(hand, chosen)}: {tie or why}.")
         if tie and why:
             parts.append(_cap(why) + ".")
+        parts.append(_score_words(j, best, chosen, said=tie))
         parts.append(_numbers(j, best, chosen, ""))
         parts.append(table_note(j, chosen))
-    if j.close_for(chosen):
+    if level is None and j.close_for(chosen):
         parts.append(CLOSE)
-    if j.decided_by == "convention" and chosen == j.best:
-        from euchre_learn.analysis.convention_book import broken
+    if level is None and j.decided_by == "convention" and chosen == j.best:
+        rule = _supporting_rule(hand, j.best, j.options[1].action, j.score)
+        if rule is not None:
+            parts.append(f"Between choices this close, the rule of thumb decides: {rule.sentence}")
+    parts.append(_convention_words(j, chosen, rec, grade, convention, both_break, parts[0] if level else ""))
+    return " ".join(p for p in parts if p)
 
-        rules = broken(hand, j.options[1].action, j.score)
-        if rules:
-            parts.append(f"Between choices this close, the rule of thumb decides: {rules[0].sentence}")
-    if convention and both_break and grade not in ("best", "good"):
-        parts.append(
+
+def _convention_words(
+    j: _Judged, chosen: Action, rec: Action, grade: str, convention: str | None, both_break: bool, lead: str
+) -> str:
+    """The rule of thumb ``chosen`` breaks (its sentence ``convention``), said as it bears on
+    ``rec``, the choice the words recommend: as the reason only when ``rec`` keeps it and is of
+    the kind it asks for (a rule that says lead trump never stands beside a side-card lead).
+    ``lead``: the words of a near tie the numbers can't separate ('' when there is none)."""
+    if not convention:
+        return ""
+    hand = j.position
+    level = bool(lead)
+    if convention in lead:
+        return ""  # the tie's words quote it already
+    if level and grade in ("best", "good"):
+        return f'The rule of thumb says: "{convention}" Here the numbers can\'t tell keeping it from breaking it.'
+    if both_break and grade not in ("best", "good"):
+        return (
             f'The rule of thumb says: "{convention}" Here the better choice breaks it too: it does not decide this one.'
         )
-    elif convention:
-        if grade in ("best", "good"):
-            verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"
-            parts.append(f'The rule of thumb says: "{convention}" In this deal the numbers say {verdict}.')
-        else:
-            parts.append(f"Rule of thumb: {convention}")
-    del game
-    return " ".join(p for p in parts if p)
+    if grade in ("best", "good"):
+        verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"
+        return f'The rule of thumb says: "{convention}" In this deal the numbers say {verdict}.'
+    rule = next((c for c in book() if c.sentence == convention), None)
+    if rule is None or supports(hand, rule, rec, j.score):
+        return f"Rule of thumb: {convention}"
+    return f'The rule of thumb says: "{convention}" It does not point the way here: {name(hand, rec)} does better.'
+
+
+def supports(hand: Hand, rule: Convention, action: Action, score: tuple[int, int] | None = None) -> bool:
+    """Whether ``rule`` points the way to ``action`` in ``hand``: ``action`` keeps it, and is of the
+    kind it asks for: a rule that says lead trump supports only a trump lead, one that says lead a
+    side card only a side-card lead, one that says pass only a pass, one that says bid only a bid.
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.convention_book import convention
+    >>> hand = el.examples.hand('left-bower-trap', after=2)
+    >>> big = convention('maker-leads-trump')
+    >>> supports(hand, big, el.Action.parse('play J♥')), supports(hand, big, el.Action.parse('play A♣'))
+    (True, False)
+    """
+    if rule.breaks(hand, action, score):
+        return False
+    kind = _KIND.get(rule.id)
+    if kind in ("pass", "bid"):
+        return (action.id == act.PASS) == (kind == "pass")
+    if kind is not None:
+        card, trick = action.card, hand.current_trick
+        leading = hand.core.phase == PLAY_PHASE and (trick is None or not trick.cards)
+        trump_lead = leading and card is not None and Facts(hand).is_trump(card.index)
+        return trump_lead == (kind == "trump lead")
+    return True
+
+
+def _supporting_rule(hand: Hand, rec: Action, other: Action, score: tuple[int, int] | None) -> Convention | None:
+    """The first rule of thumb ``other`` breaks that points the way to ``rec``, or ``None``."""
+    for rule in broken(hand, other, score):
+        if supports(hand, rule, rec, score):
+            return rule
+    return None
+
+
+def _value(o: _Option) -> float:
+    """The grading value: the chance to win the game where there is a score, else the points."""
+    return o.win if o.win is not None else o.table_points
+
+
+def _level_with(j: _Judged, rec: Action, chosen: Action) -> Action | None:
+    """The choice the numbers favour over ``rec``, the choice the words recommend, where the grades
+    still put ``rec`` first (a near tie a rule of thumb or the smaller risk decided): for a choice
+    graded 'best', the option with the largest number above it; for another, ``chosen`` itself
+    when its number is above the best's. ``None`` when the numbers side with ``rec``."""
+    top = _value(j.option(rec))
+    if chosen != rec:
+        return chosen if _value(j.option(chosen)) > top + _EPS else None
+    above = [o for o in j.options if o.action != rec and _value(o) > top + _EPS]
+    return max(above, key=_value).action if above else None
+
+
+def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -> str:
+    """The numbers favour ``other`` by less than they can tell: say so, and why good players
+    choose ``rec`` (the rule of thumb ``other`` breaks, or the position's reason)."""
+    hand = j.position
+    rule = _supporting_rule(hand, rec, other, j.score)
+    head = f"The numbers can't separate {name(hand, rec)} and {name(hand, other)}"
+    verb = f"play {name(hand, rec)}" if rec.id >= act.PLAY else name(hand, rec).removeprefix("to ")
+    numbers = _numbers(j, rec, other, "")
+    if rule is not None:
+        why = f"the rule of thumb decides between choices this close: {rule.sentence}"
+        return f"{head}; good players {verb} because {why} {numbers}"
+    why = _why(hand, rec, other, j, generic=False)
+    if why:
+        return f"{head}: either is sound here. For {name(hand, rec)}: {why}. {numbers}"
+    return f"{head}: either is sound here. {numbers}"
+
+
+def hint_rule(j: _Judged) -> str:
+    """The Hint's rule of thumb after the judgement's reason, honest about the suggestion
+    ``j.best``: a rule the suggestion breaks, said plainly (another choice keeps it and does nearly
+    as well, or the numbers say otherwise here); else a rule the next choices break that points the
+    way to the suggestion (:func:`supports`: never "lead a big trump" beside a side-card lead);
+    '' where the reason already names the rule, or none applies.
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.coach import judge
+    >>> j = judge(el.examples.hand('left-bower-trap', after=2), seed=1, worlds=8)
+    >>> rule = hint_rule(j)
+    >>> rule.startswith("Good players' rule of thumb") or rule == ''
+    True
+    """
+    hand = j.position
+    if j.forced or j.decided_by == "convention":
+        return ""
+    against = broken(hand, j.best, j.score)
+    if against:
+        rule = against[0]
+        keeps = next((o.action for o in j.options if supports(hand, rule, o.action, j.score)), None)
+        said = f"Good players' rule of thumb says \u201c{rule.sentence.rstrip('. ')}\u201d"
+        if keeps is not None and (j.close or j.grade_of(keeps) in ("best", "good")):
+            edge = "" if j.close else f"; the numbers favour {name(hand, j.best)} by a little"
+            return f"{said}: here {name(hand, keeps)} does nearly as well{edge}."
+        return f"{said}, but in this deal the numbers say otherwise."
+    for o in j.options[1:3]:
+        rule = _supporting_rule(hand, j.best, o.action, j.score)
+        if rule is not None:
+            return f"Good players' rule of thumb: {rule.sentence}"
+    return ""
+
+
+def _names(hand: Hand, actions: Sequence[Action]) -> str:
+    """'the K♠, the 9♠ and the Q♦'."""
+    return _and(name(hand, a) for a in actions)
+
+
+def _and(items: Iterable[str]) -> str:
+    words = list(items)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _score_words(j: _Judged, better: Action, worse: Action, said: str = "") -> str:
+    """Where the score decides between ``better`` and ``worse``, the sentence that names it ('' where
+    it does not, or ``said`` already names it): a march that wins the game makes going alone add
+    nothing; a euchre that gives the other side the game; the chance to win the game ranking the two
+    the other way from the points."""
+    if j.score is None or "going alone adds nothing" in said:
+        return ""
+    s = j.position.core
+    team = s.to_act & 1
+    us, them = j.score[team], j.score[1 - team]
+    target = s.rules.points_to_win
+    at = f"At {us}\u2013{them}"
+    x, y = j.option(better), j.option(worse)
+    if worse.alone and not better.alone and us + 2 >= target:
+        return f"{at} a march with your partner (2 points) wins the game: going alone adds nothing."
+    if x.win is None or y.win is None or x.win - y.win < _EPS:
+        return ""
+    if x.table_points >= y.table_points - _EPS:
+        return ""
+    if them + 2 >= target and y.p_euchred > x.p_euchred + _EPS:
+        return (
+            f"{at} a euchre gives the other side the game: {name(j.position, better)} wins the game more "
+            f"often, though {name(j.position, worse)} scores more points on average."
+        )
+    return (
+        f"{at} the game, not the points, decides: {name(j.position, better)} wins the game more often, "
+        f"though {name(j.position, worse)} scores more points on average."
+    )
 
 
 def table_note(j: _Judged, chosen: Action) -> str:
@@ -170,10 +378,6 @@ def table_note(j: _Judged, chosen: Action) -> str:
         f"With every card in view {name(j.position, chosen)} would look as good, but at the table, where "
         "nobody sees the hidden cards, it does worse."
     )
-
-
-def _plain(j: _Judged) -> str:
-    return "it gives your side more" if j.score is None else "it gives your side a better chance to win the game"
 
 
 def _numbers(j: _Judged, a: Action, b: Action, label: str) -> str:
@@ -247,6 +451,10 @@ def _why(hand: Hand, better: Action, worse: Action, j: _Judged | None, generic: 
         reasons = _bid_why(Facts(hand), better, worse, j)
     else:
         reasons = []
+    if not reasons and generic and s.phase == DISCARD_PHASE and better.card and worse.card:
+        reasons = [f"discarding the {better.card} keeps the {worse.card}"]
+    elif not reasons and generic and s.phase in (BID1, BID2):
+        reasons = [f"with the {Card(s.upcard)} turned up, the cards you can't see decide between them"]
     return "; ".join(reasons)
 
 
@@ -328,20 +536,41 @@ def _card_why(f: Facts, b: int, c: int, generic: bool = True) -> list[str]:
                     f"your partner's {Card(wcard)} is already winning the trick and nobody left to play can beat it, "
                     f"so {_card_words(f, c)} would be a trump spent for nothing"
                 )
-        elif partner_winning and tb and not tc and threats:
+        wb, wc = f.wins(b), f.wins(c)
+        # 'wins'/'takes' only when no seat still to play could beat the card; else 'winning so far'
+        sure_b = wb and not any(_can_beat(f, x, b) for x in after)
+        sure_c = wc and not any(_can_beat(f, x, c) for x in after)
+        if partner_winning and tb and not tc and threats:
+            takes = (
+                "takes the trick first" if sure_b else "is winning the trick so far, and only a higher trump beats it"
+            )
             why.append(
                 f"your partner's {Card(wcard)} is winning so far, but {_seat_words(f, threats[0])} still plays after "
-                f"you and can beat it: {_card_words(f, b)} takes the trick first"
+                f"you and can beat it: {_card_words(f, b)} {takes}"
             )
-        wb, wc = f.wins(b), f.wins(c)
-        if wb and wc and f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
-            safe = not any(_can_beat(f, x, b) for x in after if x.team != f.seat.team)
-            why.append(
-                f"the {Card(b)} wins this trick {'as surely as' if safe else 'as well as'} {_card_words(f, c)}, "
-                f"which is worth keeping for later"
-            )
-        elif wb and not wc:
+        elif wb and wc and f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
+            if sure_b:
+                why.append(
+                    f"the {Card(b)} wins this trick as surely as {_card_words(f, c)}, which is worth keeping for later"
+                )
+            elif sure_c:
+                why.append(
+                    f"the {Card(b)} is winning the trick so far; {_card_words(f, c)} would make it sure, "
+                    f"but the {Card(c)} is worth keeping for later"
+                )
+            else:
+                why.append(
+                    f"the {Card(b)} is winning the trick so far, as {_card_words(f, c)} would be, and the "
+                    f"{Card(c)} is worth keeping for later"
+                )
+        elif wb and not wc and sure_b:
             why.append(f"the {Card(b)} takes the trick (and you lead next); the {Card(c)} does not")
+        elif wb and not wc:
+            seat = next(x for x in after if _can_beat(f, x, b))
+            why.append(
+                f"the {Card(b)} is winning the trick so far ({_seat_words(f, seat)} still plays after you and "
+                f"might beat it); the {Card(c)} would not be"
+            )
         elif wc and not wb and partner_winning and not why:
             why.append(f"your partner is winning already, so the {Card(c)} is better kept")
         elif wc and not wb and f.seat.partner in after:
@@ -378,9 +607,28 @@ def _card_why(f: Facts, b: int, c: int, generic: bool = True) -> list[str]:
             if x.team != f.seat.team and f.suit_of(c) in f.voids.get(x, frozenset()) and not tc:
                 why.append(f"{x.word} has shown out of {_suit(f.suit_of(c))} and can trump the {Card(c)}")
                 break
-    if not why and (tb or tc) and generic:
-        why.append(_trump_count(f))
+    if not why and generic:
+        why.append(_contrast(f, b, c))
     return why
+
+
+def _contrast(f: Facts, b: int, c: int) -> str:
+    """What choosing card ``b`` over card ``c`` does, in cards, where the position names no other
+    reason: the card it keeps, or the rank it plays; the trump count beside it when trumps are in it."""
+    tb, tc = f.is_trump(b), f.is_trump(c)
+    if tc and not tb:
+        text = f"the {Card(b)} keeps your trump, {_card_words(f, c)}, for a later trick"
+    elif tb and not tc:
+        text = f"the {Card(b)} is a trump: it outranks the {Card(c)} and every other {_suit(f.suit_of(c))[:-1]}"
+    elif f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
+        text = f"the {Card(b)} keeps {_card_words(f, c)}, the higher card, for later"
+    elif f.suit_of(b) == f.suit_of(c):
+        above = [Card(x) for x in f.out_of_sight if f.suit_of(x) == f.suit_of(b) and f.power(x) > f.power(b)]
+        over = f", with {_and(f'the {x}' for x in above)} still out above it" if above else ""
+        text = f"the {Card(b)} ranks above the {Card(c)}{over}"
+    else:
+        text = f"the {Card(b)} keeps the {Card(c)} for later"
+    return f"{text} ({_trump_count(f)})" if tb or tc else text
 
 
 def _discard_why(f: Facts, better: Action, worse: Action) -> list[str]:
@@ -391,7 +639,7 @@ def _discard_why(f: Facts, better: Action, worse: Action) -> list[str]:
     why = []
     bi, ci = b.index, c.index
     if f.is_trump(ci) and not f.is_trump(bi):
-        why.append("keep your trumps: a trump outranks any side card")
+        why.append(f"the {c} is a trump: keep your trumps, a trump outranks any side card")
     sb = f.suit_of(bi)
     if not f.is_trump(bi) and sum(1 for x in held if f.suit_of(x) == sb) == 1:
         why.append(f"throwing the {b} leaves you void in {_suit(sb)}, so you can trump them")
@@ -449,8 +697,10 @@ def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list
             why.append(f"{suit.plural} is next, the same colour as the {upsuit.plural} your side turned down")
         elif t != int(upsuit):
             why.append(f"{suit.plural} is green (the other colour from the turned-down {upsuit.plural})")
+    two_win = j is not None and j.score is not None and j.score[f.seat.team] + 2 >= s.rules.points_to_win
     if better.alone and not worse.alone and worse.id != act.PASS:
-        why.insert(0, "your hand can take the tricks by itself, and alone a march scores 4 points instead of 2")
+        four = "" if two_win else ", and alone a march scores 4 points instead of 2"
+        why.insert(0, f"your hand can take the tricks by itself{four}")
     elif worse.alone and not better.alone:
         why.insert(0, "alone you give up your partner's help, and three or four tricks still score only 1")
     if j is None:

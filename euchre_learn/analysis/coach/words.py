@@ -1,31 +1,42 @@
 """The coach's words: why one option beats another, in Euchre words first and numbers second.
 
-Every sentence is built from engine facts the seat can see (:class:`~euchre_learn.analysis.table_facts.Facts`):
-the trumps it holds and those still out, the bowers already played, the boss card of a suit,
-the voids shown, who is winning the trick and whether a seat still to play can beat it, who
-leads next, next and green in round 2, and the game score. The numbers follow in one short
-clause. The Hint and the review say the same thing because both call :func:`explain`.
+The reasons come from the position (:mod:`.reasons`: engine facts the seat can see, the trumps it
+holds and those still out, the boss card of a suit, the voids shown, who is winning the trick and
+whether a seat still to play can beat it, next and green in round 2); this module adds the numbers
+in one short clause, the game score where it decides, and the rules of thumb. The Hint and the
+review say the same thing because both call :func:`explain`.
 
-The rules the words keep:
+The rules the words keep (``tests/analysis/coach/test_words.py`` checks them on 200 decisions):
 
-* a choice graded 'best' is never told another choice was better;
-* a close call says so in one plain sentence (:data:`CLOSE`);
-* a forced choice says only that it was forced;
-* a partner's card is "already winning" only when no seat still to play can beat it (against a
-  loner who plays after you, it is not).
+* a choice graded 'best' is never told another choice was better, and 'best' or 'better' never
+  stands beside a larger number for the other choice: where the numbers favour another choice by
+  less than they can tell, the words say "the numbers can't separate" the two, and why good
+  players choose as they do;
+* a card "wins" or "takes" the trick only when no seat still to play can beat it ("winning so far"
+  otherwise), and partner's card is "already winning" on the same terms;
+* every reason names a card, a rule or the score: never only a count of trumps, never "it gives
+  your side more";
+* a rule of thumb stands beside a choice only when it points the way to that choice
+  (:func:`supports`), never against the reason beside it;
+* the score is named where it decides: "going alone adds nothing" when a march with partner
+  already wins the game, and where the chance to win the game ranks two choices the other way
+  from the points;
+* a close call says so in one plain sentence (:data:`CLOSE`); a forced choice says only that it
+  was forced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from euchre_learn.analysis.coach.reasons import and_words, reasons, why_better
 from euchre_learn.analysis.convention_book import Convention, book, broken
-from euchre_learn.analysis.table_facts import ROLES, Facts
+from euchre_learn.analysis.table_facts import Facts
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Card, Seat, Suit
-from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE
+from euchre_learn.engine.cards import Card
+from euchre_learn.engine.core import PLAY_PHASE
 from euchre_learn.engine.explain import action_words
 
 if TYPE_CHECKING:
@@ -163,14 +174,14 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
             why = ""
             for o in j.options:
                 if j.grade_of(o.action) != "best":
-                    why = _why(hand, chosen, o.action, j, generic=False)
+                    why = why_better(hand, chosen, o.action, j, generic=False)
                     if why:
                         break
             # tied on the game: name the loner the call ties with, where there is one
             tied = [o for o in j.options if j.grade_of(o.action) != "best" and _game_tie(j, chosen, o.action)]
             loner = next((o for o in tied if o.action.alone and not chosen.alone), None)
             other = loner or (tied[0] if tied else other)
-            why = why or _why(hand, chosen, other.action, j)
+            why = why or why_better(hand, chosen, other.action, j)
             tie = _game_tie(j, chosen, other.action)
             parts.append(f"{_cap(name(hand, chosen))} is best: {tie or why}.")
             if tie and why:
@@ -179,7 +190,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
             parts.append(_numbers(j, chosen, other.action, "the next best"))
     else:
         best = j.best
-        why = _why(hand, best, chosen, j)
+        why = why_better(hand, best, chosen, j)
         tie = _game_tie(j, best, chosen)
         than = "a little better than" if grade == "good" else "better than"
         parts.append(f"{_cap(name(hand, best))} was {than} {name(hand, chosen)}: {tie or why}.")
@@ -284,10 +295,13 @@ def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -
     head = f"The numbers can't separate {name(hand, rec)} and {name(hand, other)}"
     verb = f"play {name(hand, rec)}" if rec.id >= act.PLAY else name(hand, rec).removeprefix("to ")
     numbers = _numbers(j, rec, other, "")
+    why = why_better(hand, rec, other, j, generic=False)
     if rule is not None:
-        why = f"the rule of thumb decides between choices this close: {rule.sentence}"
-        return f"{head}; good players {verb} because {why} {numbers}"
-    why = _why(hand, rec, other, j, generic=False)
+        if why:
+            rule_words = f"{why}. Between choices this close, the rule of thumb decides: {rule.sentence}"
+        else:
+            rule_words = f"the rule of thumb decides between choices this close: {rule.sentence}"
+        return f"{head}; good players {verb} because {rule_words} {numbers}"
     if why:
         return f"{head}: either is sound here. For {name(hand, rec)}: {why}. {numbers}"
     return f"{head}: either is sound here. {numbers}"
@@ -312,9 +326,9 @@ def hint_rule(j: _Judged) -> str:
         return ""
     against = broken(hand, j.best, j.score)
     if against:
-        rule = against[0]
-        keeps = next((o.action for o in j.options if supports(hand, rule, o.action, j.score)), None)
-        said = f"Good players' rule of thumb says \u201c{rule.sentence.rstrip('. ')}\u201d"
+        first = against[0]
+        keeps = next((o.action for o in j.options if supports(hand, first, o.action, j.score)), None)
+        said = f"Good players' rule of thumb says \u201c{first.sentence.rstrip('. ')}\u201d"
         if keeps is not None and (j.close or j.grade_of(keeps) in ("best", "good")):
             edge = "" if j.close else f"; the numbers favour {name(hand, j.best)} by a little"
             return f"{said}: here {name(hand, keeps)} does nearly as well{edge}."
@@ -328,12 +342,7 @@ def hint_rule(j: _Judged) -> str:
 
 def _names(hand: Hand, actions: Sequence[Action]) -> str:
     """'the K♠, the 9♠ and the Q♦'."""
-    return _and(name(hand, a) for a in actions)
-
-
-def _and(items: Iterable[str]) -> str:
-    words = list(items)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return and_words(name(hand, a) for a in actions)
 
 
 def _score_words(j: _Judged, better: Action, worse: Action, said: str = "") -> str:
@@ -423,291 +432,3 @@ def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
     if y.p_euchred > x.p_euchred:
         return f"{both}, and {name(j.position, better)} risks less"
     return f"{both}; {name(j.position, better)} is the safer of the two"
-
-
-# ---- reasons from the position --------------------------------------------------------------
-
-
-def reasons(hand: Hand, better: Action | str, worse: Action | str) -> str:
-    """Why ``better`` beats ``worse`` for the seat to act in ``hand``, in Euchre words only (no
-    numbers; '' when the position names no reason). The puzzles' feedback uses it.
-
-    >>> import euchre_learn as el
-    >>> reasons(el.examples.hand('left-bower-trap', after=2), 'play J♥', 'play A♣')[:42]
-    'your side made trump: leading trump draws '
-    """
-    return _why(hand, Action.parse(better), Action.parse(worse), None)
-
-
-def _why(hand: Hand, better: Action, worse: Action, j: _Judged | None, generic: bool = True) -> str:
-    """Euchre reasons why ``better`` beats ``worse`` here, joined; '' when the position names none
-    (without ``generic``, '' also when all it could say is the count of trumps)."""
-    s = hand.core
-    if s.phase == PLAY_PHASE:
-        reasons = _card_why(Facts(hand), better.id - act.PLAY, worse.id - act.PLAY, generic)
-    elif s.phase == DISCARD_PHASE:
-        reasons = _discard_why(Facts(hand), better, worse)
-    elif s.phase in (BID1, BID2):
-        reasons = _bid_why(Facts(hand), better, worse, j)
-    else:
-        reasons = []
-    if not reasons and generic and s.phase == DISCARD_PHASE and better.card and worse.card:
-        reasons = [f"discarding the {better.card} keeps the {worse.card}"]
-    elif not reasons and generic and s.phase in (BID1, BID2):
-        reasons = [f"with the {Card(s.upcard)} turned up, the cards you can't see decide between them"]
-    return "; ".join(reasons)
-
-
-def _suit(i: int) -> str:
-    return Suit(i).plural
-
-
-def _card_words(f: Facts, c: int) -> str:
-    """'the J♥ (the right bower)' where the name matters."""
-    card = Card(c)
-    t = f.trump
-    if t is not None and c == t * 6 + 2:
-        return f"the {card} (the right bower, the highest trump)"
-    if t is not None and c == (3 - t) * 6 + 2:
-        return f"the {card} (the left bower)"
-    return f"the {card}"
-
-
-def _seat_words(f: Facts, seat: Seat) -> str:
-    if seat == f.seat.partner:
-        return "your partner"
-    role = f.role(seat)
-    if role == "loner":
-        return f"{seat.word}, who went alone,"
-    if role in ("maker", "lone-defender"):
-        return f"{seat.word} ({ROLES[role]})"
-    return seat.word
-
-
-def _can_beat(f: Facts, seat: Seat, card: int) -> bool:
-    """Could ``seat``, still to play, beat ``card`` with a card it may hold (voids shown respected)?"""
-    suit = f.suit_of(card)
-    void = f.voids.get(seat, frozenset())
-    unseen = f.out_of_sight
-    trump = f.trump
-    assert trump is not None
-    led = f.suit_of(f.trick[0][0]) if f.trick[0] else suit
-    if suit not in void and any(f.suit_of(x) == suit and f.power(x) > f.power(card) for x in unseen):
-        return True
-    if suit != trump and trump not in void and any(f.is_trump(x) for x in unseen):
-        # it may trump only when it cannot follow the led suit: shown void, or possibly void
-        return led != trump
-    return False
-
-
-def _trump_count(f: Facts) -> str:
-    mine = len(f.trumps())
-    out = sum(1 for x in f.out_of_sight if f.is_trump(x))
-    t = f.trump
-    assert t is not None
-    right = t * 6 + 2
-    bowers = [b for b in (right, (3 - t) * 6 + 2) if b in f.played]
-    seen = f", with {' and '.join(f'the {Card(b)}' for b in bowers)} already played" if bowers else ""
-    return (
-        f"you hold {mine} trump{'s' if mine != 1 else ''} and {out} more {'are' if out != 1 else 'is'} still out{seen}"
-    )
-
-
-def _card_why(f: Facts, b: int, c: int, generic: bool = True) -> list[str]:
-    trump = f.trump
-    assert trump is not None
-    why: list[str] = []
-    tb, tc = f.is_trump(b), f.is_trump(c)
-    if f.trick[0]:
-        win = f.winner
-        assert win is not None
-        wcard, wseat = win
-        after = f.still_to_play
-        threats = [x for x in after if x.team != f.seat.team and _can_beat(f, x, wcard)]
-        partner_winning = wseat == f.seat.partner
-        if partner_winning and tc and not f.is_trump(wcard) and not tb:
-            if threats:
-                why.append(
-                    f"your partner's {Card(wcard)} is winning so far, but {_seat_words(f, threats[0])} still plays "
-                    f"after you and can beat it"
-                )
-            else:
-                why.append(
-                    f"your partner's {Card(wcard)} is already winning the trick and nobody left to play can beat it, "
-                    f"so {_card_words(f, c)} would be a trump spent for nothing"
-                )
-        wb, wc = f.wins(b), f.wins(c)
-        # 'wins'/'takes' only when no seat still to play could beat the card; else 'winning so far'
-        sure_b = wb and not any(_can_beat(f, x, b) for x in after)
-        sure_c = wc and not any(_can_beat(f, x, c) for x in after)
-        if partner_winning and tb and not tc and threats:
-            takes = (
-                "takes the trick first" if sure_b else "is winning the trick so far, and only a higher trump beats it"
-            )
-            why.append(
-                f"your partner's {Card(wcard)} is winning so far, but {_seat_words(f, threats[0])} still plays after "
-                f"you and can beat it: {_card_words(f, b)} {takes}"
-            )
-        elif wb and wc and f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
-            if sure_b:
-                why.append(
-                    f"the {Card(b)} wins this trick as surely as {_card_words(f, c)}, which is worth keeping for later"
-                )
-            elif sure_c:
-                why.append(
-                    f"the {Card(b)} is winning the trick so far; {_card_words(f, c)} would make it sure, "
-                    f"but the {Card(c)} is worth keeping for later"
-                )
-            else:
-                why.append(
-                    f"the {Card(b)} is winning the trick so far, as {_card_words(f, c)} would be, and the "
-                    f"{Card(c)} is worth keeping for later"
-                )
-        elif wb and not wc and sure_b:
-            why.append(f"the {Card(b)} takes the trick (and you lead next); the {Card(c)} does not")
-        elif wb and not wc:
-            seat = next(x for x in after if _can_beat(f, x, b))
-            why.append(
-                f"the {Card(b)} is winning the trick so far ({_seat_words(f, seat)} still plays after you and "
-                f"might beat it); the {Card(c)} would not be"
-            )
-        elif wc and not wb and partner_winning and not why:
-            why.append(f"your partner is winning already, so the {Card(c)} is better kept")
-        elif wc and not wb and f.seat.partner in after:
-            why.append(f"your partner still plays after you and may win the trick, so keep the {Card(c)} for later")
-        if f.void_in_led and not tb and not tc and f.is_boss(c):
-            why.append(
-                f"the {Card(c)} is the boss {_suit(f.suit_of(c))[:-1]} (the highest still out): keep it for a trick it wins"
-            )
-    else:
-        ours = f.makers_side
-        alone_against = f.maker is not None and f.alone and not ours
-        if tb and not tc and ours:
-            why.append(
-                f"your side made trump: leading trump draws the other side's trumps before they can ruff your winners ({_trump_count(f)})"
-            )
-        elif tc and not tb and alone_against:
-            why.append(
-                "against a loner, don't lead trump: the loner is strong in it, and your trump may be the card that stops it"
-            )
-        elif tc and not tb and not ours:
-            why.append("on defence a trump lead draws your partner's trumps, not the makers'")
-        elif tc and not tb and ours:
-            why.append(f"leading trump here spends a trump your side needs ({_trump_count(f)})")
-        elif tb and not tc:
-            why.append(f"a trump lead pulls the trumps that would ruff your side cards ({_trump_count(f)})")
-        elif tb and tc and f.is_boss(b) and not f.is_boss(c) and ours:
-            why.append(f"the {Card(b)} is the highest trump still out: it wins the trick and pulls trumps")
-        partner_void = f.voids.get(f.seat.partner, frozenset())
-        if f.suit_of(b) in partner_void and f.suit_of(b) != trump and f.maker is not None and not (f.alone and ours):
-            why.append(f"your partner has shown out of {_suit(f.suit_of(b))}, so they can trump it")
-        if not tb and f.is_boss(b) and not f.is_boss(c) and f.suit_of(b) != f.suit_of(c):
-            why.append(f"the {Card(b)} is the boss {_suit(f.suit_of(b))[:-1]} (nothing still out beats it in its suit)")
-        for x in Seat:
-            if x.team != f.seat.team and f.suit_of(c) in f.voids.get(x, frozenset()) and not tc:
-                why.append(f"{x.word} has shown out of {_suit(f.suit_of(c))} and can trump the {Card(c)}")
-                break
-    if not why and generic:
-        why.append(_contrast(f, b, c))
-    return why
-
-
-def _contrast(f: Facts, b: int, c: int) -> str:
-    """What choosing card ``b`` over card ``c`` does, in cards, where the position names no other
-    reason: the card it keeps, or the rank it plays; the trump count beside it when trumps are in it."""
-    tb, tc = f.is_trump(b), f.is_trump(c)
-    if tc and not tb:
-        text = f"the {Card(b)} keeps your trump, {_card_words(f, c)}, for a later trick"
-    elif tb and not tc:
-        text = f"the {Card(b)} is a trump: it outranks the {Card(c)} and every other {_suit(f.suit_of(c))[:-1]}"
-    elif f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
-        text = f"the {Card(b)} keeps {_card_words(f, c)}, the higher card, for later"
-    elif f.suit_of(b) == f.suit_of(c):
-        above = [Card(x) for x in f.out_of_sight if f.suit_of(x) == f.suit_of(b) and f.power(x) > f.power(b)]
-        over = f", with {_and(f'the {x}' for x in above)} still out above it" if above else ""
-        text = f"the {Card(b)} ranks above the {Card(c)}{over}"
-    else:
-        text = f"the {Card(b)} keeps the {Card(c)} for later"
-    return f"{text} ({_trump_count(f)})" if tb or tc else text
-
-
-def _discard_why(f: Facts, better: Action, worse: Action) -> list[str]:
-    held = [x.index for x in f.hand.holding(f.seat)]
-    b, c = better.card, worse.card
-    if b is None or c is None:
-        return []
-    why = []
-    bi, ci = b.index, c.index
-    if f.is_trump(ci) and not f.is_trump(bi):
-        why.append(f"the {c} is a trump: keep your trumps, a trump outranks any side card")
-    sb = f.suit_of(bi)
-    if not f.is_trump(bi) and sum(1 for x in held if f.suit_of(x) == sb) == 1:
-        why.append(f"throwing the {b} leaves you void in {_suit(sb)}, so you can trump them")
-    elif f.is_boss(ci) and not f.is_trump(ci):
-        why.append(f"the {c} is the boss {_suit(f.suit_of(ci))[:-1]}: it takes a trick later")
-    return why
-
-
-def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list[str]:
-    s = f.hand.core
-    why: list[str] = []
-    if s.upcard >= 24:  # the Benny turned up: no suit to read
-        return why
-    up = Card(s.upcard)
-    upsuit = up.suit
-    assert upsuit is not None
-    made = [a for a in (better, worse) if a.id != act.PASS]
-    if not made:
-        return why
-    a = made[0]
-    suit = upsuit if s.phase == BID1 else a.suit
-    if suit is None:
-        return why
-    t = int(suit)
-    held = [c.index for c in f.hand.holding(f.seat)]
-    if s.phase == BID1 and f.seat == f.dealer:
-        held.append(up.index)
-    eff = [c for c in held if (c // 6 == t and c % 6 != 2) or c in (t * 6 + 2, (3 - t) * 6 + 2)]
-    bowers = [n for c, n in ((t * 6 + 2, "the right bower"), ((3 - t) * 6 + 2, "the left")) if c in held]
-    aces = sum(1 for c in held if c % 6 == 5 and c // 6 != t)
-    desc = f"with {suit.plural} trump you hold {len(eff)} trump{'s' if len(eff) != 1 else ''}"
-    if bowers:
-        desc += f" ({' and '.join(bowers)})"
-    elif eff and max(c % 6 for c in eff) <= 3:
-        desc += " (all small: no bower, no ace)"
-    if aces:
-        desc += f" and {aces} side ace{'s' if aces > 1 else ''}"
-    why.append(desc)
-    if s.phase == BID1:
-        dealer = f.dealer
-        who = (
-            "you"
-            if dealer == f.seat
-            else ("your partner" if dealer == f.seat.partner else f"{dealer.word}, on the other side")
-        )
-        why.append(f"the {up} goes to the dealer, {who}")
-    else:
-        nxt = 3 - upsuit
-        if t == nxt and f.seat.team != f.dealer.team:
-            why.append(
-                f"{suit.plural} is next, the same colour as the turned-down {upsuit.plural}: the dealer's side "
-                f"passed the {up}, so the jacks of that colour are less likely over there"
-            )
-        elif t == nxt:
-            why.append(f"{suit.plural} is next, the same colour as the {upsuit.plural} your side turned down")
-        elif t != int(upsuit):
-            why.append(f"{suit.plural} is green (the other colour from the turned-down {upsuit.plural})")
-    two_win = j is not None and j.score is not None and j.score[f.seat.team] + 2 >= s.rules.points_to_win
-    if better.alone and not worse.alone and worse.id != act.PASS:
-        four = "" if two_win else ", and alone a march scores 4 points instead of 2"
-        why.insert(0, f"your hand can take the tricks by itself{four}")
-    elif worse.alone and not better.alone:
-        why.insert(0, "alone you give up your partner's help, and three or four tricks still score only 1")
-    if j is None:
-        return why
-    b, w = j.option(better), j.option(worse)
-    if b.p_set - w.p_set >= 0.1:  # (the euchres your side suffers are in the numbers)
-        why.append(
-            f"with {'that choice' if better.id != act.PASS else 'a pass'} your side euchres the makers {b.p_set:.0%} of the time"
-        )
-    return why

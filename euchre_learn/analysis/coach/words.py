@@ -289,7 +289,9 @@ def _level_with(j: _Judged, rec: Action, chosen: Action) -> Action | None:
 
 def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -> str:
     """The numbers favour ``other`` by less than they can tell: say so, and why good players
-    choose ``rec`` (the rule of thumb ``other`` breaks, or the position's reason)."""
+    choose ``rec`` (the rule of thumb ``other`` breaks, or the position's reason), or, where a rule
+    points the other way (``rec`` is one of several choices tied for best, the suggestion another),
+    that either is sound and what good players choose."""
     hand = j.position
     rule = _supporting_rule(hand, rec, other, j.score)
     head = f"The numbers can't separate {name(hand, rec)} and {name(hand, other)}"
@@ -302,6 +304,10 @@ def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -
         else:
             rule_words = f"the rule of thumb decides between choices this close: {rule.sentence}"
         return f"{head}; good players {verb} because {rule_words} {numbers}"
+    against = _supporting_rule(hand, other, rec, j.score)
+    if against is not None:  # a choice tied with the suggestion: the rule points to the other one
+        verb = f"play {name(hand, other)}" if other.id >= act.PLAY else name(hand, other).removeprefix("to ")
+        return f"{head}: either is sound here, and good players {verb}: {against.sentence} {numbers}"
     if why:
         return f"{head}: either is sound here. For {name(hand, rec)}: {why}. {numbers}"
     return f"{head}: either is sound here. {numbers}"

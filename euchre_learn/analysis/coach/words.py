@@ -163,7 +163,11 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     rec = chosen if grade == "best" else j.best  # the choice the words recommend
     parts: list[str] = []
     level = _level_with(j, rec, chosen)
-    if level is not None:
+    plain = _needless_loner(j, rec)
+    if plain is not None and chosen in (rec, plain):
+        level = plain
+        parts.append(_loner_words(j, rec, plain))
+    elif level is not None:
         parts.append(_tie_words(j, rec, level, convention))
     elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
@@ -313,6 +317,33 @@ def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -
     return f"{head}: either is sound here. {numbers}"
 
 
+def _needless_loner(j: _Judged, rec: Action) -> Action | None:
+    """The same bid with partner, where ``rec`` makes trump alone and a march with partner (2
+    points) already wins the game; else ``None``."""
+    if j.score is None or not rec.alone or rec.id == act.DEFEND_ALONE:
+        return None
+    s = j.position.core
+    if j.score[s.to_act & 1] + 2 < s.rules.points_to_win:
+        return None
+    return next(
+        (o.action for o in j.options if not o.action.alone and o.action.kind == rec.kind and o.action.suit == rec.suit),
+        None,
+    )
+
+
+def _loner_words(j: _Judged, alone: Action, plain: Action) -> str:
+    """A loner when a march with partner already wins the game: the score said, the numbers beside
+    it, never 'best'."""
+    hand = j.position
+    team = hand.core.to_act & 1
+    assert j.score is not None
+    at = f"{j.score[team]}\u2013{j.score[1 - team]}"
+    return (
+        f"At {at} a march with your partner (2 points) wins the game: going alone adds nothing that counts, "
+        f"and partner's cards can only help. {_numbers(j, alone, plain, '')}"
+    )
+
+
 def hint_rule(j: _Judged) -> str:
     """The Hint's rule of thumb after the judgement's reason, honest about the suggestion
     ``j.best``: a rule the suggestion breaks, said plainly (another choice keeps it and does nearly
@@ -432,8 +463,11 @@ def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
     )
     if y.action.alone and not x.action.alone:
         extra = "going alone adds nothing"
+        at = f"at {j.score[team]}\u2013{j.score[1 - team]}"
         if one_point:
-            extra += f" (at {j.score[team]} points one point wins it, and partner's cards can only help)"
+            extra += f" ({at} one point wins it, and partner's cards can only help)"
+        elif j.score[team] + 2 >= target:
+            extra += f" ({at} a march with your partner wins the game, and partner's cards can only help)"
         return f"{both}; {extra}"
     if y.p_euchred > x.p_euchred:
         return f"{both}, and {name(j.position, better)} risks less"

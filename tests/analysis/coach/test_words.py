@@ -15,7 +15,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.bots import get
 from euchre_learn.analysis.coach import Judgement, judge
-from euchre_learn.analysis.coach.words import hint_rule
+from euchre_learn.analysis.coach.words import hint_rule, name
 from euchre_learn.analysis.convention_book import convention
 from euchre_learn.analysis.review.run import decide
 from euchre_learn.analysis.table_facts import Facts
@@ -178,3 +178,35 @@ def test_the_score_check_catches_a_loner_at_eight() -> None:
     assert not wc.score_named(
         hand, score, text + " At 8–5 … going alone adds nothing.", call, alone, 0.9, 0.8, 1.0, 1.5
     )
+
+
+# ---- the issue's loner at 8-5 -----------------------------------------------------------------------
+
+THIN_LONER = {"S": "J♥ 9♥ A♠ K♠ Q♠", "N": "Q♥ 9♣ 10♣ 9♦ 10♦", "E": "A♥ J♠ A♣ K♦ Q♣", "W": "10♥ 9♠ 10♠ J♣ K♣"}
+STRONG_LONER = {"S": "J♥ J♦ A♥ K♥ A♠", "N": "9♥ 9♣ 10♣ 9♦ 10♦", "E": "10♥ J♠ A♣ K♦ Q♣", "W": "Q♠ 9♠ 10♠ J♣ K♣"}
+LONERS = {
+    "thin": (THIN_LONER, "K♥", "J♦ Q♦ A♦"),
+    "strong": (STRONG_LONER, "Q♥", "Q♦ A♦ K♠"),
+}
+
+
+@pytest.mark.parametrize("score", [(8, 5), (8, 9), (9, 2)])
+@pytest.mark.parametrize("loner", sorted(LONERS))
+def test_a_loner_when_a_march_wins_the_game_adds_nothing(loner: str, score: tuple[int, int]) -> None:
+    """Issue 33: the dealer's partner with J♥ 9♥ A♠ K♠ Q♠ under the K♥, at 8-5: "alone a march
+    scores 4 points instead of 2" was the reason, and 2 points already win. Whatever the numbers
+    (with R-L-A-K under the Q♥ the loner does best in these deals), the words about going alone say
+    it adds nothing, name the score, and never call it best."""
+    holding, up, kitty = LONERS[loner]
+    hand = el.Hand.from_cards("N", holding, upcard=up, kitty=kitty).apply("pass")
+    j = judge(hand, score=score, seed=1, worlds=24)
+    alone = el.Action.parse("order up alone")
+    texts = [(a, t) for a, _, t in _texts(j)]
+    for a, text in texts:
+        assert "4 points instead of 2" not in text, text
+        assert not wc.every_problem(hand, score, text, a), text
+    about_alone = [t for a, t in texts if a == alone] + ([j.reason] if j.best == alone else [])
+    for text in about_alone:
+        assert "going alone adds nothing" in text and f"{score[0]}–{score[1]}" in text, text
+        said = name(hand, alone).capitalize()
+        assert not text.startswith((f"{said} is best", f"{said} was")), text  # never 'best' nor 'better'

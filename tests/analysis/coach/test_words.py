@@ -1,6 +1,6 @@
 """The coach's words are never false (issue 33, items 3 and 6), over 200 decisions of bot-played
 games: every decision judged by the coach, and every sentence it would print about it checked
-against the position (:mod:`tests.analysis.coach.wordcheck`) — the Hint's reason and rule of
+against the position (:mod:`tests.analysis.coach.wordkit`) — the Hint's reason and rule of
 thumb, ``Judgement.explain`` for every option, and the review's explanation for every option.
 
 The checks are shown to fail first, on the issue's own false sentences put on real positions.
@@ -22,7 +22,7 @@ from euchre_learn.analysis.table_facts import Facts
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Team
 
-from . import wordcheck as wc
+from . import wordkit as wc
 
 DECISIONS = 200
 """Decisions with a choice (two legal actions or more), from seeded games between 'standard' bots."""

@@ -38,7 +38,7 @@ COUNT = re.compile(
     r"you hold \d+ trumps? and \d+ more (?:are|is) still out(?:, with the \S+(?: and the \S+)? already played)?"
 )
 EMPTY = ("gives your side more", "gives your side the most", "gives your side a better chance")
-SCORE = re.compile(r"\bat \d+[–-]\d+|\bpoints? (?:wins|win)|going alone adds nothing")
+SCORE = re.compile(r"\b[Aa]t \d+[–-]\d+|\bpoints? (?:wins|win)|going alone adds nothing")
 RULE = re.compile(
     r"rule of thumb|good players|\bnext\b|\bgreen\b|\bmarch\b|\balone\b|score|points?\b|\bgame\b|void|boss|"
     r"bower|the dealer|follow|trump (?:lead|it)|leading trump|lead trump|don't lead|euchre",

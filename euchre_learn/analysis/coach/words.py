@@ -1,18 +1,28 @@
 """The coach's words: why one option beats another, in Euchre words first and numbers second.
 
-Every sentence is built from engine facts the seat can see (:class:`~euchre_learn.analysis.table_facts.Facts`):
-the trumps it holds and those still out, the bowers already played, the boss card of a suit,
-the voids shown, who is winning the trick and whether a seat still to play can beat it, who
-leads next, next and green in round 2, and the game score. The numbers follow in one short
-clause. The Hint and the review say the same thing because both call :func:`explain`.
+The reasons come from the position (:mod:`.reasons`: engine facts the seat can see, the trumps it
+holds and those still out, the boss card of a suit, the voids shown, who is winning the trick and
+whether a seat still to play can beat it, next and green in round 2); this module adds the numbers
+in one short clause, the game score where it decides, and the rules of thumb. The Hint and the
+review say the same thing because both call :func:`explain`.
 
-The rules the words keep:
+The rules the words keep (``tests/analysis/coach/test_words.py`` checks them on 200 decisions):
 
-* a choice graded 'best' is never told another choice was better;
-* a close call says so in one plain sentence (:data:`CLOSE`);
-* a forced choice says only that it was forced;
-* a partner's card is "already winning" only when no seat still to play can beat it (against a
-  loner who plays after you, it is not).
+* a choice graded 'best' is never told another choice was better, and 'best' or 'better' never
+  stands beside a larger number for the other choice: where the numbers favour another choice by
+  less than they can tell, the words say "the numbers can't separate" the two, and why good
+  players choose as they do;
+* a card "wins" or "takes" the trick only when no seat still to play can beat it ("winning so far"
+  otherwise), and partner's card is "already winning" on the same terms;
+* every reason names a card, a rule or the score: never only a count of trumps, never "it gives
+  your side more";
+* a rule of thumb stands beside a choice only when it points the way to that choice
+  (:func:`supports`), never against the reason beside it;
+* the score is named where it decides: "going alone adds nothing" when a march with partner
+  already wins the game, and where the chance to win the game ranks two choices the other way
+  from the points;
+* a close call says so in one plain sentence (:data:`CLOSE`); a forced choice says only that it
+  was forced.
 """
 
 from __future__ import annotations
@@ -20,20 +30,65 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from euchre_learn.analysis.table_facts import ROLES, Facts
+from euchre_learn.analysis.coach.reasons import and_words, reasons, why_better
+from euchre_learn.analysis.convention_book import Convention, book, broken
+from euchre_learn.analysis.table_facts import Facts
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Card, Seat, Suit
-from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, PLAY_PHASE
+from euchre_learn.engine.cards import Card
+from euchre_learn.engine.core import PLAY_PHASE
 from euchre_learn.engine.explain import action_words
 
 if TYPE_CHECKING:
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["CLOSE", "FORCED", "explain", "name", "reasons", "table_note"]
+__all__ = ["CLOSE", "FORCED", "explain", "hint_rule", "name", "reasons", "supports", "table_note"]
 
 CLOSE = "Close: it depends on cards you can't see."
 FORCED = "Forced: every legal card does the same here (the cards touch: nothing still out lies between them)."
+
+
+_KIND = {
+    **dict.fromkeys(
+        (
+            "maker-leads-trump",
+            "maker-leads-high-trump",
+            "three-trumps-lead-trump",
+            "lead-trump-to-maker",
+            "lead-bower-to-maker",
+            "keep-leading-trump-to-maker",
+            "defence-cashes-boss-trump",
+        ),
+        "trump lead",
+    ),
+    **dict.fromkeys(
+        (
+            "no-trump-to-stuck-dealer",
+            "stop-leading-trump-when-they-are-out",
+            "no-trump-on-defence",
+            "no-trump-into-loner",
+            "lead-next-through-loner",
+            "lead-partners-void-suit",
+        ),
+        "side lead",
+    ),
+    **dict.fromkeys(("no-order-two-small", "eldest-needs-strength", "third-needs-strength", "no-thin-assist"), "pass"),
+    **dict.fromkeys(
+        (
+            "order-up-strong",
+            "assist-with-two-tricks",
+            "dealer-takes-the-bower",
+            "at-the-bridge",
+            "call-next",
+            "reverse-next",
+        ),
+        "bid",
+    ),
+}
+"""What a rule of thumb (by its id in :func:`~euchre_learn.analysis.convention_book.book`) tells the
+seat to do, where keeping it is not enough to follow it: a side-card lead keeps "lead a big trump,
+not a small one", and that rule still does not say to lead it."""
+_EPS = 1e-9
 
 
 class _Option(Protocol):
@@ -94,68 +149,267 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     """Why ``chosen`` earned its grade in judgement ``j``: the reason in Euchre words, the numbers
     in one clause, whether it was close, and the convention it breaks (``convention``: its
     sentence) or, where the numbers say the convention is wrong in this deal, that said plainly
-    (``both_break``: the better choice breaks it too, so it does not decide this one)."""
+    (``both_break``: the better choice breaks it too, so it does not decide this one).
+
+    Where the numbers favour another choice than the one the words recommend (a rule of thumb
+    decided a near tie), the words never call it 'best' or 'better': they say the numbers can't
+    separate the two, and why good players make the choice they make."""
     hand = j.position
     if j.forced:
         if len(j.options) == 1:
             return f"{_cap(name(hand, chosen))} was the only legal choice."
         return FORCED
     grade = j.grade_of(chosen)
-    game = j.score is not None
+    rec = chosen if grade == "best" else j.best  # the choice the words recommend
     parts: list[str] = []
-    if grade == "best":
+    level = _level_with(j, rec, chosen)
+    plain = _needless_loner(j, rec)
+    if plain is not None and chosen in (rec, plain):
+        level = plain
+        parts.append(_loner_words(j, rec, plain))
+    elif level is not None:
+        parts.append(_tie_words(j, rec, level, convention))
+    elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
         if other is None:  # every option the same on every count
-            parts.append(f"{_cap(name(hand, chosen))} is best: every choice comes to the same here.")
+            parts.append(f"{_cap(_names(hand, [o.action for o in j.options]))} all come to the same here.")
         else:
             # the reason against the best-ranked option the position has a specific word for
             why = ""
             for o in j.options:
                 if j.grade_of(o.action) != "best":
-                    why = _why(hand, chosen, o.action, j, generic=False)
+                    why = why_better(hand, chosen, o.action, j, generic=False)
                     if why:
                         break
-            why = why or _why(hand, chosen, other.action, j)
             # tied on the game: name the loner the call ties with, where there is one
             tied = [o for o in j.options if j.grade_of(o.action) != "best" and _game_tie(j, chosen, o.action)]
             loner = next((o for o in tied if o.action.alone and not chosen.alone), None)
             other = loner or (tied[0] if tied else other)
+            why = why or why_better(hand, chosen, other.action, j)
             tie = _game_tie(j, chosen, other.action)
-            head = f"{_cap(name(hand, chosen))} is best"
-            parts.append(f"{head}: {tie or why or 'it gives your side the most'}.")
+            parts.append(f"{_cap(name(hand, chosen))} is best: {tie or why}.")
             if tie and why:
                 parts.append(_cap(why) + ".")
+            parts.append(_score_words(j, chosen, other.action, said=tie))
             parts.append(_numbers(j, chosen, other.action, "the next best"))
     else:
         best = j.best
-        why = _why(hand, best, chosen, j)
+        why = why_better(hand, best, chosen, j)
         tie = _game_tie(j, best, chosen)
         than = "a little better than" if grade == "good" else "better than"
-        parts.append(f"{_cap(name(hand, best))} was {than} {name(hand, chosen)}: {tie or why or _plain(j)}.")
+        parts.append(f"{_cap(name(hand, best))} was {than} {name(hand, chosen)}: {tie or why}.")
         if tie and why:
             parts.append(_cap(why) + ".")
+        parts.append(_score_words(j, best, chosen, said=tie))
         parts.append(_numbers(j, best, chosen, ""))
         parts.append(table_note(j, chosen))
-    if j.close_for(chosen):
+    if level is None and j.close_for(chosen):
         parts.append(CLOSE)
-    if j.decided_by == "convention" and chosen == j.best:
-        from euchre_learn.analysis.convention_book import broken
+    if level is None and j.decided_by == "convention" and chosen == j.best:
+        rule = _supporting_rule(hand, j.best, j.options[1].action, j.score)
+        if rule is not None:
+            parts.append(f"Between choices this close, the rule of thumb decides: {rule.sentence}")
+    parts.append(_convention_words(j, chosen, rec, grade, convention, both_break, parts[0] if level else ""))
+    return " ".join(p for p in parts if p)
 
-        rules = broken(hand, j.options[1].action, j.score)
-        if rules:
-            parts.append(f"Between choices this close, the rule of thumb decides: {rules[0].sentence}")
-    if convention and both_break and grade not in ("best", "good"):
-        parts.append(
+
+def _convention_words(
+    j: _Judged, chosen: Action, rec: Action, grade: str, convention: str | None, both_break: bool, lead: str
+) -> str:
+    """The rule of thumb ``chosen`` breaks (its sentence ``convention``), said as it bears on
+    ``rec``, the choice the words recommend: as the reason only when ``rec`` keeps it and is of
+    the kind it asks for (a rule that says lead trump never stands beside a side-card lead).
+    ``lead``: the words of a near tie the numbers can't separate ('' when there is none)."""
+    if not convention:
+        return ""
+    hand = j.position
+    level = bool(lead)
+    if convention in lead:
+        return ""  # the tie's words quote it already
+    if level and grade in ("best", "good"):
+        return f'The rule of thumb says: "{convention}" Here the numbers can\'t tell keeping it from breaking it.'
+    if both_break and grade not in ("best", "good"):
+        return (
             f'The rule of thumb says: "{convention}" Here the better choice breaks it too: it does not decide this one.'
         )
-    elif convention:
-        if grade in ("best", "good"):
-            verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"
-            parts.append(f'The rule of thumb says: "{convention}" In this deal the numbers say {verdict}.')
+    if grade in ("best", "good"):
+        verdict = "otherwise: it is best here" if grade == "best" else "breaking it costs little here"
+        return f'The rule of thumb says: "{convention}" In this deal the numbers say {verdict}.'
+    rule = next((c for c in book() if c.sentence == convention), None)
+    if rule is None or supports(hand, rule, rec, j.score):
+        return f"Rule of thumb: {convention}"
+    return f'The rule of thumb says: "{convention}" It does not point the way here: {name(hand, rec)} does better.'
+
+
+def supports(hand: Hand, rule: Convention, action: Action, score: tuple[int, int] | None = None) -> bool:
+    """Whether ``rule`` points the way to ``action`` in ``hand``: ``action`` keeps it, and is of the
+    kind it asks for: a rule that says lead trump supports only a trump lead, one that says lead a
+    side card only a side-card lead, one that says pass only a pass, one that says bid only a bid.
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.convention_book import convention
+    >>> hand = el.examples.hand('left-bower-trap', after=2)
+    >>> big = convention('maker-leads-trump')
+    >>> supports(hand, big, el.Action.parse('play J♥')), supports(hand, big, el.Action.parse('play A♣'))
+    (True, False)
+    """
+    if rule.breaks(hand, action, score):
+        return False
+    kind = _KIND.get(rule.id)
+    if kind in ("pass", "bid"):
+        return (action.id == act.PASS) == (kind == "pass")
+    if kind is not None:
+        card, trick = action.card, hand.current_trick
+        leading = hand.core.phase == PLAY_PHASE and (trick is None or not trick.cards)
+        trump_lead = leading and card is not None and Facts(hand).is_trump(card.index)
+        return trump_lead == (kind == "trump lead")
+    return True
+
+
+def _supporting_rule(hand: Hand, rec: Action, other: Action, score: tuple[int, int] | None) -> Convention | None:
+    """The first rule of thumb ``other`` breaks that points the way to ``rec``, or ``None``."""
+    for rule in broken(hand, other, score):
+        if supports(hand, rule, rec, score):
+            return rule
+    return None
+
+
+def _value(o: _Option) -> float:
+    """The grading value: the chance to win the game where there is a score, else the points."""
+    return o.win if o.win is not None else o.table_points
+
+
+def _level_with(j: _Judged, rec: Action, chosen: Action) -> Action | None:
+    """The choice the numbers favour over ``rec``, the choice the words recommend, where the grades
+    still put ``rec`` first (a near tie a rule of thumb or the smaller risk decided): for a choice
+    graded 'best', the option with the largest number above it; for another, ``chosen`` itself
+    when its number is above the best's. ``None`` when the numbers side with ``rec``."""
+    top = _value(j.option(rec))
+    if chosen != rec:
+        return chosen if _value(j.option(chosen)) > top + _EPS else None
+    above = [o for o in j.options if o.action != rec and _value(o) > top + _EPS]
+    return max(above, key=_value).action if above else None
+
+
+def _tie_words(j: _Judged, rec: Action, other: Action, convention: str | None) -> str:
+    """The numbers favour ``other`` by less than they can tell: say so, and why good players
+    choose ``rec`` (the rule of thumb ``other`` breaks, or the position's reason), or, where a rule
+    points the other way (``rec`` is one of several choices tied for best, the suggestion another),
+    that either is sound and what good players choose."""
+    hand = j.position
+    rule = _supporting_rule(hand, rec, other, j.score)
+    head = f"The numbers can't separate {name(hand, rec)} and {name(hand, other)}"
+    verb = f"play {name(hand, rec)}" if rec.id >= act.PLAY else name(hand, rec).removeprefix("to ")
+    numbers = _numbers(j, rec, other, "")
+    why = why_better(hand, rec, other, j, generic=False)
+    if rule is not None:
+        if why:
+            rule_words = f"{why}. Between choices this close, the rule of thumb decides: {rule.sentence}"
         else:
-            parts.append(f"Rule of thumb: {convention}")
-    del game
-    return " ".join(p for p in parts if p)
+            rule_words = f"the rule of thumb decides between choices this close: {rule.sentence}"
+        return f"{head}; good players {verb} because {rule_words} {numbers}"
+    against = _supporting_rule(hand, other, rec, j.score)
+    if against is not None:  # a choice tied with the suggestion: the rule points to the other one
+        verb = f"play {name(hand, other)}" if other.id >= act.PLAY else name(hand, other).removeprefix("to ")
+        return f"{head}: either is sound here, and good players {verb}: {against.sentence} {numbers}"
+    if why:
+        return f"{head}: either is sound here. For {name(hand, rec)}: {why}. {numbers}"
+    return f"{head}: either is sound here. {numbers}"
+
+
+def _needless_loner(j: _Judged, rec: Action) -> Action | None:
+    """The same bid with partner, where ``rec`` makes trump alone and a march with partner (2
+    points) already wins the game; else ``None``."""
+    if j.score is None or not rec.alone or rec.id == act.DEFEND_ALONE:
+        return None
+    s = j.position.core
+    if j.score[s.to_act & 1] + 2 < s.rules.points_to_win:
+        return None
+    return next(
+        (o.action for o in j.options if not o.action.alone and o.action.kind == rec.kind and o.action.suit == rec.suit),
+        None,
+    )
+
+
+def _loner_words(j: _Judged, alone: Action, plain: Action) -> str:
+    """A loner when a march with partner already wins the game: the score said, the numbers beside
+    it, never 'best'."""
+    hand = j.position
+    team = hand.core.to_act & 1
+    assert j.score is not None
+    at = f"{j.score[team]}\u2013{j.score[1 - team]}"
+    return (
+        f"At {at} a march with your partner (2 points) wins the game: going alone adds nothing that counts, "
+        f"and partner's cards can only help. {_numbers(j, alone, plain, '')}"
+    )
+
+
+def hint_rule(j: _Judged) -> str:
+    """The Hint's rule of thumb after the judgement's reason, honest about the suggestion
+    ``j.best``: a rule the suggestion breaks, said plainly (another choice keeps it and does nearly
+    as well, or the numbers say otherwise here); else a rule the next choices break that points the
+    way to the suggestion (:func:`supports`: never "lead a big trump" beside a side-card lead);
+    '' where the reason already names the rule, or none applies.
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.coach import judge
+    >>> j = judge(el.examples.hand('left-bower-trap', after=2), seed=1, worlds=8)
+    >>> rule = hint_rule(j)
+    >>> rule.startswith("Good players' rule of thumb") or rule == ''
+    True
+    """
+    hand = j.position
+    if j.forced or j.decided_by == "convention":
+        return ""
+    against = broken(hand, j.best, j.score)
+    if against:
+        first = against[0]
+        keeps = next((o.action for o in j.options if supports(hand, first, o.action, j.score)), None)
+        said = f"Good players' rule of thumb says \u201c{first.sentence.rstrip('. ')}\u201d"
+        if keeps is not None and (j.close or j.grade_of(keeps) in ("best", "good")):
+            edge = "" if j.close else f"; the numbers favour {name(hand, j.best)} by a little"
+            return f"{said}: here {name(hand, keeps)} does nearly as well{edge}."
+        return f"{said}, but in this deal the numbers say otherwise."
+    for o in j.options[1:3]:
+        rule = _supporting_rule(hand, j.best, o.action, j.score)
+        if rule is not None:
+            return f"Good players' rule of thumb: {rule.sentence}"
+    return ""
+
+
+def _names(hand: Hand, actions: Sequence[Action]) -> str:
+    """'the K♠, the 9♠ and the Q♦'."""
+    return and_words(name(hand, a) for a in actions)
+
+
+def _score_words(j: _Judged, better: Action, worse: Action, said: str = "") -> str:
+    """Where the score decides between ``better`` and ``worse``, the sentence that names it ('' where
+    it does not, or ``said`` already names it): a march that wins the game makes going alone add
+    nothing; a euchre that gives the other side the game; the chance to win the game ranking the two
+    the other way from the points."""
+    if j.score is None or "going alone adds nothing" in said:
+        return ""
+    s = j.position.core
+    team = s.to_act & 1
+    us, them = j.score[team], j.score[1 - team]
+    target = s.rules.points_to_win
+    at = f"At {us}\u2013{them}"
+    x, y = j.option(better), j.option(worse)
+    if worse.alone and not better.alone and us + 2 >= target:
+        return f"{at} a march with your partner (2 points) wins the game: going alone adds nothing."
+    if x.win is None or y.win is None or x.win - y.win < _EPS:
+        return ""
+    if x.table_points >= y.table_points - _EPS:
+        return ""
+    if them + 2 >= target and y.p_euchred > x.p_euchred + _EPS:
+        return (
+            f"{at} a euchre gives the other side the game: {name(j.position, better)} wins the game more "
+            f"often, though {name(j.position, worse)} scores more points on average."
+        )
+    return (
+        f"{at} the game, not the points, decides: {name(j.position, better)} wins the game more often, "
+        f"though {name(j.position, worse)} scores more points on average."
+    )
 
 
 def table_note(j: _Judged, chosen: Action) -> str:
@@ -170,10 +424,6 @@ def table_note(j: _Judged, chosen: Action) -> str:
         f"With every card in view {name(j.position, chosen)} would look as good, but at the table, where "
         "nobody sees the hidden cards, it does worse."
     )
-
-
-def _plain(j: _Judged) -> str:
-    return "it gives your side more" if j.score is None else "it gives your side a better chance to win the game"
 
 
 def _numbers(j: _Judged, a: Action, b: Action, label: str) -> str:
@@ -213,251 +463,12 @@ def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
     )
     if y.action.alone and not x.action.alone:
         extra = "going alone adds nothing"
+        at = f"at {j.score[team]}\u2013{j.score[1 - team]}"
         if one_point:
-            extra += f" (at {j.score[team]} points one point wins it, and partner's cards can only help)"
+            extra += f" ({at} one point wins it, and partner's cards can only help)"
+        elif j.score[team] + 2 >= target:
+            extra += f" ({at} a march with your partner wins the game, and partner's cards can only help)"
         return f"{both}; {extra}"
     if y.p_euchred > x.p_euchred:
         return f"{both}, and {name(j.position, better)} risks less"
     return f"{both}; {name(j.position, better)} is the safer of the two"
-
-
-# ---- reasons from the position --------------------------------------------------------------
-
-
-def reasons(hand: Hand, better: Action | str, worse: Action | str) -> str:
-    """Why ``better`` beats ``worse`` for the seat to act in ``hand``, in Euchre words only (no
-    numbers; '' when the position names no reason). The puzzles' feedback uses it.
-
-    >>> import euchre_learn as el
-    >>> reasons(el.examples.hand('left-bower-trap', after=2), 'play J♥', 'play A♣')[:42]
-    'your side made trump: leading trump draws '
-    """
-    return _why(hand, Action.parse(better), Action.parse(worse), None)
-
-
-def _why(hand: Hand, better: Action, worse: Action, j: _Judged | None, generic: bool = True) -> str:
-    """Euchre reasons why ``better`` beats ``worse`` here, joined; '' when the position names none
-    (without ``generic``, '' also when all it could say is the count of trumps)."""
-    s = hand.core
-    if s.phase == PLAY_PHASE:
-        reasons = _card_why(Facts(hand), better.id - act.PLAY, worse.id - act.PLAY, generic)
-    elif s.phase == DISCARD_PHASE:
-        reasons = _discard_why(Facts(hand), better, worse)
-    elif s.phase in (BID1, BID2):
-        reasons = _bid_why(Facts(hand), better, worse, j)
-    else:
-        reasons = []
-    return "; ".join(reasons)
-
-
-def _suit(i: int) -> str:
-    return Suit(i).plural
-
-
-def _card_words(f: Facts, c: int) -> str:
-    """'the J♥ (the right bower)' where the name matters."""
-    card = Card(c)
-    t = f.trump
-    if t is not None and c == t * 6 + 2:
-        return f"the {card} (the right bower, the highest trump)"
-    if t is not None and c == (3 - t) * 6 + 2:
-        return f"the {card} (the left bower)"
-    return f"the {card}"
-
-
-def _seat_words(f: Facts, seat: Seat) -> str:
-    if seat == f.seat.partner:
-        return "your partner"
-    role = f.role(seat)
-    if role == "loner":
-        return f"{seat.word}, who went alone,"
-    if role in ("maker", "lone-defender"):
-        return f"{seat.word} ({ROLES[role]})"
-    return seat.word
-
-
-def _can_beat(f: Facts, seat: Seat, card: int) -> bool:
-    """Could ``seat``, still to play, beat ``card`` with a card it may hold (voids shown respected)?"""
-    suit = f.suit_of(card)
-    void = f.voids.get(seat, frozenset())
-    unseen = f.out_of_sight
-    trump = f.trump
-    assert trump is not None
-    led = f.suit_of(f.trick[0][0]) if f.trick[0] else suit
-    if suit not in void and any(f.suit_of(x) == suit and f.power(x) > f.power(card) for x in unseen):
-        return True
-    if suit != trump and trump not in void and any(f.is_trump(x) for x in unseen):
-        # it may trump only when it cannot follow the led suit: shown void, or possibly void
-        return led != trump
-    return False
-
-
-def _trump_count(f: Facts) -> str:
-    mine = len(f.trumps())
-    out = sum(1 for x in f.out_of_sight if f.is_trump(x))
-    t = f.trump
-    assert t is not None
-    right = t * 6 + 2
-    bowers = [b for b in (right, (3 - t) * 6 + 2) if b in f.played]
-    seen = f", with {' and '.join(f'the {Card(b)}' for b in bowers)} already played" if bowers else ""
-    return (
-        f"you hold {mine} trump{'s' if mine != 1 else ''} and {out} more {'are' if out != 1 else 'is'} still out{seen}"
-    )
-
-
-def _card_why(f: Facts, b: int, c: int, generic: bool = True) -> list[str]:
-    trump = f.trump
-    assert trump is not None
-    why: list[str] = []
-    tb, tc = f.is_trump(b), f.is_trump(c)
-    if f.trick[0]:
-        win = f.winner
-        assert win is not None
-        wcard, wseat = win
-        after = f.still_to_play
-        threats = [x for x in after if x.team != f.seat.team and _can_beat(f, x, wcard)]
-        partner_winning = wseat == f.seat.partner
-        if partner_winning and tc and not f.is_trump(wcard) and not tb:
-            if threats:
-                why.append(
-                    f"your partner's {Card(wcard)} is winning so far, but {_seat_words(f, threats[0])} still plays "
-                    f"after you and can beat it"
-                )
-            else:
-                why.append(
-                    f"your partner's {Card(wcard)} is already winning the trick and nobody left to play can beat it, "
-                    f"so {_card_words(f, c)} would be a trump spent for nothing"
-                )
-        elif partner_winning and tb and not tc and threats:
-            why.append(
-                f"your partner's {Card(wcard)} is winning so far, but {_seat_words(f, threats[0])} still plays after "
-                f"you and can beat it: {_card_words(f, b)} takes the trick first"
-            )
-        wb, wc = f.wins(b), f.wins(c)
-        if wb and wc and f.suit_of(b) == f.suit_of(c) and f.power(b) < f.power(c):
-            safe = not any(_can_beat(f, x, b) for x in after if x.team != f.seat.team)
-            why.append(
-                f"the {Card(b)} wins this trick {'as surely as' if safe else 'as well as'} {_card_words(f, c)}, "
-                f"which is worth keeping for later"
-            )
-        elif wb and not wc:
-            why.append(f"the {Card(b)} takes the trick (and you lead next); the {Card(c)} does not")
-        elif wc and not wb and partner_winning and not why:
-            why.append(f"your partner is winning already, so the {Card(c)} is better kept")
-        elif wc and not wb and f.seat.partner in after:
-            why.append(f"your partner still plays after you and may win the trick, so keep the {Card(c)} for later")
-        if f.void_in_led and not tb and not tc and f.is_boss(c):
-            why.append(
-                f"the {Card(c)} is the boss {_suit(f.suit_of(c))[:-1]} (the highest still out): keep it for a trick it wins"
-            )
-    else:
-        ours = f.makers_side
-        alone_against = f.maker is not None and f.alone and not ours
-        if tb and not tc and ours:
-            why.append(
-                f"your side made trump: leading trump draws the other side's trumps before they can ruff your winners ({_trump_count(f)})"
-            )
-        elif tc and not tb and alone_against:
-            why.append(
-                "against a loner, don't lead trump: the loner is strong in it, and your trump may be the card that stops it"
-            )
-        elif tc and not tb and not ours:
-            why.append("on defence a trump lead draws your partner's trumps, not the makers'")
-        elif tc and not tb and ours:
-            why.append(f"leading trump here spends a trump your side needs ({_trump_count(f)})")
-        elif tb and not tc:
-            why.append(f"a trump lead pulls the trumps that would ruff your side cards ({_trump_count(f)})")
-        elif tb and tc and f.is_boss(b) and not f.is_boss(c) and ours:
-            why.append(f"the {Card(b)} is the highest trump still out: it wins the trick and pulls trumps")
-        partner_void = f.voids.get(f.seat.partner, frozenset())
-        if f.suit_of(b) in partner_void and f.suit_of(b) != trump and f.maker is not None and not (f.alone and ours):
-            why.append(f"your partner has shown out of {_suit(f.suit_of(b))}, so they can trump it")
-        if not tb and f.is_boss(b) and not f.is_boss(c) and f.suit_of(b) != f.suit_of(c):
-            why.append(f"the {Card(b)} is the boss {_suit(f.suit_of(b))[:-1]} (nothing still out beats it in its suit)")
-        for x in Seat:
-            if x.team != f.seat.team and f.suit_of(c) in f.voids.get(x, frozenset()) and not tc:
-                why.append(f"{x.word} has shown out of {_suit(f.suit_of(c))} and can trump the {Card(c)}")
-                break
-    if not why and (tb or tc) and generic:
-        why.append(_trump_count(f))
-    return why
-
-
-def _discard_why(f: Facts, better: Action, worse: Action) -> list[str]:
-    held = [x.index for x in f.hand.holding(f.seat)]
-    b, c = better.card, worse.card
-    if b is None or c is None:
-        return []
-    why = []
-    bi, ci = b.index, c.index
-    if f.is_trump(ci) and not f.is_trump(bi):
-        why.append("keep your trumps: a trump outranks any side card")
-    sb = f.suit_of(bi)
-    if not f.is_trump(bi) and sum(1 for x in held if f.suit_of(x) == sb) == 1:
-        why.append(f"throwing the {b} leaves you void in {_suit(sb)}, so you can trump them")
-    elif f.is_boss(ci) and not f.is_trump(ci):
-        why.append(f"the {c} is the boss {_suit(f.suit_of(ci))[:-1]}: it takes a trick later")
-    return why
-
-
-def _bid_why(f: Facts, better: Action, worse: Action, j: _Judged | None) -> list[str]:
-    s = f.hand.core
-    why: list[str] = []
-    if s.upcard >= 24:  # the Benny turned up: no suit to read
-        return why
-    up = Card(s.upcard)
-    upsuit = up.suit
-    assert upsuit is not None
-    made = [a for a in (better, worse) if a.id != act.PASS]
-    if not made:
-        return why
-    a = made[0]
-    suit = upsuit if s.phase == BID1 else a.suit
-    if suit is None:
-        return why
-    t = int(suit)
-    held = [c.index for c in f.hand.holding(f.seat)]
-    if s.phase == BID1 and f.seat == f.dealer:
-        held.append(up.index)
-    eff = [c for c in held if (c // 6 == t and c % 6 != 2) or c in (t * 6 + 2, (3 - t) * 6 + 2)]
-    bowers = [n for c, n in ((t * 6 + 2, "the right bower"), ((3 - t) * 6 + 2, "the left")) if c in held]
-    aces = sum(1 for c in held if c % 6 == 5 and c // 6 != t)
-    desc = f"with {suit.plural} trump you hold {len(eff)} trump{'s' if len(eff) != 1 else ''}"
-    if bowers:
-        desc += f" ({' and '.join(bowers)})"
-    elif eff and max(c % 6 for c in eff) <= 3:
-        desc += " (all small: no bower, no ace)"
-    if aces:
-        desc += f" and {aces} side ace{'s' if aces > 1 else ''}"
-    why.append(desc)
-    if s.phase == BID1:
-        dealer = f.dealer
-        who = (
-            "you"
-            if dealer == f.seat
-            else ("your partner" if dealer == f.seat.partner else f"{dealer.word}, on the other side")
-        )
-        why.append(f"the {up} goes to the dealer, {who}")
-    else:
-        nxt = 3 - upsuit
-        if t == nxt and f.seat.team != f.dealer.team:
-            why.append(
-                f"{suit.plural} is next, the same colour as the turned-down {upsuit.plural}: the dealer's side "
-                f"passed the {up}, so the jacks of that colour are less likely over there"
-            )
-        elif t == nxt:
-            why.append(f"{suit.plural} is next, the same colour as the {upsuit.plural} your side turned down")
-        elif t != int(upsuit):
-            why.append(f"{suit.plural} is green (the other colour from the turned-down {upsuit.plural})")
-    if better.alone and not worse.alone and worse.id != act.PASS:
-        why.insert(0, "your hand can take the tricks by itself, and alone a march scores 4 points instead of 2")
-    elif worse.alone and not better.alone:
-        why.insert(0, "alone you give up your partner's help, and three or four tricks still score only 1")
-    if j is None:
-        return why
-    b, w = j.option(better), j.option(worse)
-    if b.p_set - w.p_set >= 0.1:  # (the euchres your side suffers are in the numbers)
-        why.append(
-            f"with {'that choice' if better.id != act.PASS else 'a pass'} your side euchres the makers {b.p_set:.0%} of the time"
-        )
-    return why

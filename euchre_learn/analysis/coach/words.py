@@ -159,6 +159,9 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
         if len(j.options) == 1:
             return f"{_cap(name(hand, chosen))} was the only legal choice."
         return FORCED
+    gated = _gate_words(j, chosen)
+    if gated:
+        return gated
     grade = j.grade_of(chosen)
     rec = chosen if grade == "best" else j.best  # the choice the words recommend
     parts: list[str] = []
@@ -424,6 +427,38 @@ def table_note(j: _Judged, chosen: Action) -> str:
         f"With every card in view {name(j.position, chosen)} would look as good, but at the table, where "
         "nobody sees the hidden cards, it does worse."
     )
+
+
+def _gate_words(j: _Judged, chosen: Action) -> str:
+    """Where the march gate decided (``decided_by == 'gate'``: a loner the numbers favour, which
+    strong players refuse), the words for the suggestion and for the refused loner: the refusal in
+    a player's words, then the numbers said for what they are, never 'best' beside them. ``''``
+    for any other choice or judgement."""
+    if j.decided_by != "gate":
+        return ""
+    from euchre_learn.analysis.coach.loners import refusal
+
+    hand = j.position
+    refused = next((o.action for o in j.options if refusal(hand, o.action, j.score)), None)
+    if refused is None or chosen not in (j.best, refused):
+        return ""
+    why = refusal(hand, refused, j.score)
+    numbers = _numbers(j, refused, j.best, "")[1:-2]  # without the brackets and the full stop
+    head = (
+        f"Strong players {_verb(hand, j.best)} here rather than go alone"
+        if chosen == j.best
+        else f"{_cap(name(hand, j.best))} was the sound choice, not {name(hand, chosen)}"
+    )
+    return (
+        f"{head}: {why}. In these deals going alone came out ahead ({numbers}), but only against "
+        "defenders who play as the coach's bots do: not a bet strong players make."
+    )
+
+
+def _verb(hand: Hand, a: Action) -> str:
+    """A bid as a verb phrase for 'Strong players … here': 'assist', 'order it up', 'call ♥ hearts'."""
+    text = name(hand, a)
+    return text[3:] if text.startswith("to ") else text
 
 
 def _numbers(j: _Judged, a: Action, b: Action, label: str) -> str:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre_learn.analysis.coach import GAME_TIE, CoachOption, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.words import hint_rule
 from euchre_learn.analysis.convention_book import broken
 from euchre_learn.engine import act, explain
 from euchre_learn.engine.actions import Action
@@ -98,7 +99,7 @@ def hint(
         legal = tuple(action_label(hand, a) for a in hand.legal_actions())
         rules_text = explain.bidding_options(hand)
     reason = j.reason
-    rule = _rule_of_thumb(hand, j)
+    rule = hint_rule(j)
     if rule:
         reason += " " + rule
     return Hint(seat, legal, j.best, action_label(hand, j.best), reason, rules_text, odds_text(j) if odds else "", j)
@@ -111,30 +112,6 @@ def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None, f
     decision (a bid: three times as many) from the stream ``seed`` picks. ``first``: the quick
     first answer the settled judgement refines."""
     return judge(game.hand, score=game_score(game), worlds=scaled_worlds(game.hand, worlds), seed=seed, first=first)
-
-
-def _rule_of_thumb(hand: Hand, j: Judgement) -> str:
-    """One sentence from the strong players' conventions: the one the best choice breaks (said
-    plainly: close, or the numbers say otherwise in this deal), else the one the next choices
-    would break (the rule the suggestion follows). Where the rule decided a near tie, the coach's
-    reason says it already."""
-    if j.forced or j.decided_by == "convention":
-        return ""
-    score = j.score
-    against = broken(hand, j.best, score)
-    if against:
-        rule = against[0]
-        keeps = next((o.action for o in j.options if not rule.breaks(hand, o.action, score)), None)
-        said = f"Good players' rule of thumb says “{_clean(rule.sentence)}”"
-        if keeps is not None and (j.close or j.grade_of(keeps) in ("best", "good")):
-            edge = "" if j.close else f"; the numbers favour {_named(hand, j.best)} by a little"
-            return f"{said}: here {_named(hand, keeps)} does nearly as well{edge}."
-        return f"{said}, but in this deal the numbers say otherwise."
-    for o in j.options[1:3]:
-        rules = broken(hand, o.action, score)
-        if rules:
-            return f"Good players' rule of thumb: {rules[0].sentence}"
-    return ""
 
 
 def _clean(sentence: str) -> str:

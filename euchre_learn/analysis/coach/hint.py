@@ -44,9 +44,9 @@ class CoachHint:
 
 def hint(
     hand: Hand,
-    *,
     score: tuple[int, int] | None = None,
     seed: Any = None,
+    *,
     worlds: int | None = None,
     first: bool = False,
 ) -> CoachHint:

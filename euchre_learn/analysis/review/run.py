@@ -237,7 +237,6 @@ def review_decision(
     action: Action | str,
     worlds: int | None = None,
     seed: Any = None,
-    *,
     score: tuple[int, int] | None = None,
 ) -> Decision:
     """Grade one decision: ``action`` taken by the seat to act in ``position`` (a table can

@@ -64,3 +64,19 @@ def test_settled_means_every_interval_in_one_band() -> None:
             lines = (0.2, 0.5, 1.0)
             assert sum(low >= x for x in lines) == sum(high >= x for x in lines), o
     assert settled.__doc__
+
+
+def test_the_api_names_one_judgement() -> None:
+    """API.md: el.hint(hand, score=None, seed=None) -> .action, .explanation, .decision, the same
+    Decision el.review_decision(hand, .action) gives; worlds=N means exactly N deals (a bid 3N)."""
+    hand = el.Hand.deal("E", seed=21)
+    h = el.hint(hand, (3, 4), 7)
+    assert h.action in hand.legal_actions() and h.explanation == h.judgement.reason
+    assert h.decision == el.review_decision(hand, h.action, None, None, (3, 4))
+    assert h.decision.grade == "best" and h.decision.sure in (True, False)
+    assert el.hint(hand, score=(3, 4)).decision == h.decision  # with or without a seed
+    assert el.review_decision(hand, "pass", worlds=10, seed=1).worlds == 30
+    play = hand
+    while play.phase != el.Phase.PLAY:
+        play = play.apply(el.bots.get("standard", seed=1).act(play))
+    assert el.review_decision(play, play.legal_actions()[0], worlds=10, seed=1).worlds in (2, 10)  # 2: forced

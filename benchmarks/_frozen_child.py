@@ -41,6 +41,9 @@ def main() -> None:
                 why: list[str] | None = [] if explain else None
                 a = bots[key].decide(state, random.Random(seed), why, score)  # type: ignore[attr-defined]
                 answer: tuple[object, ...] = ("ok", a, why)
+            elif kind == "selfplay":  # the speed benchmark: hands played here, by the old code alone
+                _, key, rules, hands, seed = msg
+                answer = ("ok", _selfplay(bots[key], rules, hands, seed))
             elif kind == "new":
                 _, key, name, seed = msg
                 bots[key] = get(name, seed=seed)
@@ -51,6 +54,20 @@ def main() -> None:
             answer = ("error", f"{type(err).__name__}: {err}")
         pickle.dump(answer, stdout)
         stdout.flush()
+
+
+def _selfplay(bot: object, rules: object, hands: int, seed: str) -> int:
+    """Play ``hands`` seeded hands with ``bot`` in all four seats; the makers' points summed."""
+    from euchre_learn.analysis.bots import play_hand
+    from euchre_learn.engine import core
+    from euchre_learn.engine.deals import seeded_random
+
+    total = 0
+    for i in range(hands):
+        rng = seeded_random(f"{seed}/{i}")
+        state = play_hand(core.deal(rules, i % 4, rng), [bot] * 4, rng)  # type: ignore[list-item]
+        total += state.score.makers if state.score is not None else 0
+    return total
 
 
 if __name__ == "__main__":

@@ -39,22 +39,25 @@ if TYPE_CHECKING:
 # the value of a trump in hand, by power (POWER 10..17: 9 10 Q K A left right Benny)
 TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
-# how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
+# how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py; issue 35
+# retuned the dealer's, round 2's, the upcard's and the loner's against the frozen copy of 29c2fb0,
+# benchmarks/bench_standard.py)
 BIDDING = {
-    "dealer": 4.6,
+    "dealer": 4.3,
     "assist": 5.0,
     "order": 5.2,
-    "call": 5.0,
+    "call": 4.8,
     "next": 4.4,
-    "upcard": 0.5,
+    "upcard": 0.7,
     "eldest": 0.2,
-    "alone_losers": 1,
+    "alone_losers": 2,
     "assist_trumps": 3,
     "next_rule": 1,
 }
 """The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
 order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
-for (or against) the bidder; eldest's discount; the most losers a loner may count; and how many
+for (or against) the bidder; eldest's discount; the most losers a loner may count
+(:func:`march_losers`, which counts pessimistically: two losers counted often march); and how many
 trumps the dealer's partner assists with whatever the hand's value (the convention: three trumps
 and the dealer's pick-up make four for the side); and whether eldest calls next on three of its
 trumps or two with a bower whatever the value (1) or not (0). Tuned with ``benchmarks/bench_bots.py`` and
@@ -342,7 +345,8 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
         note += alone_blocked(score, seat, s.rules.points_to_win)
     if alone_only:
         alone = alone or value >= threshold + 1.2
-    if not alone:
+    length = seat == (s.dealer + 2) & 3 and n >= th["assist_trumps"] and value < threshold and not alone_only
+    if not alone and (length or (value >= threshold and not alone_only)):  # it would bid: unless...
         later = _round2_loner(s, score, th)
         if later >= 0:
             if why is not None:
@@ -363,7 +367,6 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
                     "a bid needs two trumps or more."
                 )
             return act.PASS
-    length = seat == (s.dealer + 2) & 3 and n >= th["assist_trumps"] and value < threshold and not alone_only
     if length and not alone:
         if why is not None:
             why.append(
@@ -415,7 +418,7 @@ def _round2_loner(s: State, score: Sequence[int] | None, th: dict[str, float]) -
         return -1
     hand = s.hands[s.to_act]
     for t in range(4):
-        if t != s.proposed and _alone_ok(hand, t, s, score, s.to_act, th):
+        if t != s.proposed and (hand & TRUMP_MASK[t]).bit_count() >= 3 and _alone_ok(hand, t, s, score, s.to_act, th):
             return t
     return -1
 

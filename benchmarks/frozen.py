@@ -84,7 +84,9 @@ def _git(*args: str) -> bytes:
     try:
         done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, check=False)
     except FileNotFoundError:
-        raise RuntimeError("frozen bots need git (to extract the old commit's code), and git is not installed") from None
+        raise RuntimeError(
+            "frozen bots need git (to extract the old commit's code), and git is not installed"
+        ) from None
     if done.returncode:
         raise RuntimeError(
             f"git {' '.join(args)} failed in {ROOT}: {done.stderr.decode().strip()} "

@@ -120,7 +120,7 @@ def section(result: DuplicateResult, rates: tuple[float, float]) -> str:
             "What changed (each on the deal that shows it, tests/analysis/bots/test_standard_blind_spots.py): "
             "no round-1 bid on one trump (the dealer's partner with four aces passes); the discard voids a suit "
             "rather than keep a lone non-ace side card; a small upcard is turned down for a loner in round 2; "
-            "and a loner is called on at most two counted losers (`BIDDING['alone_losers']`, was one).",
+            "a loner is called on at most two counted losers (`BIDDING['alone_losers']`, was one), the dealer takes it up at a hand value of 4.3 (was 4.6) and round 2 calls at 4.8 (was 5.0).",
             "",
         ]
     )

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
 # how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py; issue 35
-# retuned the dealer's, round 2's, the upcard's and the loner's against the frozen copy of 29c2fb0,
+# retuned the dealer's, round 2's and the loner's against the frozen copy of 29c2fb0,
 # benchmarks/bench_standard.py)
 BIDDING = {
     "dealer": 4.3,
@@ -48,7 +48,7 @@ BIDDING = {
     "order": 5.2,
     "call": 4.8,
     "next": 4.4,
-    "upcard": 0.7,
+    "upcard": 0.5,
     "eldest": 0.2,
     "alone_losers": 2,
     "assist_trumps": 3,

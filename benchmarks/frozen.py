@@ -210,6 +210,11 @@ class FrozenBot(Bot):
         child, key = self._child()
         return int(child.ask(("selfplay", key, rules, hands, seed))[1])
 
+    def blind_spots(self, rules: Rules, hands: int, seed: str) -> tuple[int, int, int, int, int]:
+        """:func:`benchmarks._frozen_child.blind_spots` for this bot, counted inside its process."""
+        child, key = self._child()
+        return tuple(child.ask(("blind_spots", key, rules, hands, seed))[1])  # type: ignore[return-value]
+
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
     ) -> int:

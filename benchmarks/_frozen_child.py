@@ -11,6 +11,7 @@ from __future__ import annotations
 import pickle
 import random
 import sys
+from typing import Any
 
 
 def main() -> None:
@@ -28,7 +29,7 @@ def main() -> None:
         return
     pickle.dump(("ready", where), stdout)
     stdout.flush()
-    bots: dict[int, object] = {}
+    bots: dict[int, Any] = {}
     while True:
         try:
             msg = pickle.load(stdin)
@@ -39,7 +40,7 @@ def main() -> None:
             if kind == "act":
                 _, key, state, score, seed, explain = msg
                 why: list[str] | None = [] if explain else None
-                a = bots[key].decide(state, random.Random(seed), why, score)  # type: ignore[attr-defined]
+                a = bots[key].decide(state, random.Random(seed), why, score)
                 answer: tuple[object, ...] = ("ok", a, why)
             elif kind == "selfplay":  # the speed benchmark: hands played here, by the old code alone
                 _, key, rules, hands, seed = msg
@@ -59,7 +60,7 @@ def main() -> None:
         stdout.flush()
 
 
-def _selfplay(bot: object, rules: object, hands: int, seed: str) -> int:
+def _selfplay(bot: Any, rules: Any, hands: int, seed: str) -> int:
     """Play ``hands`` seeded hands with ``bot`` in all four seats; the makers' points summed."""
     from euchre_learn.analysis.bots import play_hand
     from euchre_learn.engine import core
@@ -68,12 +69,12 @@ def _selfplay(bot: object, rules: object, hands: int, seed: str) -> int:
     total = 0
     for i in range(hands):
         rng = seeded_random(f"{seed}/{i}")
-        state = play_hand(core.deal(rules, i % 4, rng), [bot] * 4, rng)  # type: ignore[list-item]
+        state = play_hand(core.deal(rules, i % 4, rng), [bot] * 4, rng)
         total += state.score.makers if state.score is not None else 0
     return total
 
 
-def blind_spots(bot: object, rules: object, hands: int, seed: str) -> tuple[int, int, int, int, int]:
+def blind_spots(bot: Any, rules: Any, hands: int, seed: str) -> tuple[int, int, int, int, int]:
     """Issue 35's counts over ``hands`` seeded hands, ``bot`` in all four seats: (round-1 bids, those
     on one trump or none (the dealer's counting the upcard), those of them euchred, discards, those
     keeping a lone non-ace side card where the discard could have emptied its suit). Written against
@@ -89,7 +90,7 @@ def blind_spots(bot: object, rules: object, hands: int, seed: str) -> tuple[int,
         s = core.deal(rules, i % 4, rng)
         weak_bid = False
         while s.phase != core.OVER:
-            a = bot.decide(s, rng, None)  # type: ignore[attr-defined]
+            a = bot.decide(s, rng, None)
             if s.phase == core.BID1 and a in (act.ORDER_UP, act.ORDER_UP_ALONE):
                 held = s.hands[s.to_act] | ((1 << s.upcard) if s.to_act == s.dealer else 0)
                 bids += 1

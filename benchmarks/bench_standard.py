@@ -81,7 +81,7 @@ def spots(hands: int) -> tuple[Counts, Counts]:
 
 
 def _spot_rows(counts: tuple[Counts, Counts]) -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for who, (bids, weak, euchred, discards, kept) in zip(("today", "frozen"), counts, strict=True):
         rows.append(
             (

@@ -213,7 +213,7 @@ class FrozenBot(Bot):
     def blind_spots(self, rules: Rules, hands: int, seed: str) -> tuple[int, int, int, int, int]:
         """:func:`benchmarks._frozen_child.blind_spots` for this bot, counted inside its process."""
         child, key = self._child()
-        return tuple(child.ask(("blind_spots", key, rules, hands, seed))[1])  # type: ignore[return-value]
+        return tuple(child.ask(("blind_spots", key, rules, hands, seed))[1])
 
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None

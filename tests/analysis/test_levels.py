@@ -184,7 +184,8 @@ def test_two_small_trumps_orders_it_up() -> None:
 
 
 def test_going_alone_too_often_and_too_rarely() -> None:
-    holdings = {"W": "J♥ A♥ K♥ 10♣ A♠", "N": "J♦ 9♦ 10♠ A♣ K♠", "E": "Q♥ 9♥ Q♦ 9♠ 10♦",
+    # West's two low clubs are two losers beside the trumps' one: too many to go alone (BIDDING's alone_losers)
+    holdings = {"W": "J♥ A♥ K♥ 10♣ 9♣", "N": "J♦ 9♦ 10♠ A♣ K♠", "E": "Q♥ 9♥ Q♦ 9♠ 10♦",
                 "S": "Q♠ A♦ J♠ K♣ Q♣"}
     hand = Hand.from_cards("S", holdings, upcard="10♥")
     assert STD.act(hand) == Action.parse("order up")

@@ -39,22 +39,25 @@ if TYPE_CHECKING:
 # the value of a trump in hand, by power (POWER 10..17: 9 10 Q K A left right Benny)
 TRUMP_VALUE = {10: 1.0, 11: 1.05, 12: 1.15, 13: 1.3, 14: 1.6, 15: 2.0, 16: 2.3, 17: 2.6}
 _VOID = 0.45
-# how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py)
+# how strong a hand must be to make trump, by situation (tuned with benchmarks/bench_bots.py; issue 35
+# retuned the dealer's, round 2's and the loner's against the frozen copy of 29c2fb0,
+# benchmarks/bench_standard.py)
 BIDDING = {
-    "dealer": 4.6,
+    "dealer": 4.3,
     "assist": 5.0,
     "order": 5.2,
-    "call": 5.0,
+    "call": 4.8,
     "next": 4.4,
     "upcard": 0.5,
     "eldest": 0.2,
-    "alone_losers": 1,
+    "alone_losers": 2,
     "assist_trumps": 3,
     "next_rule": 1,
 }
 """The standard bot's bidding thresholds: the hand value needed to take it up (dealer), assist,
 order it up, call in round 2 and call next from eldest; how much of the upcard's value counts
-for (or against) the bidder; eldest's discount; the most losers a loner may count; and how many
+for (or against) the bidder; eldest's discount; the most losers a loner may count
+(:func:`march_losers`, which counts pessimistically: two losers counted often march); and how many
 trumps the dealer's partner assists with whatever the hand's value (the convention: three trumps
 and the dealer's pick-up make four for the side); and whether eldest calls next on three of its
 trumps or two with a bower whatever the value (1) or not (0). Tuned with ``benchmarks/bench_bots.py`` and
@@ -99,14 +102,27 @@ def hand_value(mask: int, t: int) -> float:
 
 def best_discard(mask: int, t: int, keep: int = 0) -> int:
     """The card to discard from ``mask`` (six cards) so that the five left are best; never
-    one of ``keep`` (the upcard, R3.2). Emptying a short suit (a void) often wins.
+    one of ``keep`` (the upcard, R3.2). A side card alone in its suit, the ace excepted, goes
+    first (the lowest of them): emptying the suit makes a void, so a lead of it can be trumped,
+    which a club player prefers to keeping a lone king or a second card under an ace. Otherwise
+    the card whose loss costs :func:`hand_value` least.
 
     >>> from euchre_learn.engine.cards import cards_to_mask
     >>> from euchre_learn import cards, Card
     >>> Card(best_discard(cards_to_mask(cards('J♥ A♥ 10♥ A♠ K♣ 9♠')), 2))   # keep the ace, void clubs
     Card.parse('K♣')
+    >>> Card(best_discard(cards_to_mask(cards('J♠ K♠ A♥ K♥ 10♥ K♣')), 3))   # void clubs, not A♥ K♥ 10♥ to two
+    Card.parse('K♣')
     """
-    return max((c for c in bits(mask & ~keep)), key=lambda c: (hand_value(mask & ~(1 << c), t), -POWER[t][c], c))
+    pw = POWER[t]
+    lone = [
+        c
+        for c in bits(mask & ~keep & ~TRUMP_MASK[t])
+        if c % 6 != ACE_RANK and not (mask & ~(1 << c)) & SUIT_MASK[t][EFFECTIVE[t][c]]
+    ]
+    if lone:
+        return min(lone, key=lambda c: (pw[c], c))
+    return max((c for c in bits(mask & ~keep)), key=lambda c: (hand_value(mask & ~(1 << c), t), -pw[c], c))
 
 
 def march_losers(mask: int, t: int, benny: bool = False) -> int:
@@ -330,6 +346,27 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
     if alone_only:
         alone = alone or value >= threshold + 1.2
     length = seat == (s.dealer + 2) & 3 and n >= th["assist_trumps"] and value < threshold and not alone_only
+    if not alone and (length or (value >= threshold and not alone_only)):  # it would bid: unless...
+        later = _round2_loner(s, score, th)
+        if later >= 0:
+            if why is not None:
+                why.append(
+                    f"{who} passes: the {card_name(up)} is a small trump, and {who} can call {suit_words(later)} "
+                    f"alone in round 2 ({card_list(hand & TRUMP_MASK[later], later)} in trumps), "
+                    "a march for 4 points (R7.1), where a bid now would make 1 or 2."
+                )
+            return act.PASS
+        if n <= 1:
+            if why is not None:
+                held = f"only the {card_list(hand & TRUMP_MASK[t], t)}" if n else "no trump"
+                if seat == s.dealer:
+                    held = f"only the {card_name(up)} it picks up"
+                why.append(
+                    f"{who} passes: with {suit_words(t)} trump {who} would hold {held}: the other side's trumps "
+                    "ruff the aces, so a side that makes trump on one trump is often euchred; "
+                    "a bid needs two trumps or more."
+                )
+            return act.PASS
     if length and not alone:
         if why is not None:
             why.append(
@@ -370,6 +407,20 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
         else:
             why.append(f"{who} passes: with {suit_words(t)} trump {who} would hold {held}, {reason}.")
     return act.PASS
+
+
+def _round2_loner(s: State, score: Sequence[int] | None, th: dict[str, float]) -> int:
+    """The suit the seat to act could call alone in round 2, if the upcard is small (below the
+    ace) and the hand marches alone in another suit; -1 otherwise. Such a hand passes in round 1:
+    ordering up the small upcard wastes the loner (R7.1: 4 points instead of 1 or 2)."""
+    up = s.upcard
+    if POWER[s.proposed][up] >= 14:  # the ace or a bower: worth taking
+        return -1
+    hand = s.hands[s.to_act]
+    for t in range(4):
+        if t != s.proposed and (hand & TRUMP_MASK[t]).bit_count() >= 3 and _alone_ok(hand, t, s, score, s.to_act, th):
+            return t
+    return -1
 
 
 def _next_holding(hand: int, t: int) -> bool:

@@ -383,7 +383,8 @@ def test_standard_stuck_dealer_calls_its_best_suit() -> None:
 
 def test_standard_calls_next_from_eldest() -> None:
     """Diamonds turned down: eldest calls hearts (next) with a hand it would not call from another seat."""
-    holdings = {"W": "J♥ 10♥ A♠ 9♠ 9♣", "N": "10♣ Q♣ K♣ 10♦ Q♦", "E": "A♥ K♥ Q♥ 9♥ J♣", "S": "J♠ Q♠ K♠ A♣ 10♠"}
+    # West's hand is worth 4.59 with hearts trump: over next's 4.4, under a round-2 call's 4.8 (BIDDING)
+    holdings = {"W": "J♥ 10♥ A♠ 9♣ K♦", "N": "10♣ Q♣ K♣ 10♦ Q♦", "E": "A♥ K♥ Q♥ 9♥ J♣", "S": "J♠ Q♠ K♠ A♣ 10♠"}
     hand = run(deal(holdings, upcard="9♦"), *["pass"] * 4)
     assert hand.phase == el.Phase.ROUND_2 and hand.to_act == Seat.W
     bot = bots.get("standard")

@@ -59,6 +59,7 @@ def test_trumping_partners_winning_ace(partners_ace: Judgement) -> None:
     _table_is_harsher(j, "play 9♥")
     assert grade_for(_dd_loss(j, "play 9♥"), False) == "good"
     assert j.grade_of("play 9♥") in ("inaccuracy", "mistake", "blunder") and j.sure("play 9♥")
+    # the J♥ too costs more at the table than double dummy says
     assert j.loss_of("play J♥") > _dd_loss(j, "play J♥")
     assert j.grade_of("play J♥") != "best"
 

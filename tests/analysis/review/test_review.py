@@ -13,6 +13,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.review import GRADES, Decision, Review, accuracy_score, win_probability
 from euchre_learn.analysis.review.drill import MistakeDrill, RetryResult
+from euchre_learn.analysis.review.report import GRADE_MARKS
 
 # South goes alone with hearts trump, wins the first trick, then leads the A♣ although the
 # right bower (J♥) led first wins every trick: the double-dummy value of the real deal says so.
@@ -269,7 +270,8 @@ def test_a_damaged_saved_record_gives_a_clear_error(tmp_path: Path) -> None:
 def test_html_and_plot(loner_review) -> None:
     page = loner_review._repr_html_()
     assert "el-review" in page and "blunder" in page and "accuracy" in page and "J♥" in page
-    assert "?? blunder" in page  # a mark and a word, not colour alone
+    wrong = _decision(loner_review, WRONG)  # a mistake or a blunder over 16 worlds (see above)
+    assert f"{GRADE_MARKS[wrong.grade]} {wrong.grade}" in page  # a mark and a word, not colour alone
     fig = loner_review.plot()
     assert fig.axes[0].get_ylabel() == "expected points for North-South"
     assert "Review of South" in str(loner_review)

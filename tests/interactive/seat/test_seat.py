@@ -86,9 +86,9 @@ def test_the_widget_shows_only_the_seats_own_cards_and_plays_them_from_the_felt(
     conn = Stand(seed=9)
     w = SeatWidget(SeatTable(conn, timeout=2))
 
-    def hidden() -> set[str]:  # the cards the other seats hold now
+    def hidden() -> set[str]:  # the cards the other seats hold now, but the upcard, which everyone saw
         hand = conn.game.hand
-        return {str(c) for s in el.Seat if s != el.Seat.S for c in hand.holding(s)}
+        return {str(c) for s in el.Seat if s != el.Seat.S for c in hand.holding(s)} - {str(hand.upcard)}
 
     assert not any(f'data-card="{c}"' in w.board.value for c in hidden())
     while w.seat.hand["phase"] != "PLAY" and w.seat.my_turn:  # bid: the first button, as a click

@@ -127,15 +127,17 @@ def test_undo_and_back_drop_the_retry_and_a_miss_counts_once(tmp_path: Path, mon
     t.run_bots()
     t.act(t.legal_actions()[0])  # the one legal card
     t.run_bots()
-    assert t.position == 8 and t.is_human_turn
+    # North discarded the K♠ to void spades, trumped East's A♠ and leads the second trick: South plays third
+    at = t.position
+    assert at == 9 and t.is_human_turn
     t.act("play J♣")  # an inaccuracy, by the stand-in above
-    assert t.training_stop is not None and t.training_stop.position == 8
-    t.rewind(8)  # "Back to" this very point: the retry is not asked any more
-    assert t.training_stop is None and t.position == 8
+    assert t.training_stop is not None and t.training_stop.position == at
+    t.rewind(at)  # "Back to" this very point: the retry is not asked any more
+    assert t.training_stop is None and t.position == at
     t.act("play J♣")  # the same miss again, at the same point
     assert t.training_stop is not None
     assert len(store(tmp_path).situation_answers()) == 1  # kept once
-    t.undo()  # back to South's last played decision (the try at 8 was never played)
+    t.undo()  # back to South's last played decision (the try at 9 was never played)
     assert t.training_stop is None and t.position == 4 and t.to_act == Seat.S
     assert t.status().startswith("Your turn")
 

@@ -214,7 +214,9 @@ def test_one_judgement_per_position_whoever_asks() -> None:
     """Without worlds the seed is not used; asking again, or after forgetting every stream, or
     after a question on more deals, gives the same settled judgement; worlds=N is the stream's
     first N deals."""
-    pos, _ = random_positions(1, 5, per_hand=1, label="coach-test-one", thrown_in=False)[0]
+    pos = next(
+        p for p, _ in random_positions(12, 5, per_hand=1, label="coach-test-one", thrown_in=False) if not judge(p).forced
+    )
     settled = judge(pos)
     assert judge(pos, seed=123) == settled
     clear()

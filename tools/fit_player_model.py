@@ -142,18 +142,29 @@ def outside_positions() -> Iterator[tuple[el.Hand, tuple[int, int] | None]]:
         yield el.replay(rec["record"]), None if s is None else (int(s[0]), int(s[1]))
 
 
-def measure(cases: list[tuple[el.Hand, Any]], worlds: int) -> tuple[int, int, float, float]:
-    """(decisions, decisions no drawn world fits, mean weighted fit, seconds)."""
+def measure(
+    cases: list[tuple[el.Hand, Any]], worlds: int, model: str | None = None
+) -> tuple[int, int, float, float, float]:
+    """(decisions, decisions no drawn world fits, mean weighted fit, mean effective share of the
+    worlds, seconds); ``model``: a level's fitted model instead of the coach's."""
     from euchre_learn.analysis.sampling import FitWorlds, weighted_fit
 
+    kw: dict[str, Any] = {}
+    if model is not None:
+        from euchre_learn.analysis.sampling import LEVEL_MODELS
+
+        kw["model"] = LEVEL_MODELS[model]
     none = 0
-    total = 0.0
+    total = ess = 0.0
     start = time.process_time()
     for k, (pos, score) in enumerate(cases):
-        ws = FitWorlds(pos, get("standard", seed=1), score).draw(worlds, random.Random(k))
+        ws = FitWorlds(pos, get("standard", seed=1), score, **kw).draw(worlds, random.Random(k))
         none += not any(w.fits for w in ws)
-        total += weighted_fit(ws)[0]
-    return len(cases), none, total / max(1, len(cases)), time.process_time() - start
+        f, e = weighted_fit(ws)
+        total += f
+        ess += e / worlds
+    n = max(1, len(cases))
+    return len(cases), none, total / n, ess / n, time.process_time() - start
 
 
 def sources(hands: int, only: str | None = None) -> Iterator[tuple[str, Any]]:
@@ -170,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("what", choices=("fit", "measure"))
     parser.add_argument("--hands", type=int, default=40, help="hands recorded per level (default 40)")
     parser.add_argument("--worlds", type=int, default=16, help="worlds drawn per decision when measuring")
+    parser.add_argument("--model", choices=LEVELS, help="measure with a level's fitted model, not the coach's")
     parser.add_argument("--only", choices=("real", *LEVELS), help="one source only (default: every source)")
     args = parser.parse_args(argv)
     if args.what == "fit":
@@ -182,16 +194,16 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"  {m}")
         return 0
-    print("| source | decisions | no world fits | mean fit | CPU s |")
-    print("|---|---|---|---|---|")
+    print("| source | decisions | no world fits | mean fit | effective worlds | CPU s |")
+    print("|---|---|---|---|---|---|")
     for name, games in sources(args.hands, args.only):
         cases = [(pos, score) for pos, score, _a, _i in decisions(games)]
-        n, none, mean, secs = measure(cases, args.worlds)
-        print(f"| {name} | {n} | {none} ({none / n:.1%}) | {mean:.2f} | {secs:.0f} |", flush=True)
+        n, none, mean, ess, secs = measure(cases, args.worlds, args.model)
+        print(f"| {name} | {n} | {none} ({none / n:.1%}) | {mean:.2f} | {ess:.0%} | {secs:.0f} |", flush=True)
     if args.only is not None:
         return 0
-    n, none, mean, secs = measure(list(outside_positions()), args.worlds)
-    print(f"| outside positions | {n} | {none} ({none / n:.1%}) | {mean:.2f} | {secs:.0f} |")
+    n, none, mean, ess, secs = measure(list(outside_positions()), args.worlds, args.model)
+    print(f"| outside positions | {n} | {none} ({none / n:.1%}) | {mean:.2f} | {ess:.0%} | {secs:.0f} |")
     return 0
 
 

@@ -1,30 +1,38 @@
-"""Worlds that fit what was seen: deals of the hidden cards in which every bid, discard and card
-the seat saw is one the model (the 'standard' bot) would make, weighted where they cannot all fit.
+"""Worlds that fit what was seen: deals of the hidden cards weighted by how likely every bid,
+discard and card the seat saw is under a model of the players (:mod:`.people`).
 
 :class:`FitWorlds` deals the cards the seat to act cannot see and replays the hand's history
-through each deal, checking every other seat's bid, the dealer's unseen discard and every card
-played against what the standard bot does with those cards (its card play reads only its own
-cards and what is public, so it never peeks). Three things make this work where plain rejection
-fails (against a dealer's loner, plain rejection found a fitting deal in only 15 worlds of 100):
+through each deal, scoring every other seat's bid, the dealer's unseen discard and every card
+played by the model of players: the standard bot's line softened and mixed with looser and tighter
+bidders, and its card play softened by a temperature (:class:`~.people.PlayerModel`; by default
+:data:`~.people.PEOPLE`, fitted to real tournament games). The standard bot's card play reads only
+its own cards and what is public, so the model never peeks. What makes it work:
 
 * **A proposal that leans toward the bids heard.** The hidden cards are dealt one at a time; a
   seat that made trump is more likely to receive trumps (much more when it went alone or defends
   alone), and the chance of every step is kept, so each deal carries its importance weight
   (uniform deal chance over proposal chance): the weighted worlds are still the deals the seat
   cannot tell apart, none made likelier by the lean.
+* **Rejection by the model's chance.** A deal is kept with the chance of the seen actions over the
+  chance of the model's likeliest action at each (so a deal in which every seen action is the
+  likeliest is always kept, and the replay stops as soon as the deal cannot be kept), and weighted
+  by the chance of those likeliest actions: kept deals weighted so are draws from the deals in
+  proportion to the chance of what was seen. The acceptance draws have their own stream, seeded
+  by the caller's, so a position where every seen action is the model's likeliest gets exactly
+  the worlds a plain rejection sampler would.
 * **A loner's or a lone defender's hand is drawn first, on its own.** Its bids read only its own
   cards, so a pool of hands (:data:`_RARE_POOL`) is drawn uniformly until its bids (and, for a
-  dealer who went alone, its discard) are the model's, and each deal starts from one of them:
-  no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
+  dealer who went alone, its discard) are the standard bot's, and each deal starts from one of
+  them: no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
 * **The dealer's discard is chosen, not guessed**: among the cards left for the kitty, those the
-  model would throw from the dealer's six; the deal's weight counts how many there were.
-* **Policy-based weights where rejection runs out.** Each world tries up to ``tries`` deals and
-  keeps the first that fits every observed action; when none does, it keeps the deal the model
-  finds likeliest, weighted by that likelihood (a bid near the bot's line is likely, one far
-  from it is not; a card the bot would not play counts :data:`PLAY_SLIP`), never silently.
+  standard bot would throw from the dealer's six; the deal's weight counts how many there were
+  (and is the model's ``slip`` where none would be thrown).
+* **The likeliest where rejection runs out.** Each world tries up to ``tries`` deals; when none is
+  kept, it keeps the deal the model finds likeliest, weighted by its chance, never silently.
 
-:attr:`FitWorlds.fit` is the weighted share of the worlds in which every observed action is one
-the model makes; :attr:`FitWorlds.ess` the effective number of worlds behind the weights. Rules
+:attr:`World.fits` says whether the world's seen actions are, in all, no more surprising than the
+model expects of the real deal (:class:`~.people.Surprise`); :func:`weighted_fit` gives the
+weighted share of worlds that fit and the effective number of worlds behind the weights. Rules
 this sampler does not deal (the Benny, the railroad) use :class:`~euchre_learn.analysis.sampling.replay.Worlds`
 with equal weights, and ``fit`` the share it fitted.
 """
@@ -100,10 +108,11 @@ def weighted_fit(worlds: Sequence[World]) -> tuple[float, float]:
 
 
 class FitWorlds(Sampler):
-    """Deals of the hidden cards for the seat to act in ``hand``, each fitting what it saw.
+    """Deals of the hidden cards for the seat to act in ``hand``, weighted by what it saw.
 
-    ``bidder`` is the model of the other seats (the standard bot), ``score`` the game score
-    ``(NS, EW)`` before the hand (the bot bids by it). :meth:`sample` gives one :class:`World`.
+    ``bidder`` is the bot whose line the model of players softens (the standard bot), ``score`` the
+    game score ``(NS, EW)`` before the hand (the bot bids by it), ``model`` the model of players
+    (:data:`~.people.PEOPLE` unless given). :meth:`sample` gives one :class:`World`.
 
     >>> import euchre_learn as el, random
     >>> from euchre_learn.analysis.bots import get

@@ -109,20 +109,23 @@ def fit(obs: dict[str, list[Any]], source: str) -> Any:
     """The parameters of greatest likelihood on a grid."""
     from euchre_learn.analysis.sampling.people import PlayerModel
 
-    def model(t: float, spread: float, loose: float, tight: float, ct: float = 0.5, slip: float = 0.1) -> PlayerModel:
-        return PlayerModel(t, spread, loose, tight, ct, slip, source)
+    def model(
+        t: float, spread: float, loose: float, tight: float, ct: float = 0.5, slip: float = 0.1, wild: float = 0.0
+    ) -> PlayerModel:
+        return PlayerModel(t, spread, loose, tight, ct, slip, source, wild)
 
     best_bid, best_ll = None, -math.inf
-    for t, spread, loose, tight in itertools.product(
+    for t, spread, loose, tight, wild in itertools.product(
         (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0),
         (0.5, 1.0, 2.0, 3.0),
         (0.0, 0.1, 0.2, 0.35, 0.5),
         (0.0, 0.1, 0.2, 0.35, 0.5),
+        (0.0, 0.05, 0.1, 0.15, 0.2, 0.3),
     ):
-        m = model(t, spread, loose, tight)
+        m = model(t, spread, loose, tight, wild=wild)
         ll = sum(math.log(max(1e-12, m.make_chance(x) if made else 1.0 - m.make_chance(x))) for x, made in obs["bids"])
-        if ll > best_ll + 1e-9:
-            best_bid, best_ll = (t, spread, loose, tight), ll
+        if loose + tight <= 0.75 and ll > best_ll + 1e-9:
+            best_bid, best_ll = (t, spread, loose, tight, wild), ll
     best_ct, best_cll = 0.5, -math.inf
     for ct in (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.43, 0.5, 0.6, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 5.0):
         m = model(0.35, 0, 0, 0, ct)
@@ -132,7 +135,8 @@ def fit(obs: dict[str, list[Any]], source: str) -> Any:
     slips = obs["slips"]
     slip = min(0.5, max(0.02, (sum(1 for x in slips if not x) + 1) / (len(slips) + 2)))
     assert best_bid is not None
-    return model(*best_bid, best_ct, round(slip, 3)), best_ll, best_cll
+    t, spread, loose, tight, wild = best_bid
+    return model(t, spread, loose, tight, best_ct, round(slip, 3), wild), best_ll, best_cll
 
 
 # ---- measure ----------------------------------------------------------------------------------

@@ -8,7 +8,9 @@ likely the seen actions are under this model. It has a few parameters (:class:`P
   whose line sits ``spread`` points of hand value lower (``loose`` of the bids) and a tighter one
   ``spread`` higher (``tight``). Each makes trump at margin ``m`` (the hand's value minus the
   standard bot's need, :func:`~euchre_learn.analysis.bots.bidding.bid1_rating`) with chance
-  ``1 / (1 + exp(-m / temperature))``, the levels' own softmax (``misjudged_strength``);
+  ``1 / (1 + exp(-m / temperature))``, the levels' own softmax (``misjudged_strength``); and a
+  share ``wild`` of bids made whatever the hand (even odds), so that a few bids far from any line
+  do not flatten the others;
 * **cards**: the standard bot's card, else any other legal card, a softmax at
   ``card_temperature`` with the bot's card scored 0 and every other -1 (the levels'
   ``careless_card``): with ``n`` legal cards the bot's has chance ``1 / (1 + (n - 1) exp(-1 / T))``;
@@ -26,7 +28,7 @@ games in ``euchre_learn/engine/egn/data``, :data:`LEVEL_MODELS` to games recorde
 opponent level (``el.bots.levels()``). The coach uses :data:`PEOPLE`.
 
 >>> round(PEOPLE.make_chance(0.0), 2)      # at the standard bot's line: half are tighter bidders
-0.34
+0.29
 >>> round(PEOPLE.card_chance(3, True), 2), PEOPLE.card_chance(1, True)
 (0.65, 1.0)
 """
@@ -64,15 +66,17 @@ class PlayerModel:
     card_temperature: float
     slip: float
     source: str
+    wild: float = 0.0
 
     def make_chance(self, margin: float) -> float:
         """The chance of making trump (ordering up or calling) at ``margin`` over the line."""
         std = 1.0 - self.loose - self.tight
-        return (
+        lines = (
             std * _logistic(margin / self.temperature)
             + self.loose * _logistic((margin + self.spread) / self.temperature)
             + self.tight * _logistic((margin - self.spread) / self.temperature)
         )
+        return (1.0 - self.wild) * lines + self.wild * 0.5
 
     def card_chance(self, n: int, bots: bool) -> float:
         """The chance of a card among ``n`` legal ones: the standard bot's (``bots``) or another."""
@@ -149,28 +153,30 @@ _REAL = "the 13 real tournament deals in euchre_learn/engine/egn/data (39 bids, 
 _LEVEL = "40 hands by four {} bots, tools/fit_player_model.py fit --hands 40"
 
 PEOPLE = PlayerModel(
-    temperature=2.0,
-    spread=3.0,
+    temperature=0.1,
+    spread=1.0,
     loose=0.0,
     tight=0.5,
     card_temperature=0.75,
     slip=0.333,
-    source=f"maximum likelihood on a grid over {_REAL}; the slip is the grid's prior (one choice seen)",
+    source=f"maximum likelihood on a grid over {_REAL}; the slip is the estimate's prior (one choice seen)",
+    wild=0.15,
 )
-"""The coach's model of people: fitted to the real tournament games. Half their bids follow a
-line 3 points of hand value tighter than the standard bot's, all softly (temperature 2); with three
-legal cards they play the standard bot's card 65% of the time."""
+"""The coach's model of people: fitted to the real tournament games. Of their bids 15% are made
+whatever the hand; the rest follow the standard bot's line sharply (temperature 0.1), half of them
+a line 1 point of hand value tighter; with three legal cards they play the standard bot's card
+65% of the time."""
 
 LEVEL_MODELS: dict[str, PlayerModel] = {
-    "novice": PlayerModel(3.0, 3.0, 0.5, 0.0, 5.0, 0.5, _LEVEL.format("'novice'")),
-    "casual": PlayerModel(3.0, 3.0, 0.5, 0.35, 1.5, 0.5, _LEVEL.format("'casual'")),
-    "club": PlayerModel(0.5, 2.0, 0.5, 0.35, 0.35, 0.5, _LEVEL.format("'club'")),
+    "novice": PlayerModel(3.0, 3.0, 0.5, 0.0, 5.0, 0.5, _LEVEL.format("'novice'"), 0.15),
+    "casual": PlayerModel(3.0, 3.0, 0.35, 0.2, 1.5, 0.5, _LEVEL.format("'casual'"), 0.3),
+    "club": PlayerModel(0.5, 2.0, 0.5, 0.2, 0.35, 0.5, _LEVEL.format("'club'")),
     "standard": PlayerModel(0.1, 1.0, 0.1, 0.0, 0.05, 0.024, _LEVEL.format("'standard'")),
     "expert": PlayerModel(0.2, 1.0, 0.35, 0.0, 0.5, 0.257, _LEVEL.format("'expert'")),
 }
 """The model fitted to games recorded from each opponent level (``el.bots.levels()``), by level
-name, in the order ``temperature, spread, loose, tight, card_temperature, slip``: for comparison
-with :data:`PEOPLE` (docs/review.md, "A model of players that fits people")."""
+name, in the order ``temperature, spread, loose, tight, card_temperature, slip, source, wild``: for
+comparison with :data:`PEOPLE` (docs/review.md, "A model of players that fits people")."""
 
 
 def bid_suit(a: int) -> int:

@@ -73,7 +73,7 @@ def test_the_stored_people_model_is_the_fit_to_the_real_games() -> None:
     ).stdout
     line = next(x for x in out.splitlines() if x.strip().startswith("PlayerModel("))
     fitted = eval(line.strip(), {"PlayerModel": PlayerModel})
-    for field in ("temperature", "spread", "loose", "tight", "card_temperature", "slip"):
+    for field in ("temperature", "spread", "loose", "tight", "card_temperature", "slip", "wild"):
         assert getattr(fitted, field) == getattr(PEOPLE, field), field
 
 

@@ -76,7 +76,7 @@ def run(rounds: int = 3, worlds: int = 500) -> Table:
             walls.append(time.perf_counter() - w0)
             cpus.append(time.process_time() - c0)
             c0 = time.process_time()
-            quick = el.advise(hand, worlds=worlds, seed=r, progress=False, adaptive=True)
+            quick = el.advise(hand, worlds=worlds, seed=r, progress=False)
             quick_cpus.append(time.process_time() - c0)
             quick_worlds.append(quick.worlds)
             same += quick.best.action == advice.best.action

@@ -1,19 +1,17 @@
-"""The coach's judgement (issue 22): how long a card decision, a bid, the Hint and a whole hand
-for one seat take, each beside the review's time on the same positions in the same run (the
-review asks the coach, so its column is the coach plus the words, the situation and the
-conventions), and the one-voice check over 1,000 random positions.
+"""The coach's speed (issue 33): the Hint's first answer, the settled judgement, a hand's review
+settled, each timed from a cold start (every stream forgotten first, :func:`~euchre_learn.analysis.coach.deals.clear`),
+and the one-voice check over 1,000 random positions.
 
-* **card**: :func:`euchre_learn.analysis.coach.judge` at its defaults (at most ``CARD_WORLDS``
-  worlds, adaptive), against ``review_decision`` (the same worlds). Target 100 ms.
-* **bid**: ``judge`` (at most ``BID_WORLDS``) against ``review_decision``. Target 500 ms.
-* **Hint**: :func:`euchre_learn.analysis.coach.hint` over card and bidding positions alike,
-  against ``review_decision`` on the same positions. Target 300 ms.
-* **whole hand, one seat** (the maker): ``judge_hand`` against ``el.review(hand, seat)``. Target 3 s.
+* **Hint, first answer**: ``el.hint(pos, first=True)``, on the floor's deals. Target: median
+  300 ms, 90th percentile 1 s, on a free core.
+* **Hint, settled**: ``el.hint(pos)``: deals added until every grade is beyond the noise.
+* **a hand's review, settled**: ``el.review(hand, seat)`` for the maker's seat. Target: median 5 s.
+* **per deal**: the standard error of the best two options' paired difference times the root of
+  the deals, on the same deals and rollout seeds for every option (paired), and as it would be
+  with each option on deals of its own (unpaired): what the pairing saves.
 * **one voice**: over :data:`VOICE_POSITIONS` random positions (bot-played prefixes of seeded
   deals, every phase, a game score in about a third), ``hint(pos, seed=s).action`` against
-  ``review_decision(pos, <a legal action>, seed=s).best`` wherever the coach's margin between
-  its best and second option is over 0.1 points (``tests/analysis/review/test_coach_mistakes.py`` runs
-  200 of them); a few worlds each (:data:`VOICE_WORLDS`), the same for both.
+  ``review_decision(pos, <a legal action>, seed=s).best`` on :data:`VOICE_WORLDS` deals.
 
 Positions come from games between 'standard' bots (seeded, as in ``bench_review``). Run with
 ``python -m benchmarks coach``.
@@ -25,14 +23,36 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn.analysis.bots.drive import random_positions
-from euchre_learn.analysis.coach import BID_WORLDS, CARD_WORLDS, hint, judge, judge_hand
+from euchre_learn.analysis.coach import Judgement, hint
+from euchre_learn.analysis.coach.deals import clear
 from euchre_learn.analysis.review import review, review_decision
 
 from ._table import Table
-from .bench_review import bot_hands, positions, seconds_each
+from .bench_review import bot_hands, positions
+
+
+def _cold(items: list[tuple[el.Hand, el.Action]], fn: Callable[[el.Hand], object]) -> list[float]:
+    out = []
+    for pos, _a in items:
+        clear()
+        t = time.perf_counter()
+        fn(pos)
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def _spread(j: Judgement) -> tuple[float, float]:
+    """The paired and unpaired standard error per deal of the best two options' difference."""
+    if len(j.options) < 2 or j.forced:
+        return 0.0, 0.0
+    a, b = j.options[0], j.options[1]
+    paired = b.se * j.worlds**0.5
+    unpaired = (a.points_se**2 + b.points_se**2) ** 0.5 * j.worlds**0.5 if not j.game else paired
+    return paired, unpaired
 
 
 def run(rounds: int = 3, hands: int = 8) -> list[Table]:
@@ -41,56 +61,50 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
     rng = random.Random(1)
     cards = rng.sample(cards, min(len(cards), 12 * max(1, rounds // 3 + 1)))
     bids = rng.sample(bids, min(len(bids), 6))
+    mixed = cards + bids
     table = Table(
-        "The coach: milliseconds per decision (median over positions from standard-bot hands), "
-        "against the current review on the same positions",
-        ["what", "coach ms", "review ms", "ratio", "worlds (mean)", "fit (mean)", "target"],
+        "The coach from a cold start: seconds per answer (positions from standard-bot hands)",
+        ["what", "median", "90th percentile", "deals (mean)", "target"],
     )
-    fits: list[float] = []
+    firsts = _cold(mixed, lambda p: hint(p, first=True))
     used: list[int] = []
+    spreads: list[tuple[float, float]] = []
 
-    def judged(pos: el.Hand, _a: el.Action) -> None:
-        j = judge(pos, seed=1)
-        fits.append(j.fit)
+    def settled(p: el.Hand) -> None:
+        j = hint(p).judgement
         used.append(j.worlds)
+        if not j.game:
+            spreads.append(_spread(j))
 
-    def reviewed(pos: el.Hand, a: el.Action) -> None:
-        review_decision(pos, a, seed=1)
+    settles = _cold(mixed, settled)
 
-    def row(label: str, coach: list[float], review: list[float], target: str) -> None:
-        c, r = statistics.median(coach), statistics.median(review)
-        table.add(
-            label,
-            f"{1e3 * c:.0f}",
-            f"{1e3 * r:.0f}",
-            f"{c / r:.2f}",
-            f"{statistics.mean(used):.0f}" if used else "",
-            f"{statistics.mean(fits):.2f}" if fits else "",
-            target,
-        )
-        used.clear()
-        fits.clear()
+    def q90(xs: list[float]) -> float:
+        return sorted(xs)[max(0, int(0.9 * len(xs)) - 1)]
 
-    row(f"card: judge (≤ {CARD_WORLDS} worlds)", seconds_each(cards, judged), seconds_each(cards, reviewed), "≤ 100")
-    row(f"bid: judge (≤ {BID_WORLDS} worlds)", seconds_each(bids, judged), seconds_each(bids, reviewed), "≤ 500")
-    mixed = cards[: len(cards) // 2] + bids
-    hint_times = seconds_each(mixed, lambda p, a: hint(p, seed=1))
-    row("Hint: coach.hint (cards and bids)", hint_times, seconds_each(mixed, reviewed), "≤ 300")
-    coach_hand, review_hand = [], []
+    table.add("Hint, first answer", f"{statistics.median(firsts):.2f}", f"{q90(firsts):.2f}", "floor", "≤ 0.3, ≤ 1")
+    table.add(
+        "Hint, settled", f"{statistics.median(settles):.2f}", f"{q90(settles):.2f}", f"{statistics.mean(used):.0f}", ""
+    )
+    whole = []
     for final in finished[: max(3, rounds)]:
         seat = final.maker if final.maker is not None else el.Seat.S
+        clear()
         t = time.perf_counter()
-        judge_hand(final, seat, seed=1)
-        coach_hand.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        review(final, seat=seat, seed=1)
-        review_hand.append(time.perf_counter() - t)
-    row("whole hand, one seat (the maker)", coach_hand, review_hand, "≤ 3000")
+        review(final, seat=seat)
+        whole.append(time.perf_counter() - t)
+    table.add("a hand's review, settled (the maker)", f"{statistics.median(whole):.2f}", f"{q90(whole):.2f}", "", "≤ 5")
     table.notes.append(
-        f"{len(cards)} card and {len(bids)} bidding positions from {len(finished)} hands; the ratio is the "
-        "coach's median over the review's, measured in the same run (the machine's load hits both)."
+        f"{len(cards)} card and {len(bids)} bidding positions from {len(finished)} hands; wall time on a shared "
+        "machine: read the figures beside the other benchmarks of the same run."
     )
-    return [table, one_voice()]
+    per_deal = Table(
+        "Standard error per deal of the best two options' difference (points, positions without a score)",
+        ["positions", "paired (same deals and seeds)", "unpaired", "ratio"],
+    )
+    if spreads:
+        p, u = statistics.mean(s[0] for s in spreads), statistics.mean(s[1] for s in spreads)
+        per_deal.add(str(len(spreads)), f"{p:.2f}", f"{u:.2f}", f"{p / u:.2f}" if u else "")
+    return [table, per_deal, one_voice()]
 
 
 VOICE_POSITIONS = 1000

@@ -3,13 +3,12 @@ solver and the advisor; then whether the default worlds find the same best actio
 times as many, and how the bots' accuracies compare.
 
 * **Speed**: positions from games between 'standard' bots (seeded). A card decision is
-  ``review_decision`` at the default worlds (the coach's: 40 at most, adaptive); the plain re-use
-  is the expert bot's ``play_worlds`` over as many deals (voids only, no bids checked, no early
-  stop). A bidding decision is ``review_decision`` (120 worlds at most, adaptive); the plain re-use
+  ``review_decision`` on :data:`PLAIN` deals; the plain re-use is the expert bot's
+  ``play_worlds`` over as many deals (voids only, no bids checked). A bidding decision is
+  ``review_decision`` on three times as many; the plain re-use
   is ``el.advise`` at its default 500 worlds and at 120. A whole hand is ``el.review(hand, seat)``.
   Targets: a card at most 100 ms, a bid at most 1 s, a hand at most 3 s (medians).
-* **Quality** (``--quality``, or ``python -m benchmarks review_quality``): see
-  ``bench_review_quality.py``.
+* **Settled reviews**: their speed is in ``bench_coach.py``, their stability in ``bench_sure.py``.
 
 Run with ``python -m benchmarks review`` or ``python -m benchmarks.bench_review``.
 """
@@ -24,10 +23,13 @@ from collections.abc import Callable
 
 import euchre_learn as el
 from euchre_learn.analysis.coach import scaled_worlds
-from euchre_learn.analysis.review import DEFAULT_WORLDS, review_decision
+from euchre_learn.analysis.review import review_decision
 from euchre_learn.analysis.sampling import play_worlds
 
 from ._table import Table
+
+PLAIN = 40
+"""Deals of a card decision in the rows that set the review beside plain re-uses (a bid: 3x)."""
 
 
 def bot_hands(count: int, seed: int = 7) -> list[el.Hand]:
@@ -86,18 +88,18 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
     used: list[int] = []
 
     def reviewed(pos: el.Hand, a: el.Action) -> None:
-        used.append(review_decision(pos, a, seed=1).worlds)
+        used.append(review_decision(pos, a, worlds=PLAIN, seed=1).worlds)
 
-    row("card: review_decision, default worlds", seconds_each(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
+    row(f"card: review_decision, {PLAIN} deals", seconds_each(cards, reviewed), f"{statistics.mean(used):.0f}", "≤ 100")
     row(
-        f"card: plain play_worlds, {DEFAULT_WORLDS} deals",
-        seconds_each(cards, lambda p, a: play_worlds(p.state, DEFAULT_WORLDS, random.Random(1))),
-        f"{DEFAULT_WORLDS}",
+        f"card: plain play_worlds, {PLAIN} deals",
+        seconds_each(cards, lambda p, a: play_worlds(p.state, PLAIN, random.Random(1))),
+        f"{PLAIN}",
         "",
     )
     used.clear()
-    row("bid: review_decision, default worlds", seconds_each(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
-    most = scaled_worlds(bids[0][0], DEFAULT_WORLDS) or DEFAULT_WORLDS
+    row(f"bid: review_decision, {3 * PLAIN} deals", seconds_each(bids, reviewed), f"{statistics.mean(used):.0f}", "≤ 1000")
+    most = scaled_worlds(bids[0][0], PLAIN) or PLAIN
     row(
         f"bid: plain advise, {most} worlds",
         seconds_each(bids, lambda p, a: el.advise(p, most, seed=1, progress=False)),
@@ -114,10 +116,10 @@ def run(rounds: int = 3, hands: int = 8) -> list[Table]:
     for final in finished[: max(3, rounds)]:
         seat = final.maker if final.maker is not None else el.Seat.S
         t = time.perf_counter()
-        el.review(final, seat=seat, seed=1)
+        el.review(final, seat=seat, worlds=PLAIN, seed=1)
         hand_times.append(time.perf_counter() - t)
     speed.add(
-        "whole hand, one seat (the maker)",
+        f"whole hand, one seat (the maker), {PLAIN} deals",
         f"{1e3 * statistics.median(hand_times):.0f}",
         f"{1e3 * max(hand_times):.0f}",
         "",

@@ -1,8 +1,8 @@
 """Reviewing hands, quality: are the default worlds enough, and does accuracy rank the bots?
 
 * **Stability**: a fixed set of decisions (at least 500 with a real choice) taken from
-  games between 'standard' bots. Each is reviewed at the default worlds (adaptive, seed 1) and
-  at four times as many, with no early stop (seed 2: other deals). Among the decisions where the
+  games between 'standard' bots. Each is reviewed settled (the coach's own judgement) and
+  on the cap's deals, 160 (a bid 480), with no early stop (seed 2: other deals). Among the decisions where the
   reference's two best options are more than 0.1 points apart, how often do both find the same
   best action? Target: at least 95%.
 * **Accuracy by bot**: the same deals played by four 'random', four 'standard' or four
@@ -27,10 +27,13 @@ import os
 import statistics
 
 import euchre_learn as el
-from euchre_learn.analysis.review import DEFAULT_WORLDS, review_decision
+from euchre_learn.analysis.review import review_decision
 
 from ._table import Table
 from .bench_review import bot_hands, positions
+
+REFERENCE = 160
+"""Deals of a card decision in the reference judgement (a bid: 3x), the settled judgement's cap."""
 
 Z95 = 1.959964
 
@@ -73,7 +76,7 @@ def _stability(task: tuple[int, list[int]]) -> list[tuple[bool, float, bool]]:
     out = []
     for pos, action in (every[i] for i in picked):
         quick = review_decision(pos, action, seed=1)
-        ref = review_decision(pos, action, worlds=4 * DEFAULT_WORLDS, seed=2, adaptive=False)
+        ref = review_decision(pos, action, worlds=REFERENCE, seed=2)
         metric = [o.expected_points for o in ref.options]
         gap = metric[0] - metric[1] if len(metric) > 1 else 0.0
         same = ref.option(quick.best).expected_points >= metric[0] - 1e-9  # the same, or tied in the reference
@@ -120,7 +123,7 @@ def run(rounds: int = 1, decisions: int | None = None, deals: int | None = None,
             name: pool.map(_accuracy, [(name, k) for k in range(deals)]) for name in ("random", "standard", "expert")
         }
     stable = Table(
-        f"Review stability: default worlds against {4 * DEFAULT_WORLDS} (cards; bids get 3x those), {total} decisions "
+        f"Review stability: default worlds against {REFERENCE} (cards; bids get 3x those), {total} decisions "
         f"spread over the {len(cards) + len(bids)} of {count} standard-bot hands",
         ["decisions", "with reference gap > 0.1", "same best", "share"],
     )

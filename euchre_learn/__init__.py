@@ -6,7 +6,8 @@ cards('J♦')
 
 The cards, the rules, a hand and a game are imported with the package. The tools that pull in
 more code are imported on first use, so that ``import euchre_learn`` stays light (no ipywidgets,
-no matplotlib): the functions ``el.solve``, ``el.advise``, ``el.review`` and ``el.situation``, and the modules
+no matplotlib): the functions ``el.solve``, ``el.advise``, ``el.hint``, ``el.review``,
+``el.review_decision`` and ``el.situation``, and the modules
 ``el.bots``, ``el.egn``, ``el.examples``, ``el.explain``, ``el.plots``, ``el.puzzles``, ``el.quiz``,
 ``el.render``, ``el.stepper``, ``el.table``, ``el.tournament`` and ``el.widgets``. Each one also
 has one home on its floor (``el.quiz`` is :mod:`euchre_learn.teaching.quiz`, ``el.solve`` is
@@ -39,7 +40,8 @@ if TYPE_CHECKING:  # what __getattr__ imports on first use, spelled out for type
     from euchre_learn import display as render
     from euchre_learn.analysis import bots, examples, puzzles, tournament
     from euchre_learn.analysis.advisor import advise
-    from euchre_learn.analysis.review import review
+    from euchre_learn.analysis.coach import hint
+    from euchre_learn.analysis.review import review, review_decision
     from euchre_learn.analysis.situation import situation
     from euchre_learn.analysis.solver import solve
     from euchre_learn.engine import egn, explain
@@ -75,6 +77,7 @@ __all__ = [
     "egn",
     "examples",
     "explain",
+    "hint",
     "house_rules",
     "is_trump",
     "left_bower",
@@ -85,6 +88,7 @@ __all__ = [
     "render",
     "replay",
     "review",
+    "review_decision",
     "right_bower",
     "score_hand",
     "set_house_rules",
@@ -117,7 +121,9 @@ _SUBMODULES = {
 }
 _FUNCTIONS = {
     "advise": ("euchre_learn.analysis.advisor", "advise"),
+    "hint": ("euchre_learn.analysis.coach", "hint"),
     "review": ("euchre_learn.analysis.review", "review"),
+    "review_decision": ("euchre_learn.analysis.review", "review_decision"),
     "situation": ("euchre_learn.analysis.situation", "situation"),
     "solve": ("euchre_learn.analysis.solver", "solve"),
 }

@@ -45,6 +45,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "tests/browser/test_lab_widgets.py",
         "tests/browser/test_lesson_quizzes_feed_today.py",
         "tests/browser/test_lessons.py",
+        "tests/browser/test_one_voice_lesson10.py",
         "tests/browser/test_review_panel.py",
     ),
 }

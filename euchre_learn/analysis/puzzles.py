@@ -109,7 +109,7 @@ def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | No
 
     if position.to_act is None or len(position.legal_actions()) < 2:
         raise ValueError("a puzzle needs a position with a seat to act and at least two legal actions")
-    j = judge(position, score=score, worlds=scaled_worlds(position, worlds), seed=f"puzzle|{seed}", adaptive=False)
+    j = judge(position, score=score, worlds=scaled_worlds(position, worlds), seed=f"puzzle|{seed}")
     rows = j.options
     best = rows[0]
     runner = max(rows[1:], key=lambda o: (o.table_points, -o.action.id))

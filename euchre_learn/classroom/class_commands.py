@@ -89,6 +89,13 @@ def add_class(sub: Subparsers[Any], name: str) -> None:
         default=[],
         help="as a hub's service: a hub group whose members are teachers (again for more groups)",
     )
+    ks.add_argument(
+        "--review-executor",
+        metavar="WHERE",
+        help="where the coach's reviews run: processes (the default: a pool on this machine), processes:N, or "
+        "a Dask scheduler's address like tcp://10.0.0.7:8786 (needs the cluster extra; default "
+        "$EUCHRE_LEARN_REVIEW_EXECUTOR)",
+    )
 
     kr = ksub.add_parser(
         "roster",
@@ -297,4 +304,5 @@ def class_server(args: argparse.Namespace) -> int:
         hub=args.hub,
         teachers=args.teachers.split(","),
         teacher_groups=args.teacher_group,
+        reviews_on=args.review_executor,
     )

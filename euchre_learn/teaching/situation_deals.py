@@ -70,10 +70,6 @@ DEALS = 150
 """Deals searched at most for one situation (two or three seconds when it is not found)."""
 RIGHT_GRADES = ("best", "good")
 """The grades a choice is right with: the review flags the others (inaccuracy and worse)."""
-WORLDS = 16
-"""Sampled deals behind the best answer of a situation question."""
-
-
 @dataclass(frozen=True)
 class Found:
     """What :func:`find_positions` found: the ``positions`` (seat to act in the situation),
@@ -213,10 +209,12 @@ def _choice(hand: Hand, action: Action) -> str:
     return str(action.card) if hand.phase == Phase.PLAY and action.card is not None else str(action)
 
 
-def situation_question(position: Hand, *, seed: object = 0, worlds: int = WORLDS, stand_in: str = "") -> Question:
+def situation_question(
+    position: Hand, *, seed: object = 0, worlds: int | None = None, stand_in: str = ""
+) -> Question:
     """``position`` as a quiz question for the seat to act: every legal action a choice, the best
-    the review's judgement finds (over ``worlds`` deals consistent with what the seat knows) the
-    answer, any choice graded good accepted too (a decision at the table graded so is not flagged),
+    of the coach's one judgement of the position (settled, the one the Hint and the review read;
+    ``worlds=N``: exactly N deals for a card, seeded by ``seed``) the answer, any choice graded good accepted too (a decision at the table graded so is not flagged),
     each choice's cost and the coach's reason its feedback. ``stand_in``: the name of the situation
     this position stands in for (its family's), said in the prompt.
 

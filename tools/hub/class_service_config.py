@@ -25,6 +25,7 @@ c.JupyterHub.services = [
             "--db",
             "/srv/euchre/class.sqlite3",  # or postgresql://... (the postgres extra)
             # "--teacher-group", "teachers",  # members of this hub group are teachers too
+            # "--review-executor", "tcp://10.0.0.7:8786",  # the reviews on a Dask cluster (docs/class-server.md)
         ],
         "oauth_no_confirm": True,  # no "allow access?" page: it is the school's own service
     },

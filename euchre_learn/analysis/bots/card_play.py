@@ -1,10 +1,17 @@
-"""The standard bot's card play: leading, following, trumping and throwing off."""
+"""The standard bot's card play: leading, following, trumping and throwing off.
+
+Against a loner (issue 33) the defenders play as the expert's sampling does on average
+(``benchmarks/bench_loners.py``): they keep the cards that may still stop it
+(:func:`loner_stopper`: never a suit the loner has shown out of, a void is worth nothing against
+it), lead the highest trump left when it is their only trump (a sure trick that draws one of the
+loner's trumps), and beat a partner's card the loner could beat after them, so the loner pays
+for every trick."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.base import TRUMP_MASK, View, card_name, highest_card, lowest_card, trick_key
+from euchre_learn.analysis.bots.base import ABOVE, TRUMP_MASK, View, card_name, highest_card, lowest_card, trick_key
 from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
@@ -23,6 +30,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
     t = v.t
     legal = s.play_mask()
     who = seat_word(v.seat)
+    loner = s.maker if s.alone and s.maker & 1 != v.seat & 1 else -1  # the loner this seat defends
     if len(bits(legal)) == 1:
         c = bits(legal)[0]
         if why is not None:
@@ -32,7 +40,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 why.append(f"{who} plays the {card_name(c)}, the only legal card (R6.2).")
         return act.PLAY + c
     if not s.trick:
-        return _std_lead(s, v, legal, why)
+        return _std_lead(s, v, legal, why, loner)
     trick, seats = s.trick, s.trick_seats
     led = trick[0]
     led_suit = EFFECTIVE[t][led]
@@ -59,8 +67,10 @@ def standard_play(s: State, why: list[str] | None) -> int:
                     f"by {' or '.join(seat_word(x) for x in opp_later)}{_left_note(v, c, legal)}."
                 )
             return act.PLAY + c
+        if not safe and winners and loner >= 0:  # against a loner: make it pay to beat this trick
+            return _make_loner_pay(v, loner, win, winners, led_suit, why)
         if safe:
-            c = _throw(v, legal, following)
+            c = _throw(v, legal, following, loner)
             if why is not None:
                 base = f"{who} plays low, the {card_name(c)}: partner's {card_name(win)} already wins the trick"
                 if not following and EFFECTIVE[t][c] != t and legal & TRUMP_MASK[t]:
@@ -72,7 +82,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             c = min(winners, key=lambda c: trick_key(c, t, led_suit))
             reason = "the cheapest card that wins the trick, as nobody on the other side plays after"
         elif not following and len(trick) == 1 and v.partner in later and legal & ~TRUMP_MASK[t] and not v.boss(led):
-            c = _throw(v, legal, following)  # second hand, don't ruff a small card: partner plays after
+            c = _throw(v, legal, following, loner)  # second hand, don't ruff a small card: partner plays after
             if why is not None:
                 why.append(
                     f"{who} throws the {card_name(c)} rather than trump the {card_name(led)}: second hand, a small "
@@ -87,7 +97,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
                 c = min(sure, key=lambda c: trick_key(c, t, led_suit))
                 reason = "the lowest card sure to win the trick"
             elif following and partner_later and len(trick) == 1:
-                c = _throw(v, legal, following)  # second hand low: partner plays after
+                c = _throw(v, legal, following, loner)  # second hand low: partner plays after
                 if why is not None:
                     why.append(
                         f"{who} plays low, the {card_name(c)}: second hand low, since nothing in hand is sure to win "
@@ -105,7 +115,7 @@ def standard_play(s: State, why: list[str] | None) -> int:
             note = _left_note(v, c, legal)
             why.append(f"{who} {verb} the {card_name(c)}, {reason}{note}.")
         return act.PLAY + c
-    c = _throw(v, legal, following)
+    c = _throw(v, legal, following, loner)
     if why is not None:
         if wseat == v.partner:
             why.append(
@@ -127,7 +137,6 @@ def _holds(v: View, c: int, led_suit: int, opp_later: list[int]) -> bool:
     return not any(v.voids[x] >> led_suit & 1 for x in opp_later) or not v.unseen & TRUMP_MASK[t]
 
 
-
 def _left_note(v: View, c: int, legal: int) -> str:
     t = v.t
     left = [x for x in range(24) if EFFECTIVE[t][x] == t and x // 6 != t and x % 6 == 2]
@@ -139,15 +148,19 @@ def _left_note(v: View, c: int, legal: int) -> str:
     return ""
 
 
-def _throw(v: View, legal: int, following: bool) -> int:
+def _throw(v: View, legal: int, following: bool, loner: int = -1) -> int:
     """The card to give up: the lowest of the suit when following; otherwise a low off-suit card,
-    from a short suit to make a void, never a trump or a sure winner if it can be helped."""
+    from a short suit to make a void, never a trump or a sure winner if it can be helped.
+    Defending ``loner`` (its seat; -1: no loner to defend), the card least likely to stop it
+    (:func:`loner_stopper`): a void is worth nothing against a loner, a high card is."""
     t = v.t
     if following:
         return lowest_card(legal, t)
     off = legal & ~TRUMP_MASK[t]
     if not off:
         return lowest_card(legal, t)
+    if loner >= 0:
+        return min(bits(off), key=lambda c: (loner_stopper(v, c, loner), POWER[t][c], c))
     hand = v.hand
 
     def cost(c: int) -> tuple[float, int]:
@@ -158,17 +171,72 @@ def _throw(v: View, legal: int, following: bool) -> int:
     return min(bits(off), key=cost)
 
 
+def loner_stopper(v: View, c: int, loner: int) -> float:
+    """How likely the off-suit card ``c`` is to take a trick from ``loner`` (the seat that went
+    alone), as the seat to act, a defender, sees it: 0 when the loner has shown out of its suit
+    (whatever it leads there it trumps, and it never needs to follow), else the better the fewer
+    unseen cards beat it; halved for each higher card of its suit the seat holds itself (it
+    counts only if the loner holds two of the suit).
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.bots.base import View
+    >>> hand = el.Hand.from_cards('N', {'N': '9♣ 10♣ 10♦ 10♠ A♠', 'E': 'J♣ Q♣ A♣ J♦ J♠',
+    ...                                 'S': 'K♦ 10♥ Q♥ K♥ A♥', 'W': 'K♣ 9♥ J♥ 9♠ Q♠'}, upcard='A♦')
+    >>> for a in ('pass', 'pass', 'pass', 'pass', 'call clubs alone', 'play A♥', 'play 10♦',
+    ...           'play Q♣', 'play J♣', 'play 10♥', 'play 9♣', 'play J♠'):
+    ...     hand = hand.apply(a)
+    >>> view = View(hand.core)       # South, against East alone in clubs, who trumped the A♥
+    >>> [round(loner_stopper(view, c.index, 1), 2) for c in el.cards('K♦ Q♥ K♥')]
+    [1.0, 0.0, 0.0]
+
+    The K♦ is the highest diamond left (the A♦ was turned down); East has no heart left to lose.
+    """
+    t = v.t
+    if v.voids[loner] >> EFFECTIVE[t][c] & 1:
+        return 0.0
+    return 1.0 / (1 + (v.unseen & ABOVE[t][c]).bit_count()) / (1 + (v.hand & ABOVE[t][c]).bit_count())
+
+
+def _make_loner_pay(v: View, loner: int, win: int, winners: list[int], led_suit: int, why: list[str] | None) -> int:
+    """Against ``loner``, who plays after and may beat partner's ``win``: the lowest card that beats
+    it, so the loner spends more to take the trick (or loses it)."""
+    t = v.t
+    c = min(winners, key=lambda c: trick_key(c, t, led_suit))
+    if why is not None:
+        who, lone = seat_word(v.seat), seat_word(loner)
+        why.append(
+            f"{who} plays the {card_name(c)} over partner's {card_name(win)}: against {lone} alone, who plays "
+            f"after and could beat the {card_name(win)}, the higher card makes {lone} spend more to win the trick."
+        )
+    return act.PLAY + c
+
+
+def _cash_top_trump(v: View, top: int, loner: int, why: list[str] | None) -> int:
+    """Against ``loner``, the lead of ``top``, the seat's only trump and the highest left: a sure
+    trick that draws one of the loner's trumps. (With a second trump the seat keeps the highest
+    for later: over seeded loner deals, cashing it then gains nothing.)"""
+    if why is not None:
+        who, lone = seat_word(v.seat), seat_word(loner)
+        why.append(
+            f"{who} leads the {card_name(top)}, the highest trump left: a sure trick against {lone} alone, "
+            f"and it draws one of {lone}'s trumps, so a side card may win later."
+        )
+    return act.PLAY + top
+
+
 def _side_led_trump(s: State, v: View) -> bool:
     """A trick of this hand was led with a trump by the seat's side."""
     t = v.t
     return any(EFFECTIVE[t][cs[0]] == t and seats[0] & 1 == v.seat & 1 for _lead, cs, seats, _w in s.tricks)
 
 
-def _std_lead(s: State, v: View, legal: int, why: list[str] | None) -> int:
+def _std_lead(s: State, v: View, legal: int, why: list[str] | None, loner: int = -1) -> int:
     t = v.t
     who = seat_word(v.seat)
     tm = TRUMP_MASK[t]
     trumps = legal & tm
+    if loner >= 0 and trumps.bit_count() == 1 and not v.voids[loner] >> t & 1 and v.boss(trumps.bit_length() - 1):
+        return _cash_top_trump(v, trumps.bit_length() - 1, loner, why)
     out_trumps = v.unseen & tm
     makers = s.maker & 1 == v.seat & 1
     opponents = [x for x in range(4) if x & 1 != v.seat & 1 and not s.out >> x & 1]

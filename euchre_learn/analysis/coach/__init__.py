@@ -1,6 +1,7 @@
 """The coach's judgement: one answer to "what was best here, and why", for the review, the Hint,
 the bots' words and the lessons to ask (issue 22).
 
+* :mod:`.deals`: the one stream of deals behind each position, extended until the grades settle;
 * the worlds: deals of the hidden cards that fit every bid, discard and card the seat saw
   (:class:`~euchre_learn.analysis.sampling.FitWorlds`, the one sampler's fitted strategy),
   weighted where they cannot all fit, with ``fit`` saying how well they do;
@@ -14,17 +15,14 @@ the bots' words and the lessons to ask (issue 22).
 
 >>> import euchre_learn as el
 >>> from euchre_learn.analysis.coach import judge
->>> j = judge(el.Hand.deal('S', seed=5), seed=1, worlds=16)
+>>> j = judge(el.Hand.deal('S', seed=5), worlds=16)
 >>> j.grade_of(j.best)
 'best'
 """
 
 from euchre_learn.analysis.coach.hint import CoachHint, hint
 from euchre_learn.analysis.coach.judgement import (
-    BID_WORLDS,
-    CARD_WORLDS,
     GAME_TIE,
-    HINT_BID_WORLDS,
     CoachOption,
     Judgement,
     judge,
@@ -34,10 +32,7 @@ from euchre_learn.analysis.coach.judgement import (
 from euchre_learn.analysis.coach.values import play_on
 
 __all__ = [
-    "BID_WORLDS",
-    "CARD_WORLDS",
     "GAME_TIE",
-    "HINT_BID_WORLDS",
     "CoachHint",
     "CoachOption",
     "Judgement",

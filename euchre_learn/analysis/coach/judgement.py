@@ -3,25 +3,29 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
 
 :func:`judge` is the entry point; :class:`Judgement` what it returns. The rules it follows:
 
+* **One judgement per decision.** The deals behind a position are its stream (:mod:`.deals`),
+  keyed by what the seat knows: the Hint, Why?, training mode, the review, drills, practice and
+  puzzles read the same numbers, and asking again adds deals, never draws new ones.
+* **Sure before it speaks.** With ``worlds=None`` deals are added until every option's grade is
+  beyond the noise, or the cap is reached. A grade below 'good' is given only when the loss's
+  interval (:data:`~.deals.Z` paired standard errors each side) clears the grade's line: the
+  grade is the one of the interval's lower end (:meth:`Judgement.grade_of`, :meth:`Judgement.sure`).
 * **Values a real table would see.** Each option has a double-dummy value (every card visible)
   and a table value (the hand played on by the standard bot's card play, which never peeks, and
   its bidding). The table value grades; where the two values name different best options the
   judgement says the table decided (``decided_by == 'table'``); where they agree, ``'both'``;
-  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``; where the
-  top option breaks a strong players' convention (:mod:`~euchre_learn.analysis.convention_book`)
-  and another within noise of it, and less than a mistake below it, keeps every convention, that one is best and the convention
-  decided (``'convention'``): a statistical tie is no reason to break what strong players teach.
+  where options tie at the table and double dummy breaks the tie, ``'double-dummy'``.
+* **Rules of thumb decide only what the numbers cannot.** The options the numbers cannot
+  separate from the top (within the noise and :data:`TIE_MARGIN`) are all graded 'best'
+  (:attr:`Judgement.tied`); where the top breaks a strong players' convention
+  (:mod:`~euchre_learn.analysis.convention_book`) and one of them keeps it, that one is the
+  suggestion and the convention decided (``'convention'``). Never further.
 * **Game-aware.** With a game score, the value is the chance to win the game (points past the
   target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
-  tied options the one with less risk (fewer euchres, then a steadier result) is best, with a
-  sentence saying so ("both win the game; going alone adds nothing").
-* **'best' means nothing better.** Only the best option, and any option equal to it on every
-  count, is graded 'best'; an option a hair worse is at most 'good'. So a 'best' grade never
-  names a better action, by construction.
-* **Close calls say so**: when the best two are within twice their paired standard error,
-  ``close`` is true and the reason says "close: it depends on cards you can't see".
-* **Seeded**: the same seed gives the same judgement; the seed is mixed with what the seat
-  knows only (its cards and the history), never with the hidden cards.
+  tied options the one with less risk (fewer euchres, then a steadier result, then not alone)
+  is best, with a sentence saying so ("both win the game; going alone adds nothing").
+* **Close calls say so**: when the numbers cannot separate the best two, ``close`` is true and
+  the reason says "close: it depends on cards you can't see".
 """
 
 from __future__ import annotations
@@ -29,24 +33,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_learn.analysis.coach.grades import GRADES, Context, grade_for
-from euchre_learn.analysis.coach.values import Samples, paired_se, value_options
+from euchre_learn.analysis.coach.deals import BID_FACTOR, Z, bands, stream
+from euchre_learn.analysis.coach.grades import GRADES, grade_for
+from euchre_learn.analysis.coach.values import Samples, paired_se
 from euchre_learn.analysis.coach.words import explain
-from euchre_learn.analysis.sampling import FitWorlds, weighted_fit
+from euchre_learn.analysis.sampling import weighted_fit
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
 from euchre_learn.engine.core import OVER, PLAY_PHASE
-from euchre_learn.engine.deals import seed_text, seeded_random
 from euchre_learn.engine.errors import EuchreError, quote, type_error
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.records import positions
 
 __all__ = [
-    "BID_WORLDS",
-    "CARD_WORLDS",
     "GAME_TIE",
-    "HINT_BID_WORLDS",
+    "GAME_TIE_MARGIN",
+    "TIE_MARGIN",
     "UPCARD_DISCARDED",
     "CoachOption",
     "Judgement",
@@ -57,13 +60,6 @@ __all__ = [
     "scaled_worlds",
 ]
 
-CARD_WORLDS = 40
-"""The most worlds for a card decision (it stops after a quarter (6 at least) once the best two are apart)."""
-BID_WORLDS = 120
-"""The most worlds for a bid, a discard or defending alone."""
-HINT_BID_WORLDS = BID_WORLDS
-"""The most worlds the Hint uses for a bid: the review's, so that the Hint and the review, asked
-about the same position with the same seed, give the same answer (one voice)."""
 GAME_TIE = 0.002
 """Options whose chances to win the game are this close (0.2 percentage points) tie on the game."""
 _EPS = 1e-9
@@ -126,7 +122,14 @@ class Judgement:
     reason: str
     score: tuple[int, int] | None
     position: Hand = field(repr=False, compare=False)
-    _keys: dict[int, tuple[float, ...]] = field(repr=False, compare=False, default_factory=dict)
+    tied: tuple[Action, ...] = ()
+    """The options graded 'best': the top by the numbers and those the numbers cannot separate
+    from it (within :data:`~.deals.Z` standard errors and :data:`TIE_MARGIN`); :attr:`best` is
+    one of them (a rule of thumb chooses among them, see :attr:`decided_by`)."""
+    settling: bool = False
+    """Whether the deals were added until the grades settled (``worlds=None``), rather than fixed."""
+    top: Action | None = None
+    """The top option by the numbers (``None``: :attr:`best`); losses are counted from it."""
 
     @property
     def game(self) -> bool:
@@ -142,26 +145,41 @@ class Judgement:
         raise ValueError(f"{a} is not a legal option here: {', '.join(str(o.action) for o in self.options)}")
 
     def loss_of(self, action: Action | str) -> float:
-        """What ``action`` gives up against the best, at the table (game-win chance with a score,
-        else points); never negative."""
-        o, b = self.option(action), self.option(self.best)
-        return max(0.0, b.value() - o.value())
+        """What ``action`` gives up against the top option by the numbers, at the table (game-win
+        chance with a score, else points); never negative."""
+        o, top = self.option(action), self.option(self.top or self.best)
+        return max(0.0, top.value() - o.value())
+
+    def _bounds(self, action: Action) -> tuple[float, float]:
+        """The interval of ``action``'s loss: :data:`~.deals.Z` paired standard errors each side."""
+        loss, se = self.loss_of(action), self.option(action).se
+        return max(0.0, loss - Z * se), loss + Z * se
 
     def close_for(self, action: Action | str) -> bool:
-        """Whether the close call (:attr:`close`: the best two within noise) is about ``action``:
-        it is one of those two. A choice further down is not 'close', however close the best two."""
-        return self.close and Action.parse(action) in (self.best, self.options[1].action)
+        """Whether the close call (:attr:`close`: the numbers cannot separate the best two) is
+        about ``action``: it is one of those two. A choice further down is not 'close'."""
+        return self.close and Action.parse(action) in (self.best, self.options[1].action, *self.tied)
 
     def grade_of(self, action: Action | str) -> str:
-        """The grade of ``action`` here: 'best' only when nothing is better (the best action, or
-        one equal to it on every count), else by :func:`~.grades.grade_for`,
-        at least 'good'."""
+        """The grade of ``action`` here: 'best' for the options the numbers cannot separate from
+        the top (:attr:`tied`); else by the **lower end** of its loss's interval
+        (:func:`~.grades.grade_for`), at least 'good'. So a grade below 'good' is only given
+        when the loss is beyond the noise of the deals behind it (:meth:`sure`)."""
         a = Action.parse(action)
         self.option(a)
-        if a == self.best or self.forced or self._keys.get(a.id) == self._keys.get(self.best.id):
+        if self.forced or a in self.tied:
             return "best"
-        grade = grade_for(self.loss_of(a), self.game)
+        grade = grade_for(self._bounds(a)[0], self.game)
         return GRADES[1] if grade == GRADES[0] else grade
+
+    def sure(self, action: Action | str) -> bool:
+        """Whether ``action``'s grade is settled beyond the noise: a grade below 'good' always is
+        (its interval clears the grade's line); 'best' or 'good' is sure when the whole interval
+        of its loss lies under the 'inaccuracy' line (the choice is surely not costly)."""
+        a = Action.parse(action)
+        if self.forced or self.grade_of(a) not in GRADES[:2]:
+            return True
+        return self._bounds(a)[1] < bands(self.game)[0]
 
     def better_than(self, action: Action | str) -> tuple[Action, ...]:
         """The actions ranked above ``action`` (empty exactly when it is graded 'best')."""
@@ -189,9 +207,9 @@ class Judgement:
 
 
 def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
-    """The most worlds for the decision of ``hand`` when ``worlds`` is the most for a card decision:
-    a bid, a discard or defending alone gets :data:`BID_WORLDS` / :data:`CARD_WORLDS` times as many
-    (``None`` stays ``None``: the defaults). The review and the Hint both count worlds this way.
+    """The deals for the decision of ``hand`` when ``worlds`` is the count for a card decision:
+    a bid, a discard or defending alone gets :data:`~.deals.BID_FACTOR` times as many (``None``
+    stays ``None``: the coach settles). The review and the Hint both count deals this way.
 
     >>> import euchre_learn as el
     >>> scaled_worlds(el.Hand.deal('N', seed=1), 10)
@@ -201,7 +219,7 @@ def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
         return worlds
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
-    return max(1, worlds * BID_WORLDS // CARD_WORLDS)
+    return worlds * BID_FACTOR
 
 
 UPCARD_DISCARDED = (
@@ -217,41 +235,44 @@ def judge(
     score: tuple[int, int] | None = None,
     worlds: int | None = None,
     seed: Any = None,
-    adaptive: bool = True,
+    first: bool = False,
 ) -> Judgement:
-    """The coach's judgement of the decision of the seat to act in ``hand``.
+    """The coach's judgement of the decision of the seat to act in ``hand``: the one judgement of
+    this position (:mod:`.deals`), whoever asks.
 
     ``score``: the game score ``(NS, EW)`` before the hand (grades by the chance to win the
-    game). ``worlds``: the most worlds (default :data:`CARD_WORLDS` for a card,
-    :data:`BID_WORLDS` for anything else); with ``adaptive`` it stops after a quarter once the
-    best two are apart. The same seed gives the same judgement.
+    game). ``worlds=None`` (the default): the judgement settles, adding deals until every
+    option's grade is beyond the noise (see :mod:`.deals` for the floor and the cap); the seed
+    is not used, so every voice reads the same numbers. ``worlds=N``: exactly ``N`` deals of the
+    position's stream (of another stream when a ``seed`` is given), with no early stop.
+    ``first``: the quick first answer, on the floor's deals only, which the settled judgement
+    refines (the Hint answers with it first; it never grades a choice below 'good', see
+    :meth:`Judgement.grade_of`).
 
     >>> import euchre_learn as el
-    >>> j = judge(el.Hand.deal('N', seed=2), seed=1, worlds=16)
-    >>> j.grade_of(j.best), j.decided_by in ('both', 'table', 'double-dummy', 'convention')
-    ('best', True)
+    >>> j = judge(el.Hand.deal('N', seed=2), worlds=16)
+    >>> j.grade_of(j.best), j.worlds, j.decided_by in ('both', 'table', 'double-dummy', 'convention')
+    ('best', 16, True)
     """
-    from euchre_learn.analysis.bots import get
-
     check_position(hand, "judge")
-    check_score(score, hand.rules.points_to_win)  # refused here, by name; kept as given (it seeds the worlds)
+    check_score(score, hand.rules.points_to_win)  # refused here, by name; kept as given (it keys the stream)
     state = hand.core
     if state.phase == OVER:
         raise ValueError("the hand is over: there is no decision to judge")
     if state.discard >= 0 and state.discard == state.upcard:
         raise ValueError(UPCARD_DISCARDED)
-    seat = state.to_act
-    card = state.phase == PLAY_PHASE
-    hi = worlds if worlds is not None else (CARD_WORLDS if card else BID_WORLDS)
-    if isinstance(hi, bool) or not isinstance(hi, int) or hi < 1:
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
         raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
-    lo = max(min(hi, 6), hi // 4) if adaptive else hi  # a quarter, and never judged on under 6 worlds
-    rng = seeded_random(f"coach|{seed_text(seed)}|{hand.deal_masks[0][seat]}|{_public(hand)}|{score}")
-    bidder = get("standard", seed=rng.getrandbits(32))
-    ctx = Context(score, state.rules.points_to_win)
-    sampler = FitWorlds(hand, bidder, score)
-    samples, forced = value_options(state, sampler, ctx, bidder, rng, lo, hi, 4 if card else 8)
-    return _judgement(hand, samples, forced, score, sampler)
+    seat = state.to_act
+    run = stream(hand, score, seed if worlds is not None else None, (hand.deal_masks[0][seat], _public(hand)))
+    with run.lock:
+        if run.forced:
+            samples = run.upto(2)
+        elif worlds is not None:
+            samples = run.upto(worlds)
+        else:
+            samples = run.settle(first=first)
+        return _judgement(hand, samples, run.forced, score, settling=worlds is None and not first)
 
 
 def check_position(hand: Any, where: str) -> Hand:
@@ -327,8 +348,16 @@ def _se(xs: list[float], ws: list[float]) -> float:
     return _sd(xs, ws) * (ess / (ess - 1)) ** 0.5 / ess**0.5 if ess > 1 else 0.0
 
 
+TIE_MARGIN = 0.1
+"""Options at most this many points apart (without a score) are tied on the numbers, as are options
+within the noise of each other (:data:`~.deals.Z` standard errors) under the 'inaccuracy' line:
+between tied options a rule of thumb decides, and nothing else may."""
+GAME_TIE_MARGIN = 0.007
+"""With a score: the same margin in game-win chance (0.7 percentage points)."""
+
+
 def _judgement(
-    hand: Hand, samples: Samples, forced: bool, score: tuple[int, int] | None, sampler: FitWorlds
+    hand: Hand, samples: Samples, forced: bool, score: tuple[int, int] | None, *, settling: bool
 ) -> Judgement:
     state = hand.core
     ws = samples.weights()
@@ -337,77 +366,62 @@ def _judgement(
     tab = {a: samples.mean(samples.metric(a), ws) for a in acts}
     dd = {a: samples.mean(samples.metric(a, table=False), ws) for a in acts}
     euch = {a: samples.mean(samples.euchred[a], ws) for a in acts}
-    spread = {a: _sd(samples.metric(a), ws) for a in acts}
-    top = max(tab.values())
-    tie = GAME_TIE if game else _EPS
-    # the ranking: the table value; among options tied with the top, less risk on the game, then
-    # double dummy; every count is in the key, so 'best' is exactly "nothing ranks above"
-    keys: dict[int, tuple[float, ...]] = {}
-    for a in acts:
-        tied = tab[a] >= top - tie
-        if game:
-            # less risk: fewer euchres, a steadier result, not alone (a loner gives up the
-            # partner's help, which only matters when something goes wrong)
-            alone = 1.0 if Action(a).alone else 0.0
-            # then the bigger margin (more points at the table: more tricks to spare)
-            pts = samples.mean(samples.table[a], ws)
-            keys[a] = (
-                (1.0, -round(euch[a], 9), -round(spread[a], 9), -alone, round(pts, 9), round(dd[a], 9))
-                if tied
-                else (0.0, tab[a], 0.0, 0.0, 0.0, 0.0)
-            )
-        else:
-            keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
-    # ties: the card at the top of a run of touching cards first (the others take its value)
-    ranked = sorted(acts, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
-    conventional = None if forced else _conventional(hand, ranked, samples, ws, score)
-    if conventional is not None:
-        # within noise of the top, the choice that keeps the strong players' conventions is best
-        first = keys[conventional]
-        for a in acts:
-            if keys[a] == first:
-                keys[a] = (2.0, *first[1:])
-        ranked.remove(conventional)
-        ranked.insert(0, conventional)
-    best = ranked[0]
+    ranked = _ranked(samples, ws, tab, dd, euch)
+    # the march gate: a loner strong players refuse (or one that adds nothing at this score) is
+    # never suggested; the same bid with the partner is, and losses count from it
+    gated = None if forced else _gated(hand, ranked, score)
+    top = gated if gated is not None else ranked[0]
+    se = {a: paired_se(samples.metric(top), samples.metric(a), ws)[1] if a != top else 0.0 for a in acts}
+    tied = [top] if not forced else list(acts)
+    if not forced:
+        margin = GAME_TIE_MARGIN if game else TIE_MARGIN
+        line = bands(game)[0]
+        for a in ranked:
+            gap = tab[top] - tab[a]
+            if a == top or (gated is not None and ranked.index(a) < ranked.index(top)):
+                continue  # the top itself, or a loner the gate refused: at most 'good'
+            if a in samples.same and samples.same[a] in tied:
+                tied.append(a)  # touching cards: one value
+            elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not (game and _riskier(a, top, euch)):
+                tied.append(a)
+    conventional = None if forced else _conventional(hand, [a for a in ranked if a in tied], score)
+    best = conventional if conventional is not None else top
+    if not forced and len(tied) > 1:
+        tied = _keeping(hand, best, tied, score)
     dd_top = max(dd.values())
     dd_best = {a for a in acts if dd[a] >= dd_top - _EPS}
-    tied_top = [a for a in acts if keys[a][0] == 1.0]
     if forced:
         decided_by = "both"
+    elif gated is not None and best == gated:
+        decided_by = "gate"
     elif conventional is not None:
         decided_by = "convention"
     elif best not in dd_best:
         decided_by = "table"
-    elif len(tied_top) > 1 and any(a not in dd_best for a in tied_top) and not game:
+    elif len(tied) > 1 and any(a not in dd_best for a in tied) and not game:
         decided_by = "double-dummy"
     else:
         decided_by = "both"
-    rows = []
-    for a in ranked:
-        se = paired_se(samples.metric(a), samples.metric(best), ws)[1] if a != best else 0.0
-        rows.append(
-            CoachOption(
-                action=Action(a),
-                table_points=samples.mean(samples.table[a], ws),
-                dd_points=samples.mean(samples.dd[a], ws),
-                win=tab[a] if game else None,
-                dd_win=dd[a] if game else None,
-                p_euchred=euch[a],
-                p_set=samples.mean(samples.set[a], ws),
-                p_made=samples.mean(samples.made[a], ws),
-                se=se,
-                points_se=_se(samples.table[a], ws),
-                tricks=samples.mean(samples.tricks[a], ws),
-            )
+    rows = [
+        CoachOption(
+            action=Action(a),
+            table_points=samples.mean(samples.table[a], ws),
+            dd_points=samples.mean(samples.dd[a], ws),
+            win=tab[a] if game else None,
+            dd_win=dd[a] if game else None,
+            p_euchred=euch[a],
+            p_set=samples.mean(samples.set[a], ws),
+            p_made=samples.mean(samples.made[a], ws),
+            se=se[a],
+            points_se=_se(samples.table[a], ws),
+            tricks=samples.mean(samples.tricks[a], ws),
         )
-    close = False
-    if not forced and len(ranked) > 1:
-        mean, se = paired_se(samples.metric(best), samples.metric(ranked[1]), ws)
-        close = se > 0 and mean <= 2 * se
+        for a in [best, *(a for a in ranked if a != best)]
+    ]
+    close = not forced and (
+        len(tied) > 1 or any(0.0 <= tab[top] - tab[a] <= Z * se[a] for a in acts if a not in tied)
+    )
     fit, ess = weighted_fit_of(samples)
-    if forced:
-        keys = dict.fromkeys(acts, (1.0,))
     j = Judgement(
         seat=Seat(state.to_act),
         phase=hand.phase,
@@ -422,31 +436,78 @@ def _judgement(
         reason="",
         score=score,
         position=hand,
-        _keys=keys,
+        tied=tuple(Action(a) for a in ranked if a in tied),
+        settling=settling,
+        top=Action(top),
     )
     object.__setattr__(j, "reason", explain(j, j.best))
     return j
 
 
-def _conventional(
-    hand: Hand, ranked: list[int], samples: Samples, ws: list[float], score: tuple[int, int] | None
-) -> int | None:
-    """When the top option breaks a convention of the book and another option within noise of it
-    (paired mean difference at most twice its standard error, and less than a mistake: under 0.5
-    points, or 3.5 points in a hundred of the game) keeps every convention, that
-    option, the highest ranked such; else ``None``. A statistical tie is no reason to break what
-    strong players teach: the convention decides it."""
+def _ranked(
+    samples: Samples, ws: list[float], tab: dict[int, float], dd: dict[int, float], euch: dict[int, float]
+) -> list[int]:
+    """The options by the numbers, best first: the table value; among options tied with the top
+    on the game, less risk (fewer euchres, a steadier result, not alone: a loner gives up the
+    partner's help, which only matters when something goes wrong), then the bigger margin; without
+    a score, ties by double dummy; touching cards after the top of their run."""
+    game = samples.game
+    top = max(tab.values())
+    tie = GAME_TIE if game else _EPS
+    keys: dict[int, tuple[float, ...]] = {}
+    for a in samples.actions:
+        tied = tab[a] >= top - tie
+        if game:
+            alone = 1.0 if Action(a).alone else 0.0
+            pts = samples.mean(samples.table[a], ws)
+            spread = _sd(samples.metric(a), ws)
+            keys[a] = (
+                (1.0, -round(euch[a], 9), -round(spread, 9), -alone, round(pts, 9), round(dd[a], 9))
+                if tied
+                else (0.0, tab[a], 0.0, 0.0, 0.0, 0.0)
+            )
+        else:
+            keys[a] = (1.0, round(dd[a], 9)) if tied else (0.0, tab[a])
+    return sorted(samples.actions, key=lambda a: (tuple(-k for k in keys[a]), a in samples.same, a))
+
+
+def _gated(hand: Hand, ranked: list[int], score: tuple[int, int] | None) -> int | None:
+    """The option the march gate puts first where it refuses the top of ``ranked`` (a loner strong
+    players do not go with, or one that adds nothing at the score: :mod:`.loners`), else ``None``."""
+    from euchre_learn.analysis.coach.loners import gated_best
+
+    first = gated_best(hand, ranked, score).id
+    return None if first == ranked[0] else first
+
+
+def _riskier(a: int, top: int, euch: dict[int, float]) -> bool:
+    """With a score, ``a`` risks more than ``top`` for the same game: more euchres, or alone
+    where ``top`` is not (going alone adds nothing when the game is won either way)."""
+    return euch[a] > euch[top] + _EPS or (Action(a).alone and not Action(top).alone)
+
+
+def _keeping(hand: Hand, best: int, tied: list[int], score: tuple[int, int] | None) -> list[int]:
+    """Of the options the numbers cannot separate, those that keep every convention ``best``
+    keeps: where the numbers are silent, the rule of thumb is the difference, so a tied option
+    that breaks a rule the suggestion keeps is not 'best' (it is 'good')."""
     from euchre_learn.analysis.convention_book import broken
 
-    top = ranked[0]
-    if not broken(hand, Action(top), score):
+    broken_by_best = {c.sentence for c in broken(hand, Action(best), score)}
+    return [
+        a for a in tied if a == best or all(c.sentence in broken_by_best for c in broken(hand, Action(a), score))
+    ]
+
+
+def _conventional(hand: Hand, tied: list[int], score: tuple[int, int] | None) -> int | None:
+    """When the top option breaks a convention of the book and another option the numbers cannot
+    separate from it (``tied``, best first) keeps every convention, that option, the highest
+    ranked such; else ``None``. A statistical tie is no reason to break what strong players
+    teach: the convention decides it, and only then."""
+    from euchre_learn.analysis.convention_book import broken
+
+    if len(tied) < 2 or not broken(hand, Action(tied[0]), score):
         return None
-    for a in ranked[1:]:
-        mean, se = paired_se(samples.metric(top), samples.metric(a), ws)
-        small = grade_for(max(0.0, mean), score is not None) in GRADES[:3]
-        if mean <= 2 * se and small and not broken(hand, Action(a), score):
-            return a
-    return None
+    return next((a for a in tied[1:] if not broken(hand, Action(a), score)), None)
 
 
 def weighted_fit_of(samples: Samples) -> tuple[float, float]:

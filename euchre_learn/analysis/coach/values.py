@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from euchre_learn.analysis.coach.grades import Context, outcome
 from euchre_learn.analysis.sampling import finish, score_solved, truncated
-from euchre_learn.analysis.search import reduce_holding, search_for
+from euchre_learn.analysis.search import search_for
 from euchre_learn.engine import act
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.rules import score_hand
@@ -27,9 +27,9 @@ from euchre_learn.engine.trump import EFFECTIVE, POWER
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
-    from euchre_learn.analysis.sampling import FitWorlds, World
+    from euchre_learn.analysis.sampling import World
 
-__all__ = ["Samples", "paired_se", "play_on", "touching", "value_options"]
+__all__ = ["Samples", "paired_se", "play_on", "touching", "value_world"]
 
 
 @dataclass
@@ -69,6 +69,15 @@ class Samples:
     def mean(self, xs: Sequence[float], ws: Sequence[float] | None = None) -> float:
         ws = self.weights() if ws is None else ws
         return sum(w * x for w, x in zip(ws, xs, strict=True))
+
+    def upto(self, n: int) -> Samples:
+        """The first ``n`` worlds (all of them when there are fewer)."""
+        out = Samples(self.actions, self.game, self.log_weights[:n], self.fits[:n], same=self.same)
+        for name in ("dd", "table", "dd_win", "table_win", "euchred", "set", "made", "tricks"):
+            mine, theirs = getattr(self, name), getattr(out, name)
+            for a in self.actions:
+                theirs[a] = mine[a][:n]
+        return out
 
     def metric(self, a: int, table: bool = True) -> list[float]:
         """What grades: the game-win chance with a score, else the points; at the table or double dummy."""
@@ -158,37 +167,6 @@ def value_world(samples: Samples, world: World, ctx: Context, bidder: Bot, rng: 
         _record(samples, a, ctx, team, state.dealer, outcome(dd), tab)
 
 
-def value_options(
-    state: State,
-    sampler: FitWorlds,
-    ctx: Context,
-    bidder: Bot,
-    rng: random.Random,
-    lo: int,
-    hi: int,
-    step: int = 4,
-) -> tuple[Samples, bool]:
-    """Value every legal option of the seat to act over at least ``lo`` and at most ``hi``
-    worlds, stopping once the two best at the table are apart by twice their paired standard
-    error. Returns the samples and whether the choice was forced (one distinct option)."""
-    actions = state.legal()
-    samples = Samples(actions, ctx.score is not None)
-    forced = len(actions) == 1
-    if state.phase == PLAY_PHASE and not forced:
-        deck = (1 << 25) - 1 if state.rules.benny else (1 << 24) - 1
-        outstanding = (deck & ~state.played) | sum(1 << c for c in state.trick)
-        forced = reduce_holding(state.play_mask(), outstanding, state.trump).bit_count() == 1
-    if forced:
-        lo = hi = min(lo, 2)  # every option is worth the same: two worlds show what
-    elif state.phase == PLAY_PHASE:
-        samples.same = touching(state)
-    while samples.n < hi:
-        value_world(samples, sampler.sample(rng), ctx, bidder, rng)
-        if samples.n >= lo and samples.n % step == 0 and separated(samples):
-            break
-    return samples, forced
-
-
 def touching(state: State) -> dict[int, int]:
     """For each legal card of the seat to play that touches a higher legal card of its suit (no
     card still out, and not the seat's own, lies between them), the highest card of that run:
@@ -216,13 +194,3 @@ def touching(state: State) -> dict[int, int]:
             else:
                 same[act.PLAY + lo] = act.PLAY + top
     return same
-
-
-def separated(samples: Samples) -> bool:
-    """Are the two best options at the table apart by more than twice their paired standard error?"""
-    if len(samples.actions) < 2:
-        return True
-    ws = samples.weights()
-    order = sorted(samples.actions, key=lambda a: -samples.mean(samples.metric(a), ws))
-    mean, se = paired_se(samples.metric(order[0]), samples.metric(order[1]), ws)
-    return mean > 2 * se or (se == 0.0 and mean == 0.0)

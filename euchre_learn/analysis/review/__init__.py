@@ -14,11 +14,10 @@ from euchre_learn.analysis.review.model import (
     accuracy_score,
 )
 from euchre_learn.analysis.review.report import Review, review_html
-from euchre_learn.analysis.review.run import DEFAULT_WORLDS, review, review_decision
+from euchre_learn.analysis.review.run import review, review_decision
 from euchre_learn.analysis.win_table import win_probability
 
 __all__ = [
-    "DEFAULT_WORLDS",
     "GRADES",
     "POINT_THRESHOLDS",
     "WIN_THRESHOLDS",

@@ -112,6 +112,10 @@ class Decision:
     fit: float = 1.0
     grades: tuple[str, ...] = ()
     """The coach's grade of each option, in the order of :attr:`options` (empty: graded by the gap)."""
+    sure: bool = True
+    """Whether the grade is settled beyond the noise of the deals behind it: a grade below 'good'
+    always is (the coach gives one only then); 'best' or 'good' is sure when the choice surely
+    costs less than an inaccuracy. Not sure: a close call, and the words say so."""
 
     def option(self, action: Action | str) -> ReviewOption:
         """The row of one action (an :class:`~euchre_learn.Action` or its text)."""

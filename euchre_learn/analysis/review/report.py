@@ -64,7 +64,7 @@ class Review:
         seat: Seat | None,
         hands: tuple[Hand, ...],
         scores: tuple[tuple[int, int] | None, ...],
-        worlds: int,
+        worlds: int | None,
         seed: Any,
         skipped: tuple[Skipped, ...] = (),
         annotations: Notes | None = None,

@@ -21,7 +21,11 @@ a ``"score"``), the grade is by the chance to win the game instead (points past 
 nothing; of choices that tie on the game, the less risky is best: "both win the game; going
 alone adds nothing").
 
-**Grades**, by the loss against the coach's best option:
+**Grades**, by the loss against the coach's top option, **sure before it speaks**: a grade
+below 'good' is given only when the lower end of the loss's interval (two paired standard
+errors) clears the grade's line, so the loss is surely at least that (``Decision.sure``); the
+options the numbers cannot separate from the top are all 'best' (a rule of thumb decides which
+one the coach names); a loss not surely past the 'inaccuracy' line is 'good', a close call:
 
 ============  ===================  ==========================
 grade         points lost (hand)   game-win chance lost
@@ -49,13 +53,15 @@ Forced decisions are left out; see docs/review.md.
 
 >>> import euchre_learn as el
 >>> hand = el.examples.hand('left-bower-trap')
->>> rev = el.review(hand, seat='N', worlds=24, seed=1)
+>>> rev = el.review(hand, seat='N')
 >>> [d.grade for d in rev.decisions]
-['mistake', 'best', 'inaccuracy', 'best', 'best', 'best']
+['mistake', 'best', 'good', 'best', 'best', 'best']
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
-To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.38 points against +1.63, over 24 deals of the cards you can't see.)
+To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.25 points against +1.48, over 144 deals of the cards you can't see.)
+>>> rev.decisions[2].sure      # a close call: graded 'good', not surely costly, on the cap's 160 deals
+False
 >>> round(rev.accuracy)
-75
+74
 """
 
 from __future__ import annotations
@@ -65,7 +71,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.coach.judgement import (
-    CARD_WORLDS,
     UPCARD_DISCARDED,
     Judgement,
     check_position,
@@ -88,12 +93,7 @@ if TYPE_CHECKING:
     from euchre_learn.engine.game import Game
 
 
-__all__ = ["DEFAULT_WORLDS", "decide", "review", "review_decision"]
-
-
-DEFAULT_WORLDS = CARD_WORLDS
-"""The most worlds for a card decision by default (the coach's :data:`~euchre_learn.analysis.coach.CARD_WORLDS`);
-a bid, a discard or defending alone takes up to ``BID_WORLDS / CARD_WORLDS`` times as many."""
+__all__ = ["decide", "review", "review_decision"]
 
 
 # ---- entry point ----------------------------------------------------------------------------------
@@ -181,7 +181,6 @@ def review(
     worlds: int | None = None,
     seed: Any = None,
     *,
-    adaptive: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Grade every decision of ``seat`` (``None``: every seat) in a hand, a game, a record, a
@@ -190,10 +189,11 @@ def review(
     card the file does not name is not graded but listed in ``Review.skipped`` with why, and the
     people's annotations stand beside the coach's words (``Review.annotations``).
 
-    ``worlds`` is the most deals of the hidden cards for a card decision (default the coach's
-    ``CARD_WORLDS``, 40); a bid, a discard or defending alone takes up to three times as many. With ``adaptive`` (the default) a
-    decision stops adding worlds, after a quarter of them, once its two best options are apart
-    by twice their paired standard error. ``progress(done, total)`` is called after each
+    ``worlds=None`` (the default): each decision is the coach's one judgement of its position,
+    settled (deals added until every grade is beyond the noise; the seed is then not used, so the
+    review says what the Hint and every other voice said there). ``worlds=N``: every decision
+    judged on exactly ``N`` deals of the hidden cards (a bid, a discard or defending alone on
+    three times as many), with no early stop, from the stream ``seed`` picks. ``progress(done, total)`` is called after each
     decision (a table runs the review in the background with it). The same ``seed`` gives
     the same review; see the module docs for the values, grades and accuracy.
 
@@ -224,11 +224,11 @@ def review(
                 todo.append((number, step))
     decisions: list[Decision] = []
     for k, (number, (i, pos, chosen)) in enumerate(todo):
-        decisions.append(_review_one(pos, chosen, scores[number], worlds, adaptive, seed, number, i))
+        decisions.append(_review_one(pos, chosen, scores[number], worlds, seed, number, i))
         if progress is not None:
             progress(k + 1, len(todo))
     return Review(
-        tuple(decisions), who, tuple(hands), tuple(scores), worlds or DEFAULT_WORLDS, seed, tuple(skipped), notes
+        tuple(decisions), who, tuple(hands), tuple(scores), worlds, seed, tuple(skipped), notes
     )
 
 
@@ -239,16 +239,15 @@ def review_decision(
     seed: Any = None,
     *,
     score: tuple[int, int] | None = None,
-    adaptive: bool = True,
 ) -> Decision:
     """Grade one decision: ``action`` taken by the seat to act in ``position`` (a table can
-    call this as each action is made). ``score`` is the game score ``(NS, EW)`` before the
-    hand, when known. The same seed gives the same answer; :func:`review` uses it for each decision.
+    call this as each action is made), judged exactly as :func:`review` judges it: ``worlds`` and
+    ``seed`` as there. ``score`` is the game score ``(NS, EW)`` before the hand, when known.
 
     >>> import euchre_learn as el
-    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣', worlds=24, seed=1)
-    >>> d.best, d.grade
-    (Action.parse('play J♥'), 'mistake')
+    >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣')
+    >>> d.best, d.grade, d.sure
+    (Action.parse('play J♥'), 'good', False)
     """
     check_position(position, "review_decision")
     a = Action.parse(action)
@@ -256,7 +255,7 @@ def review_decision(
         raise ValueError(f"{a} is not legal here: {position.explain_illegal(a)}")
     worlds = _check_worlds(worlds)
     index = len(position.history_ids)
-    return _review_one(position, a, score, worlds, adaptive, seed, 0, index)
+    return _review_one(position, a, score, worlds, seed, 0, index)
 
 
 def _check_worlds(worlds: int | None) -> int | None:
@@ -272,12 +271,11 @@ def _review_one(
     chosen: Action,
     score: tuple[int, int] | None,
     worlds: int | None,
-    adaptive: bool,
     seed: Any,
     number: int,
     index: int,
 ) -> Decision:
-    j = judge(pos, score=score, worlds=scaled_worlds(pos, worlds), seed=seed, adaptive=adaptive)
+    j = judge(pos, score=score, worlds=scaled_worlds(pos, worlds), seed=seed)
     return decide(j, chosen, number, index)
 
 
@@ -325,4 +323,5 @@ def decide(j: Judgement, chosen: Action, number: int = 0, index: int | None = No
         convention=sentence,
         fit=j.fit,
         grades=grades,
+        sure=j.sure(chosen),
     )

@@ -8,6 +8,8 @@
 - :mod:`.protocol`: the messages, their checks, the errors and the rate limit;
 - :mod:`.http_errors`: the answer to a wrong address or method (a JSON error under ``/api/``);
 - :mod:`.tables`: the live tables: seats, the engine's checks, bots, reviews;
+- :mod:`.reviewer`: the reviews a hand owes, queued in the database, and the work that pays them;
+- :mod:`.executors`: where the reviews run (a process pool here, or a Dask cluster);
 - :mod:`.pages`: the teacher's page and the CSV export;
 - :mod:`.hub`: signing in with a JupyterHub, when the server runs as the hub's service;
 - :mod:`.app`: the routes.
@@ -15,18 +17,15 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
-import threading
-import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 from urllib.parse import urlsplit
 
 from euchre_learn.classroom.server.app import create_app, new_token
 from euchre_learn.classroom.server.db import Database, database_url
+from euchre_learn.classroom.server.executors import review_executor, review_process, stop_pool
 from euchre_learn.classroom.server.tables import ServerConfig
 from euchre_learn.classroom.server.view import seat_view
 
@@ -35,6 +34,7 @@ __all__ = [
     "ServerConfig",
     "create_app",
     "database_url",
+    "review_executor",
     "review_process",
     "seat_view",
     "serve",
@@ -57,6 +57,7 @@ def serve(
     hub: bool | None = None,
     teachers: Iterable[str] = (),
     teacher_groups: Iterable[str] = (),
+    reviews_on: str | None = None,
 ) -> int:
     """Run the class server until Ctrl+C. ``db``: a SQLAlchemy URL or a SQLite file (default
     ``class.sqlite3`` in euchre_learn's data folder). Prints the teacher's link: a new token at
@@ -66,7 +67,11 @@ def serve(
     default, when the hub started this process (its settings are in the environment). Then the
     address is the one the hub gave (``$JUPYTERHUB_SERVICE_URL``) unless ``host``/``port`` say
     otherwise, and the teachers are the hub's admins, the users ``teachers`` and the members
-    of the groups ``teacher_groups``. Otherwise ``host`` 127.0.0.1 and ``port`` 8765."""
+    of the groups ``teacher_groups``. Otherwise ``host`` 127.0.0.1 and ``port`` 8765.
+
+    ``reviews_on``: where the reviews run (:func:`.executors.review_executor`): ``processes``
+    (the default, or ``$EUCHRE_LEARN_REVIEW_EXECUTOR``), ``processes:N``, or a Dask scheduler's
+    address (``tcp://10.0.0.7:8786``)."""
     import uvicorn
 
     from euchre_learn.classroom.server.hub import HubLogin, under_hub
@@ -91,16 +96,14 @@ def serve(
     except (sqlalchemy.exc.SQLAlchemyError, RuntimeError, ImportError) as err:
         raise ValueError(f"cannot open the class database {safe_url}: {str(err).splitlines()[0]}") from None
     token = new_token()
-    workers = max(1, (os.cpu_count() or 2) - 1)
-    # reviews take seconds of CPU each: a process pool keeps the event loop free. "spawn", since
-    # forking a process that already runs threads (uvicorn's, SQLAlchemy's) can deadlock.
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=review_process,
-        initargs=(os.getpid(),),
-    )
-    app = create_app(database, teacher_token=token, executor=pool, hub=login)
+    # a review takes a good fraction of a second of CPU per seat: off the event loop, on a
+    # process pool here or a Dask cluster (executors.py)
+    try:
+        pool = review_executor(reviews_on)
+    except ValueError:
+        database.close()
+        raise
+    app = create_app(database, teacher_token=token, executor=pool.executor, hub=login)
     shown = f"[{host}]" if ":" in host else host
     print(f"euchre-learn: the class server keeps its data in {safe_url}", file=out)
     if login is not None:
@@ -118,43 +121,10 @@ def serve(
         )
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(f"euchre-learn: listening on {host}: other machines can reach this server", file=out)
+    print(f"euchre-learn: {pool.describe}", file=out)
     out.flush()
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
     finally:
-        stop_pool(pool)
+        pool.close()
     return 0
-
-
-def review_process(server: int, every: float = 0.5) -> None:
-    """The start of each review process: it ends when the server ``server`` (its parent's pid)
-    is gone, even killed with SIGKILL (a review process blocked on the pool's queue would
-    otherwise wait for work forever). A daemon thread looks every ``every`` seconds."""
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(every)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="euchre-server-watch", daemon=True).start()
-
-
-def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
-    """Shut the review pool down and end its processes, leaving no child behind: a review still
-    being computed is ended too (its job stays in the database, and the next start finishes it).
-
-    >>> pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    >>> pool.submit(abs, -1).result()
-    1
-    >>> stop_pool(pool); multiprocessing.active_children()
-    []
-    """
-    pool.shutdown(wait=False, cancel_futures=True)
-    children = multiprocessing.active_children()
-    for child in children:
-        child.terminate()
-    for child in children:
-        child.join(wait)
-        if child.is_alive():
-            child.kill()
-            child.join(wait)

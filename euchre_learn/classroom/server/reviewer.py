@@ -6,7 +6,10 @@ they were away) and writes those jobs in the same transaction as the action
 (:meth:`.db.Database.append_action`). :class:`Reviewer` runs each job off the event loop (a
 review takes seconds of CPU: the server's process pool), saves the review and deletes the job in
 one transaction, and hands the review to the seat. A server that dies mid-review loses nothing:
-the job is still in the database, and :meth:`Reviewer.resume` runs it after the restart.
+the job is still in the database, and :meth:`Reviewer.resume` runs it after the restart. A review
+that fails while the server runs (a review process killed, a Dask worker or the whole cluster
+lost, :mod:`.executors`) stays owed too, and is tried again after a pause that doubles each time
+(2 s, 4 s, ... at most 5 minutes), the failure logged.
 
 Every hand is reviewed, a thrown-in one too: four passes are four decisions, and a pass that
 should have ordered up is the learner's mistake all the same.
@@ -25,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from concurrent.futures import Executor
 from typing import Any
@@ -35,7 +39,14 @@ from euchre_learn import Hand, Seat
 from euchre_learn.classroom.server.db import Database
 from euchre_learn.classroom.server.review_message import review_hand
 
-__all__ = ["Reviewer", "owed_reviews"]
+__all__ = ["RETRY_FIRST", "RETRY_MOST", "Reviewer", "owed_reviews"]
+
+RETRY_FIRST = 2.0
+"""Seconds before a failed review is tried again the first time (then twice as long each time)."""
+RETRY_MOST = 300.0
+"""The longest pause between two tries of a failed review (seconds)."""
+
+log = logging.getLogger(__name__)
 
 
 def owed_reviews(
@@ -72,7 +83,8 @@ def owed_reviews(
 class Reviewer:
     """Runs the reviews owed on ``executor`` (``worlds``: deals of the hidden cards per decision;
     ``None``: the reviewer's default), saves each, and gives it to ``deliver(table_id, seat,
-    review)`` to send."""
+    review)`` to send. A review that fails is tried again (``retry_first`` seconds later, twice
+    as long each time up to ``retry_most``); it stays owed meanwhile. ``failures`` counts them."""
 
     def __init__(
         self,
@@ -80,11 +92,17 @@ class Reviewer:
         executor: Executor,
         worlds: int | None,
         deliver: Callable[[int, str, dict[str, Any]], Awaitable[None]],
+        *,
+        retry_first: float = RETRY_FIRST,
+        retry_most: float = RETRY_MOST,
     ) -> None:
         self.db = db
         self.executor = executor
         self.worlds = worlds
         self.deliver = deliver
+        self.retry_first = retry_first
+        self.retry_most = retry_most
+        self.failures = 0
         self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
 
     def submit(self, table_id: int, owed: Mapping[str, Any]) -> asyncio.Task[None]:
@@ -111,12 +129,40 @@ class Reviewer:
         """The reviews being computed now."""
         return len(self._tasks)
 
+    async def _compute(self, job: Mapping[str, Any]) -> dict[str, Any]:
+        """The review of ``job``, computed on the executor, tried until it comes back."""
+        loop = asyncio.get_running_loop()
+        pause = self.retry_first
+        while True:
+            try:
+                body: dict[str, Any] = await loop.run_in_executor(
+                    self.executor, review_hand, job["record"], job["seat"], job["seed"], self.worlds, job["by_bot"]
+                )
+                return body
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():  # the server stops: the job stays owed
+                    raise
+                failure: BaseException = asyncio.CancelledError("the executor cancelled the review")
+            except Exception as err:  # a review process killed, a worker lost, a cluster gone
+                failure = err
+            self.failures += 1
+            log.warning(
+                "euchre-learn: the review of table %s, hand %s, seat %s failed (%s: %s); it stays owed, "
+                "tried again in %.0f s",
+                job["table"],
+                job["hand"],
+                job["seat"],
+                type(failure).__name__,
+                failure,
+                pause,
+            )
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, self.retry_most)
+
     async def _run(self, table_id: int, owed: Mapping[str, Any]) -> None:
         job = owed["job"]
-        loop = asyncio.get_running_loop()
-        body = await loop.run_in_executor(
-            self.executor, review_hand, job["record"], job["seat"], job["seed"], self.worlds, job["by_bot"]
-        )
+        body = await self._compute(job)
         body = {**body, "table": job["table"], "hand": job["hand"], "game": job["game"]}
         try:
             self.db.save_review(

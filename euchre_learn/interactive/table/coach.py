@@ -13,7 +13,7 @@ Functions of the game at the table, with no table and no widget: :class:`~.model
 
 >>> from euchre_learn import Game
 >>> game = Game(seed=3, dealer='S')
->>> h = hint(game, worlds=8, seed=1)
+>>> h = hint(game)
 >>> h.seat, h.legal
 (<Seat.W: 3>, ('Pass', 'Order it up', 'Order it up alone'))
 >>> h.action == h.judgement.best and h.odds.splitlines()[1].startswith(h.label + ':')
@@ -27,8 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_learn.analysis.coach import GAME_TIE, HINT_BID_WORLDS, CoachOption, Judgement, judge
-from euchre_learn.analysis.coach import hint as coach_hint
+from euchre_learn.analysis.coach import GAME_TIE, CoachOption, Judgement, judge, scaled_worlds
 from euchre_learn.analysis.convention_book import broken
 from euchre_learn.engine import act, explain
 from euchre_learn.engine.actions import Action
@@ -37,11 +36,7 @@ from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.interactive.table.words import CARD_PHASES, action_label
 
-__all__ = ["HINT_WORLDS", "Hint", "game_score", "hint", "odds_text", "verdict", "why"]
-
-HINT_WORLDS = HINT_BID_WORLDS
-"""The most deals of the unseen cards the Hint plays out for a bid (the coach's own figure; a
-card decision uses fewer, and both stop early once the best choice stands apart)."""
+__all__ = ["Hint", "game_score", "hint", "judge_position", "odds_text", "verdict", "why"]
 
 
 @dataclass(frozen=True)
@@ -79,8 +74,8 @@ def hint(
     """The legal actions of the seat to act in ``game.hand`` and the coach's suggestion with its reason.
 
     The suggestion is :func:`euchre_learn.analysis.coach.hint`'s (the coach's best choice,
-    graded by the chance to win the game from the game's score), seeded by ``seed``;
-    ``worlds`` caps the deals it plays out (default: the coach's own Hint figures).
+    graded by the chance to win the game from the game's score); ``worlds`` and ``seed`` as
+    :func:`judge_position` takes them (default: the settled judgement every voice reads).
     ``odds``: also say each choice's numbers from the same judgement, best first.
     ``judgement``: a judgement of this position already made (the table keeps them)."""
     hand = game.hand
@@ -109,14 +104,13 @@ def hint(
     return Hint(seat, legal, j.best, action_label(hand, j.best), reason, rules_text, odds_text(j) if odds else "", j)
 
 
-def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None) -> Judgement:
+def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None, first: bool = False) -> Judgement:
     """The coach's judgement of the decision of the seat to act in ``game.hand``, graded by the
-    chance to win the game: :func:`euchre_learn.analysis.coach.hint`'s when ``worlds`` is
-    ``None``, else :func:`~euchre_learn.analysis.coach.judge` with at most ``worlds`` deals."""
-    score = game_score(game)
-    if worlds is None:
-        return coach_hint(game.hand, score=score, seed=seed).judgement
-    return judge(game.hand, score=score, worlds=worlds, seed=seed)
+    chance to win the game: the position's one judgement, settled (``worlds=None``; the one
+    :func:`euchre_learn.hint` and the review read), or exactly ``worlds`` deals for a card
+    decision (a bid: three times as many) from the stream ``seed`` picks. ``first``: the quick
+    first answer the settled judgement refines."""
+    return judge(game.hand, score=game_score(game), worlds=scaled_worlds(game.hand, worlds), seed=seed, first=first)
 
 
 def _rule_of_thumb(hand: Hand, j: Judgement) -> str:
@@ -164,6 +158,7 @@ def _made_text(hand: Hand, o: CoachOption) -> str:
 
 
 RULED = "as good within the noise, but it breaks a rule of thumb: the rule decides"
+GATED = "more in these deals, but strong players do not go alone with this hand (the march gate)"
 """What a row of the Hint's numbers adds when it shows a hair more than the suggestion, which the
 coach chose because it keeps a rule of thumb that row's choice breaks."""
 
@@ -192,7 +187,7 @@ def odds_text(j: Judgement) -> str:
         parts = []
         # a choice the numbers put a hair above the suggestion, which keeps a rule of thumb the
         # other breaks (the coach's judgement: within noise, the convention decides), says so
-        ruled = o is not best and j.decided_by == "convention" and o.value() > best.value()
+        ruled = o is not best and j.decided_by in ("convention", "gate") and o.value() > best.value()
         if o.win is not None and best.win is not None:
             win = f"{_percent(o.win, digits)} to win the game"
             if not ruled and o is not best and best.win - o.win < GAME_TIE:
@@ -200,7 +195,7 @@ def odds_text(j: Judgement) -> str:
             parts.append(win)
         parts.append(f"{o.table_points:+.1f} points{_made_text(hand, o)}")
         if ruled:
-            parts.append(RULED)
+            parts.append(RULED if j.decided_by == "convention" else GATED)
         rows.append(f"{action_label(hand, o.action)}: {', '.join(parts)}")
     unit = (
         "your side's chance to win the game, then its points this hand on average"

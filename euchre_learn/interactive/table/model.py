@@ -42,7 +42,7 @@ from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand, IllegalActionError, Phase, Trick
 from euchre_learn.engine.rules import Rules
 from euchre_learn.interactive.table import coach
-from euchre_learn.interactive.table.coach import Hint, game_score
+from euchre_learn.interactive.table.coach import Hint
 from euchre_learn.interactive.table.matching import MATCH, LevelMatch, match_level, spec_error
 from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.interactive.table.training import Trainer, TrainingStop, trainer_for
@@ -193,6 +193,8 @@ class Table:
         if self.trainer is not None:
             self.trainer.cancel()
         self._history: list[Game] = [game]
+        self._hinted: dict[int, int | None] = {}
+        """The ``worlds`` of the last Hint at each position of this hand (Why? reads the same judgement)."""
         self.log: list[LogEntry] = []
         """The actions of the hand in progress (or just finished), as :class:`LogEntry` rows."""
         self.past_logs: list[list[LogEntry]] = []
@@ -403,6 +405,7 @@ class Table:
             raise ValueError("the game is over: start a new game")
         self.past_logs.append(self.log)
         self._history = [self.game]
+        self._hinted = {}
         self.log = []
         self.last_trick = None
 
@@ -418,6 +421,7 @@ class Table:
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= self.position:
             raise ValueError(f"position must be a whole number from 0 to {self.position}, not {quote(position)}")
         del self._history[position + 1 :]
+        self._hinted = {k: w for k, w in self._hinted.items() if k <= position}
         del self.log[position:]
         self.last_trick = None
         if self.trainer is not None:
@@ -456,14 +460,15 @@ class Table:
         self.last_trick = None
 
     # --- help --------------------------------------------------------------------------------
-    def hint(self, odds: bool = True, worlds: int | None = None) -> Hint:
+    def hint(self, odds: bool = True, worlds: int | None = None, *, first: bool = False) -> Hint:
         """The legal actions of the seat to act and the coach's suggestion with its reason
         (:func:`.coach.hint`): the coach's best choice in this position, graded by the chance to
         win the game from the score before the hand.
 
         ``odds`` (the default): also each choice's numbers from the same judgement, best first,
-        so the suggestion is their top row. ``worlds`` caps the deals of the unseen cards the
-        coach plays out (default: the coach's own Hint figures, a fraction of a second).
+        so the suggestion is their top row. ``worlds``: exactly that many deals of the unseen cards
+        for a card decision (a bid: three times as many); default: the coach's settled judgement.
+        ``first``: the coach's quick first answer (the fewest deals), which the settled one refines.
 
         >>> t = Table(humans='S', seed=1, dealer='N'); _ = t.run_bots()
         >>> h = t.hint()
@@ -472,24 +477,17 @@ class Table:
         """
         if self.to_act is None:
             raise ValueError("there is nothing to decide: the hand is over")
-        j = self._judgement(self.position, worlds)
+        j = self._judgement(self.position, worlds, first=first)
+        self._hinted[self.position] = worlds
         return coach.hint(self.game, odds=odds, judgement=j)
 
-    def _judgement(self, position: int, worlds: int | None = None, *, hinted: bool = False) -> Judgement:
-        """The coach's judgement of the decision after ``position`` actions of this hand, kept:
-        the Hint and Why? of one position ask it once, with one seed, so they say one thing.
-        ``hinted``: the judgement the last Hint at that position showed, whatever its ``worlds``."""
+    def _judgement(self, position: int, worlds: int | None = None, *, first: bool = False) -> Judgement:
+        """The coach's judgement of the decision after ``position`` actions of this hand: the
+        position's one judgement (the coach keeps it), so the Hint, Why?, training mode and the
+        review say one thing; with ``worlds``, exactly that many deals, seeded by the table."""
         game = self._history[position]
-        hand = game.hand
-        seed = f"{self.seed}/hint/{position}"
-        key = (seed, game_score(game), str(hand.holding(hand.to_act)) if hand.to_act is not None else "", hand.history)
-        judged: dict[Any, tuple[int | None, Judgement]] = self.__dict__.setdefault("_judged", {})
-        kept = judged.get(key)
-        if kept is None or (kept[0] != worlds and not hinted):
-            if len(judged) > 64:
-                judged.clear()
-            kept = judged[key] = (worlds, coach.judge_position(game, worlds=worlds, seed=seed))
-        return kept[1]
+        seed = f"{self.seed}/hint/{position}" if worlds is not None else None
+        return coach.judge_position(game, worlds=worlds, seed=seed, first=first)
 
     def why(self, coach_word: bool = True) -> str:
         """Why the last thing happened: the last trick's winner, the score of a finished hand,
@@ -501,7 +499,7 @@ class Table:
             entry = next((e for e in reversed(self.log) if e.seat in self.humans), None)
             if entry is not None:
                 who = "Your" if not self.hot_seat else f"{entry.seat.word}'s"
-                said = coach.verdict(self._judgement(entry.index, hinted=True), entry.action, who)
+                said = coach.verdict(self._judgement(entry.index, self._hinted.get(entry.index)), entry.action, who)
         return coach.why(self.hand, self.game, said)
 
     def log_lines(self, reasons: bool | None = None) -> list[str]:

@@ -7,7 +7,8 @@ form that sets a table up is :mod:`.setup_form`; the stepper's widget is
 :mod:`euchre_learn.interactive.stepper_widget`). Tests drive them without a browser by calling
 ``button.click()`` and reading ``.value``.
 
->>> from euchre_learn.interactive.table.model import Table
+>>> from euchre_learn.interactive.table.coach import Hint
+from euchre_learn.interactive.table.model import Table
 >>> w = TableWidget(Table(humans='S', seed=1, dealer='N'), delay=0)
 >>> [b.description for b in w.action_buttons]
 ['Pass', 'Assist', 'Assist alone']
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +31,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card
 from euchre_learn.engine.hand import IllegalActionError, Trick
+from euchre_learn.interactive.table.coach import Hint
 from euchre_learn.interactive.table.felt import Felt
 from euchre_learn.interactive.table.model import Table
 from euchre_learn.teaching.widget_look import RED, auto_width, paragraphs, running_loop, style_view
@@ -81,6 +85,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self._generation = 0
         self._pending: asyncio.TimerHandle | None = None
         self._held: tuple[Trick, asyncio.TimerHandle | None] | None = None
+        self._hint_shown: Hint | None = None
+        self._hint_thread: threading.Thread | None = None
         self.scoreboard = widgets.HTML()
         self.board = Felt(on_pick=self.choose)
         """The table drawn; the seat to act's cards on it are the controls (``board.value``: the HTML)."""
@@ -251,14 +257,38 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     # --- tools -------------------------------------------------------------------------------
     def show_hint(self) -> None:
+        """The Hint button: the coach's first answer at once (on the fewest deals), then the
+        settled one when it is ready (in a background thread; at once where there are no
+        threads, as in JupyterLite), the same judgement Why?, training mode and the review read."""
         if self.table.to_act is None:
             self.message.value = paragraphs("Nothing to decide now: the hand is over.")
             return
         try:
-            h = self.table.hint(odds=True)
+            h = self.table.hint(odds=True, first=True)
         except ValueError as err:  # a position the coach does not judge (R3.2's option): it says why
             self.message.value = paragraphs(f"No hint here: {err}.")
             return
+        self._render_hint(h)
+        position, game = self.table.position, self.table.game
+
+        def settle() -> None:
+            settled = self.table.hint(odds=True)
+            if self.table.position == position and self.table.game is game and self._hint_shown is h:
+                self._render_hint(settled)
+
+        if sys.platform == "emscripten":  # no threads in the browser's Python
+            settle()
+        else:
+            self._hint_thread = threading.Thread(target=settle, name="euchre-hint", daemon=True)
+            self._hint_thread.start()
+
+    def wait_hint(self, timeout: float | None = None) -> None:
+        """Wait until the Hint shown has settled (tests and scripts)."""
+        if self._hint_thread is not None:
+            self._hint_thread.join(timeout)
+
+    def _render_hint(self, h: Hint) -> None:
+        self._hint_shown = h
         head, *rows = h.odds.split("\n") if h.odds else [""]
         # the coach's numbers, best first: the suggestion is the first row (in bold)
         numbers = (

@@ -162,7 +162,7 @@ def test_best_grades_name_no_better_action_and_forced_moves_say_only_that() -> N
             if d.forced:
                 assert d.grade == "best"
                 assert d.explanation in (FORCED, f"{_cap_name(pos, a)} was the only legal choice.")
-            if j.close and not d.forced and a in (j.best, j.options[1].action):  # Judgement.close_for
+            if j.close_for(a) and not d.forced:
                 assert d.explanation.count(CLOSE) == 1
             else:  # a choice further down is not 'close', however close the best two are
                 assert CLOSE not in d.explanation, d.explanation

@@ -63,7 +63,7 @@ def test_the_upcard_discarded_deal_is_skipped_after_the_discard() -> None:
 
 def test_a_whole_match_by_game_score() -> None:
     match = el.egn.read(el.egn.example())
-    rev = el.review(match, seat="E", worlds=1, seed=1, adaptive=True)
+    rev = el.review(match, seat="E", worlds=1, seed=1)
     assert len(rev.hands) == len(match.deals)
     assert [s for s in rev.scores] == [(d.score_before[Team.NS], d.score_before[Team.EW]) for d in match.deals]
     assert {d.seat for d in rev.decisions} == {Seat.E}

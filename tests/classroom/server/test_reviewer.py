@@ -7,113 +7,18 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-
-import httpx
 
 import euchre_learn as el
 from euchre_learn.classroom.server import Database
 
-from .serverkit import ROOT, Client, bot_script, quick_config, running
+from .servedkit import Served, alive, children, four_learners_play_a_hand, free_port, served
+from .serverkit import Client, bot_script, quick_config, running
 
 SEED, DEALER = "review-owed", "E"
 WAIT = 180.0
 """The longest a review may take to arrive (seconds of CPU each, on a shared 2-core machine)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _children(pid: int) -> set[int]:
-    """The live processes ``pid`` started, and theirs (Linux: /proc)."""
-    out: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            kids = (task / "children").read_text().split()
-        except OSError:
-            continue
-        for k in map(int, kids):
-            out |= {k} | _children(k)
-    return {p for p in out if _alive(p)}
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-
-
-class Served:
-    """``euchre-learn class serve --db DB --port P`` in its own process, as a teacher starts it."""
-
-    def __init__(self, db: str, port: int) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        cmd = [sys.executable, "-m", "euchre_learn.classroom.cli", "class", "serve", "--db", db, "--port", str(port)]
-        # its own process group, as a terminal gives a command: Ctrl+C there signals the whole group
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
-        )
-        assert self.proc.stdout is not None
-        lines = [self.proc.stdout.readline(), self.proc.stdout.readline()]
-        link = lines[1].rsplit(" ", 1)[-1].strip()
-        assert "/teacher?token=" in link, lines
-        self.url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}/ws"
-        self.http = httpx.Client(
-            base_url=self.url, headers={"authorization": f"Bearer {link.split('token=')[1]}"}, timeout=10
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                self.http.get("/")
-                return
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and self.proc.poll() is None, "the server did not answer"
-                time.sleep(0.1)
-
-    def stop(self, sig: int = signal.SIGINT, wait: float = 15.0, group: bool = False) -> int:
-        """Send ``sig`` (to the whole process group with ``group``, as Ctrl+C at a terminal does)
-        and wait for the process to end; returns its exit code."""
-        self.http.close()
-        if group:
-            os.killpg(self.proc.pid, sig)
-        else:
-            self.proc.send_signal(sig)
-        try:
-            return self.proc.wait(wait)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait(5)
-            for f in (self.proc.stdout, self.proc.stderr):
-                if f is not None:
-                    f.close()
-
-
-@contextmanager
-def served(db: str, port: int) -> Iterator[Served]:
-    srv = Served(db, port)
-    kids: set[int] = set()
-    try:
-        yield srv
-    finally:
-        if srv.proc.poll() is None:
-            kids = _children(srv.proc.pid)
-            srv.stop()
-        for k in kids:  # never leave a process behind, whatever the test found
-            if _alive(k):
-                os.kill(k, signal.SIGKILL)
 
 
 def _script() -> list[tuple[str, str]]:
@@ -121,40 +26,15 @@ def _script() -> list[tuple[str, str]]:
     return bot_script(SEED, DEALER)
 
 
-def _four_learners_play_a_hand(
-    srv: Served, script: list[tuple[str, str]], freeze: bool = False
-) -> tuple[str, dict[str, str]]:
-    """Four learners play one hand at a new table. With ``freeze``, the server's whole process
-    group is stopped (SIGSTOP) the moment the hand's last action is acknowledged: its reviews are
-    owed in the database by then, and none can have been computed, however fast the machine."""
-    code = srv.http.post("/api/tables", json={"seed": SEED, "dealer": DEALER}).json()["code"]
-    tokens = {s: srv.http.post("/api/students", json={"name": f"learner {s}"}).json()["token"] for s in "NESW"}
-    clients = {}
-    for seat, token in tokens.items():
-        clients[seat] = Client(srv.ws_url)
-        clients[seat].hello(token, code, seat)
-    assert srv.http.post(f"/api/tables/{code}/start").status_code == 200
-    for n, (seat, action) in enumerate(script):
-        clients[seat].send({"type": "act", "action": action, "n": n})
-        assert clients[seat].until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
-    if freeze:
-        os.killpg(srv.proc.pid, signal.SIGSTOP)
-        return code, tokens
-    for c in clients.values():
-        c.until(lambda m: m["type"] == "record")  # the hand is over: its reviews are owed
-        c.close()
-    return code, tokens
-
-
 def test_a_review_still_being_computed_when_the_server_dies_arrives_after_a_restart(db_url: str) -> None:
     script = _script()
-    port = _free_port()
+    port = free_port()
     with served(db_url, port) as srv:
-        code, tokens = _four_learners_play_a_hand(srv, script, freeze=True)
-        kids = _children(srv.proc.pid)
+        code, tokens = four_learners_play_a_hand(srv, SEED, DEALER, script, freeze=True)
+        kids = children(srv.proc.pid)
         srv.stop(signal.SIGKILL)  # a crash, with the four reviews owed and none computed yet
         for k in kids:  # the pool's processes are orphans now: end them as the machine's restart would
-            if _alive(k):
+            if alive(k):
                 os.kill(k, signal.SIGKILL)
     db = Database(db_url)
     table = next(t for t in db.tables() if t["code"] == code)
@@ -182,7 +62,7 @@ def test_a_review_still_being_computed_when_the_server_dies_arrives_after_a_rest
 
 def _review_processes(srv: Served) -> set[int]:
     deadline = time.monotonic() + 60
-    while not (kids := _children(srv.proc.pid)):  # the pool starts its process for the first review
+    while not (kids := children(srv.proc.pid)):  # the pool starts its process for the first review
         assert time.monotonic() < deadline, "no review process started"
         time.sleep(0.1)
     return kids
@@ -190,15 +70,15 @@ def _review_processes(srv: Served) -> set[int]:
 
 def _all_end(kids: set[int], how: str) -> None:
     deadline = time.monotonic() + 15
-    while left := [k for k in kids if _alive(k)]:
+    while left := [k for k in kids if alive(k)]:
         assert time.monotonic() < deadline, f"review processes left running after {how}: {left}"
         time.sleep(0.1)
 
 
 def test_a_stopped_server_leaves_no_review_process(tmp_path: Path) -> None:
-    db, port = str(tmp_path / "class.sqlite3"), _free_port()
+    db, port = str(tmp_path / "class.sqlite3"), free_port()
     with served(db, port) as srv:
-        _four_learners_play_a_hand(srv, _script())
+        four_learners_play_a_hand(srv, SEED, DEALER, _script())
         kids = _review_processes(srv)
         srv.stop(signal.SIGKILL)  # killed mid-review: its review processes end by themselves
         _all_end(kids, "the server was killed")

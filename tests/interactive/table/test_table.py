@@ -683,3 +683,23 @@ def test_hint_and_why_after_the_dealer_discards_the_upcard() -> None:
     assert "No hint here: the dealer discarded the upcard" in html.unescape(w.message.value)
     w.why_button.click()
     assert "el-why" in w.message.value
+
+
+def test_the_hint_answers_first_then_settles_on_the_judgement_every_voice_reads() -> None:
+    import html
+
+    import euchre_learn as el
+
+    w = TableWidget(Table(humans="S", seed=1, dealer="N"), delay=0)
+    first = w.table.hint(odds=True, first=True)
+    w.show_hint()
+    w.wait_hint()
+    settled = w.table.hint(odds=True)
+    shown = html.unescape(w.message.value)
+    assert settled.judgement is not None and first.judgement is not None
+    assert first.judgement.worlds <= settled.judgement.worlds
+    assert f"Played out in {settled.judgement.worlds} deals" in shown
+    # the review of the suggestion, asked as a learner would, reads the same numbers: 'best'
+    d = el.review_decision(w.table.hand, settled.action, score=(0, 0))
+    assert d.grade == "best" and d.worlds == settled.judgement.worlds
+    assert [o.expected_points for o in d.options] == [o.table_points for o in settled.judgement.options]

@@ -1,5 +1,6 @@
-"""The coach's worlds (issue 33, item 5): how long ``FitWorlds`` takes per world, and a whole
-judgement, with the model of players fitted to people against the sampler before it, in one run.
+"""The coach's worlds (issue 33, item 5): how long ``FitWorlds`` takes per world with the model of
+players fitted to people, against the sampler before it, in one run (the coach asks for a world
+for every deal it values).
 
 *Before* is the package as it was at commit :data:`REFERENCE` (the coach's worlds then had to be
 the standard bot's): ``git archive`` extracts its ``euchre_learn`` into ``build/frozen/<commit>/``
@@ -16,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tarfile
@@ -59,8 +59,7 @@ def cases(hands: int = 6, real_every: int = 3) -> dict[str, list[tuple[el.Hand, 
 
 
 def timings() -> dict[str, float]:
-    """CPU milliseconds per world for each set of positions, and per card judgement at the defaults."""
-    from euchre_learn.analysis.coach import judge
+    """CPU milliseconds per world for each set of positions."""
     from euchre_learn.analysis.sampling import FitWorlds
 
     out: dict[str, float] = {}
@@ -69,13 +68,6 @@ def timings() -> dict[str, float]:
         for k, (pos, score) in enumerate(items):
             FitWorlds(pos, get("standard", seed=1), score).draw(WORLDS, random.Random(k))
         out[f"worlds: {name} positions"] = 1e3 * (time.process_time() - start) / (WORLDS * len(items))
-    cards = [(p, s) for p, s in cases()["bots"] if p.phase == el.Phase.PLAY][::4]
-    each = []
-    for pos, score in cards:
-        start = time.process_time()
-        judge(pos, score=score, seed=1)
-        each.append(time.process_time() - start)
-    out["judge: a card decision (median)"] = 1e3 * statistics.median(each)
     return out
 
 
@@ -106,7 +98,7 @@ def before(tree: Path) -> dict[str, float]:
 
 def run(rounds: int = 1) -> Table:
     table = Table(
-        f"The coach's worlds: CPU ms per world ({WORLDS} a decision) and per card judgement, now against {REFERENCE}",
+        f"The coach's worlds: CPU ms per world ({WORLDS} a decision), now against {REFERENCE}",
         ["what", "before ms", "now ms", "now / before"],
     )
     first = timings()

@@ -46,7 +46,7 @@ from euchre_learn.analysis.sampling.fitted import (
     weighted_fit,
     weights,
 )
-from euchre_learn.analysis.sampling.people import FIT_SDS, LEVEL_MODELS, PEOPLE, PlayerModel, Surprise
+from euchre_learn.analysis.sampling.people import FIT_SDS, LEVEL_MODELS, PEOPLE, PlayerModel, Surprise, model_for
 from euchre_learn.analysis.sampling.play import (
     BidModel,
     PlayWorlds,
@@ -82,6 +82,7 @@ __all__ = [
     "fast_ok",
     "finish",
     "known_history",
+    "model_for",
     "play_layout",
     "play_reads",
     "play_worlds",

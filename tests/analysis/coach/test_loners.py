@@ -123,7 +123,7 @@ def _ranked(j: Judgement) -> list[el.Action]:
 
 def test_the_thin_loner_is_not_suggested() -> None:
     hand = _partner_of_dealer(THIN)
-    j = judge(hand, seed=1, worlds=240, adaptive=False)
+    j = judge(hand, seed=1, worlds=240)
     # the table still prefers the loner (the defenders at the table defend it as well as the
     # expert's sampling does, and that lets it march 4 times in 10); the gate stops it
     assert gated_best(hand, _ranked(j)) == el.Action.parse("order up")
@@ -135,7 +135,7 @@ def test_the_thin_loner_is_not_suggested() -> None:
 @pytest.mark.parametrize("north", [THIN, STRONG])
 def test_at_8_5_and_9_x_going_alone_adds_nothing(score: tuple[int, int], north: str) -> None:
     hand = _partner_of_dealer(north, STRONG_OTHERS if north == STRONG else OTHERS)
-    j = judge(hand, score=score, seed=1, worlds=240, adaptive=False)
+    j = judge(hand, score=score, seed=1, worlds=240)
     best = gated_best(hand, _ranked(j), score)
     assert best == el.Action.parse("order up")
     assert refusal(hand, "order up alone", score).startswith("going alone adds nothing")

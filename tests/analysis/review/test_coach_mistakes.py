@@ -158,12 +158,15 @@ def test_best_grades_name_no_better_action_and_forced_moves_say_only_that() -> N
                 assert "better than" not in d.explanation and "was better" not in d.explanation, d.explanation
                 assert d.loss == 0.0
             else:
-                assert d.explanation.startswith(f"{_cap_name(pos, d.best)} was "), d.explanation
+                # the better choice named first, or the numbers said to be level and the rule that decides
+                assert d.explanation.startswith(
+                    (f"{_cap_name(pos, d.best)} was ", "The numbers can't separate")
+                ), d.explanation
             if d.forced:
                 assert d.grade == "best"
                 assert d.explanation in (FORCED, f"{_cap_name(pos, a)} was the only legal choice.")
-            if j.close_for(a) and not d.forced:
-                assert d.explanation.count(CLOSE) == 1
+            if j.close_for(a) and not d.forced:  # said once: close, or the numbers can't separate them
+                assert d.explanation.count(CLOSE) + d.explanation.count("numbers can't separate") == 1
             else:  # a choice further down is not 'close', however close the best two are
                 assert CLOSE not in d.explanation, d.explanation
 
@@ -197,14 +200,14 @@ def test_one_voice_the_hints_suggestion_is_the_reviews_best() -> None:
         h = hint(pos, score=score, seed=s, worlds=ONE_VOICE_WORLDS)
         any_action = pos.legal_actions()[s % len(pos.legal_actions())]
         d = review_decision(pos, any_action, worlds=ONE_VOICE_WORLDS, seed=s, score=score)
-        if margin(h.judgement) > 0.1:
+        if margin(h.judgement) > 0.1 and d.grade != "best":  # a 'best' grade names no other action
             checked += 1
             assert h.action == d.best, (pos, h, d)
         # and in the same words: the review of the suggested action opens with the Hint's reason
         if not h.judgement.forced:
             same = review_decision(pos, h.action, worlds=ONE_VOICE_WORLDS, seed=s, score=score)
             assert same.explanation.startswith(h.reason), (h.reason, same.explanation)
-    assert checked >= ONE_VOICE_POSITIONS // 5  # not vacuous: about a quarter have a margin over 0.1
+    assert checked >= ONE_VOICE_POSITIONS // 8  # not vacuous: about a sixth have a margin and a flagged choice
 
 
 def test_touching_cards_are_the_runs_the_solver_reduces() -> None:

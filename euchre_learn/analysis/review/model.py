@@ -87,9 +87,10 @@ class Decision:
 
     ``situation`` names the decision in a player's words (:func:`euchre_learn.analysis.situation.situation`);
     ``convention`` is the sentence of the first strong players' convention the action breaks
-    (:mod:`euchre_learn.analysis.convention_book`), or ``None``; ``fit`` the share of the sampled
-    worlds behind the values in which every bid, discard and play the seat saw is one the bidding
-    and play model would make.
+    (:mod:`euchre_learn.analysis.convention_book`), or ``None``; ``fit`` the weighted share of the
+    sampled worlds behind the values in which the bids, discard and plays the seat saw are ones the
+    model of players would make (together no more surprising than it expects: see
+    :mod:`euchre_learn.analysis.sampling.people`).
     """
 
     seat: Seat

@@ -9,9 +9,10 @@ none of its own, so the review, the Hint and the drills say one thing.
 :func:`review` walks through a finished hand (or every hand of a :class:`~euchre_learn.Game`,
 or a saved record) and, for each decision of the reviewed seat, asks
 :func:`~euchre_learn.analysis.coach.judge` about the position before it, **on what that seat
-knew at the time**: the hidden cards are dealt many times over (the *worlds*) so that every bid,
-discard and card the seat saw is one the bidding and play model would make (``Decision.fit``
-says how well they do), and every legal option is valued in each world two ways: **at the
+knew at the time**: the hidden cards are dealt many times over (the *worlds*), each weighted by
+how likely a model of players fitted to real games makes every bid, discard and card the seat
+saw (``Decision.fit``: the weighted share of worlds whose seen actions, together, are no more
+surprising than that model expects), and every legal option is valued in each world two ways: **at the
 table** (the rest of the hand played by the standard bot, which never peeks) and **double
 dummy** (every card visible).
 

@@ -352,8 +352,8 @@ class ExpertBot(Bot):
         keeping = list(points)
         if not state.trick:  # a lead: the conventions the coach keeps (issue 33)
             seen = position(state) if seen is None else seen
-            broke = {} if seen is None else kept(seen, [act.PLAY + c for c in points])
-            keeping = [c for c in points if not broke.get(act.PLAY + c)]
+            if seen is not None:
+                keeping = _keeping(seen, points, best)
             if keeping and best not in keeping and max(points[c] for c in keeping) < points[best] - TIE:
                 # break a convention only on more deals' word
                 more, more_tricks, m = sample_play(
@@ -392,6 +392,19 @@ class ExpertBot(Bot):
                 + "."
             )
         return act.PLAY + best
+
+
+def _keeping(seen: Hand, points: dict[int, float], best: int) -> list[int]:
+    """The cards of ``points`` that keep the convention book in ``seen``, asked only where it can
+    matter: of every card when ``best`` breaks one, else of the cards within :data:`TIE` of it."""
+    if not kept(seen, [act.PLAY + best])[act.PLAY + best]:
+        near = [c for c in points if points[c] >= points[best] - TIE]
+        if len(near) == 1:
+            return near
+        broke = kept(seen, [act.PLAY + c for c in near])
+        return [c for c in near if not broke[act.PLAY + c]]
+    broke = kept(seen, [act.PLAY + c for c in points])
+    return [c for c in points if not broke[act.PLAY + c]]
 
 
 # ---- sampled bidding ------------------------------------------------------------------------

@@ -31,8 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from euchre_learn.analysis.bots import best_discard, march_losers
-from euchre_learn.analysis.convention_book import Convention, broken
+from euchre_learn.analysis.convention_book import Convention, book
+from euchre_learn.analysis.convention_checks import CHECKS, Context
 from euchre_learn.analysis.sampling import dead_upcard, known_history, played_by
+from euchre_learn.analysis.situation import situation
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
@@ -152,6 +154,24 @@ def position(state: State) -> Hand | None:
 
 
 def kept(hand: Hand, actions: Iterable[int]) -> dict[int, tuple[Convention, ...]]:
-    """For each action id: the conventions of the book it breaks in ``hand`` (empty: it keeps
-    them all)."""
-    return {a: broken(hand, Action(a)) for a in actions}
+    """For each action id: the conventions of the book it breaks in ``hand``, as
+    :func:`~euchre_learn.analysis.convention_book.broken` says (empty: it keeps them all), the
+    situation and the conventions that apply to it found once for all the actions.
+
+    >>> import euchre_learn as el
+    >>> from euchre_learn.analysis.convention_book import broken
+    >>> hand = el.examples.hand('left-bower-trap', after=2)
+    >>> got = kept(hand, [a.id for a in hand.legal_actions()])
+    >>> got == {a.id: broken(hand, a) for a in hand.legal_actions()}
+    True
+    """
+    wanted = list(actions)
+    if len(hand.legal_actions()) <= 1:
+        return dict.fromkeys(wanted, ())
+    sit = situation(hand)
+    rules = [c for c in book() if c.applies_to(sit)]
+    out: dict[int, tuple[Convention, ...]] = {}
+    for a in wanted:
+        ctx = Context(hand, Action(a), None)
+        out[a] = tuple(c for c in rules if CHECKS[c.id](ctx))
+    return out

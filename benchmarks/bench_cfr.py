@@ -107,8 +107,10 @@ def table(results: list[DuplicateResult]) -> Table:
         f"The policy: {doc['method']}; {doc['iterations']:,} deals of training (tools/train_cfr.py), "
         f"{len(doc['policy']):,} abstract hands ({doc['abstraction']}). Each leaf of the bidding is played out by "
         "'standard' bots. The bots play the policy's most likely action; a hand the training met fewer than "
-        f"{MIN_VISITS} times is bid as the bot would bid it without the policy, and a loner only with a hand that "
-        f"can march (at most {ALONE_LOSERS} losers by march_losers, the expert's gate).",
+        f"{MIN_VISITS} times is bid as the bot would bid it without the policy. The club player's gate "
+        "(cfr_bidding.gate) refuses the bids no club player makes: a loner only on three trumps with the right "
+        f"bower or four, with at most {ALONE_LOSERS} losers by march_losers; no trump made on one trump; no pass "
+        "of the right bower with two more of the top trumps in round 1.",
         "cfr-standard: the standard bot with the policy's bids. expert-cfr: the expert's PIMC play with the policy's "
         "bids (ExpertBot(preplay='cfr')). expert-sampled: the same play with bids sampled over 36 deals of the "
         "unseen cards that fit the bids heard, each played out by 'standard' bots (ExpertBot(preplay='sampled'), "

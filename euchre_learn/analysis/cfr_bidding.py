@@ -49,8 +49,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from euchre_learn.analysis.bots import Bot, best_discard, get, hand_value, march_losers
+from euchre_learn.analysis.bots import Bot, best_discard, get, hand_value
 from euchre_learn.analysis.bots.bidding import alone_blocked
+from euchre_learn.analysis.expert_rules import LONER_LOSERS, loner_allowed, one_trump_call, strong_order
 from euchre_learn.analysis.sampling import finish
 from euchre_learn.engine import act
 from euchre_learn.engine.cards import Seat
@@ -68,12 +69,12 @@ UPCARDS = ("the right bower", "an ace, king or queen", "a ten or nine")
 DATA = "cfr_bidding.json"
 TRAINED = Rules()
 """The rules the policy was trained with (:func:`covers`)."""
-ALONE_LOSERS = 3
+ALONE_LOSERS = LONER_LOSERS
 """The expert samples loners, and the policy goes alone, only when
-:func:`~euchre_learn.analysis.bots.march_losers` counts at most this many (its count is
-pessimistic: at 2, the expert never weighed loners that its own sampling, and the review, found
-worth +0.7 points, such as a dealer taking up the right bower with two trumps and
-an ace beside it; sampling them gained 0.021 points per hand against 'standard')."""
+:func:`~euchre_learn.analysis.expert_rules.loner_allowed` lets a club player weigh one: three
+trumps with the right bower or four trumps, and at most this many losers by
+:func:`~euchre_learn.analysis.bots.march_losers` (at 3, the policy's loners on two trumps and the
+expert's sampled loner beside two bare side kings came through: issue 35)."""
 MIN_VISITS = 200
 """A hand the training met fewer times than this is left to the bot's own bidding: its average
 strategy is mostly the first iterations' guesses."""
@@ -267,28 +268,72 @@ def policy() -> dict[str, Any]:
 
 def policy_action(state: State, no_alone: bool = False) -> tuple[int, list[float], str] | None:
     """The policy's bid in ``state``: the legal action with the highest average probability
-    (ties to the safer one), its three probabilities and the key; ``None`` when the policy does
-    not cover the decision or the training met its key fewer than :data:`MIN_VISITS` times.
+    (ties to the safer one) once the club player's gate (:func:`gate`) has moved the shares it
+    refuses, those three shares and the key; ``None`` when the policy does not cover the decision
+    or the training met its key fewer than :data:`MIN_VISITS` times.
 
-    ``no_alone``: going alone is not an option (the score makes a loner pointless, R7.1). Nor is
-    it with a hand that cannot march (:func:`~euchre_learn.analysis.bots.march_losers` above
-    :data:`ALONE_LOSERS`, the expert's gate): against the standard bots' defence the training
-    found loners on less (two trumps with the right bower and two aces, ordered up from the
-    first seat), which no club player makes. Then the loner's share goes to making trump with
-    the partner: a hand worth a loner is worth making trump with."""
+    ``no_alone``: going alone is not an option (the score makes a loner pointless, R7.1)."""
     if not covers(state):
         return None
     key, moves, hand, t = _view(state)
     row = policy()["policy"].get(key)
     if row is None or row[3] < MIN_VISITS:
         return None
-    probs = row[:3]
-    weights = list(probs)
-    if no_alone or march_losers(hand, t) > ALONE_LOSERS:
-        weights = [weights[0], weights[1] + weights[2], 0.0]
+    weights = gate(state, moves, hand, t, row[:3], no_alone)
     legal = [i for i, m in enumerate(moves) if m >= 0 and weights[i] > 0] or [i for i, m in enumerate(moves) if m >= 0]
     i = max(legal, key=lambda j: (weights[j], -j))
-    return moves[i], probs, key
+    return moves[i], weights, key
+
+
+def gate(
+    state: State, moves: list[int], hand: int, t: int, probs: Sequence[float], no_alone: bool = False
+) -> list[float]:
+    """The policy's three shares (pass, make, alone) after the bids no club player makes are
+    refused (issue 35's scan of the shipped policy, :func:`absurd`):
+
+    * a loner on a hand :func:`~euchre_learn.analysis.expert_rules.loner_allowed` refuses (two
+      trumps, three without the right bower, more than :data:`ALONE_LOSERS` losers), or where
+      ``no_alone``: its share goes to making trump with the partner (a hand worth a loner is
+      worth making trump with);
+    * making trump on one trump or none: its share goes to the pass;
+    * a pass in round 1 holding the right bower and two of the left, the ace and the king
+      (:func:`~euchre_learn.analysis.expert_rules.strong_order`): its share goes to making
+      trump.
+    """
+    w = list(probs)
+    if no_alone or not loner_allowed(hand, t):
+        w = [w[0], w[1] + w[2], 0.0]
+    if moves[1] >= 0 and one_trump_call(state, moves[1]):
+        w = [w[0] + w[1], 0.0, w[2]]
+    if state.phase == BID1 and strong_order(state):
+        w = [0.0, w[1] + w[0], w[2]]
+    return [round(x, 3) for x in w]
+
+
+def absurd(min_visits: int = MIN_VISITS) -> dict[str, list[str]]:
+    """The keys of the shipped policy met ``min_visits`` times or more whose most likely bid no
+    club player makes, by kind: ``'thin loner'`` (alone on two trumps, or three without the right
+    bower), ``'one trump'`` (making trump on one trump) and ``'strong pass'`` (a round-1 pass with
+    the right bower and two more of the top trumps, or the right, the left or ace, and a king or
+    queen). :func:`gate` refuses every one of them.
+
+    >>> {kind: len(keys) for kind, keys in absurd().items()}
+    {'thin loner': 114, 'one trump': 23, 'strong pass': 7}
+    """
+    out: dict[str, list[str]] = {"thin loner": [], "one trump": [], "strong pass": []}
+    for key, row in policy()["policy"].items():
+        if row[3] < min_visits:
+            continue
+        rnd, _place, _third, hold = key.split("|")
+        n, right, top, mid, _aces, _voids = (int(x) for x in hold.split("."))
+        best = max(range(3), key=lambda i: row[i])
+        if best == 2 and (n <= 2 or (n == 3 and not right)):
+            out["thin loner"].append(key)
+        if best == 1 and n <= 1:
+            out["one trump"].append(key)
+        if best == 0 and rnd == "1" and right and top >= 1 and top + mid >= 2:
+            out["strong pass"].append(key)
+    return out
 
 
 LEFT_AND_ACE = ("neither the left bower nor the ace", "the left bower or the ace", "the left bower and the ace")
@@ -297,15 +342,33 @@ DOES = ("passes", "makes trump with its partner", "goes alone")
 
 
 def policy_words(state: State, action: int, probs: list[float], key: str) -> str:
-    """The sentence for a bid the policy chose."""
+    """The sentence for a bid the policy chose (``probs``: the shares after :func:`gate`); where the
+    gate overruled what was learned, the club player's rule it kept."""
     who = Seat(state.to_act).word
     n = policy()["iterations"]
-    share = ", ".join(f"{does} {p:.0%}" for does, p in zip(DOES, probs, strict=True) if p >= 0.005)
-    return (
+    learned = policy()["policy"][key][:3]
+    share = ", ".join(f"{does} {p:.0%}" for does, p in zip(DOES, learned, strict=True) if p >= 0.005)
+    text = (
         f"{who} chooses to {action_words(state, state.to_act, action)}: with hands like this one "
         f"({describe(key)}), the bidding it learned by counterfactual regret minimisation over {n:,} deals "
-        f"{share} of the time."
+        f"{share} of the time"
     )
+    chosen = max(range(3), key=lambda i: (probs[i], -i))
+    if max(range(3), key=lambda i: (learned[i], -i)) != chosen:
+        text += f"; {_gate_words(state, chosen)}"
+    return text + "."
+
+
+def _gate_words(state: State, chosen: int) -> str:
+    """Why :func:`gate` overruled the learned share, given the action it chose (0 pass, 1 make)."""
+    if chosen == 0:
+        return "but a club player does not make trump on one trump, and neither does this bot"
+    if state.phase == BID1 and strong_order(state):
+        return (
+            "but with the right bower and two more of the top trumps a club player orders it up "
+            "(the convention), and so does this bot"
+        )
+    return "but a club player goes alone only on three trumps with the right bower or four, so this bot makes trump with its partner"
 
 
 class PolicyBot(Bot):

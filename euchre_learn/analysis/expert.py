@@ -36,6 +36,16 @@ the policy is unsure; cards by perfect-information Monte Carlo over deals of the
   the rule a solver agrees with, with no sampling; the worlds stop early once one card is
   clearly best.
 
+* **The club player's rules** (:mod:`.expert_rules`, issues 33 and 35) come over the numbers: it
+  orders up the right bower with two more of the top trumps (R-L-A left of the dealer, which the
+  policy learned to pass), makes no trump on one trump, goes alone only on three trumps with the
+  right bower or four (two losers at most), and a dealer whose take-up leaves two trumps turns
+  it down to call a loner in another suit. At a lead, of the cards the deals cannot tell apart
+  (within :data:`TIE`) it plays one that keeps the convention book (lead trump to the partner
+  who made it, keep leading the boss trump to the maker, stop leading trump once both opponents
+  are out of it); a lead against the book is played only when :data:`CONFIRM` times as many
+  deals again still find it better, and its sentence then says why not here.
+
 It registers itself as ``'expert'`` with :func:`euchre_learn.analysis.bots.register` when imported
 (``bots.get('expert')`` imports it).
 
@@ -56,9 +66,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_learn.analysis.advisor import evaluate
-from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, march_losers, register
+from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, register
+from euchre_learn.analysis.bots.base import card_list
 from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
-from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS, policy_action, policy_words
+from euchre_learn.analysis.cfr_bidding import policy_action, policy_words
+from euchre_learn.analysis.expert_rules import kept, loner_allowed, loner_suit, one_trump_call, position, strong_order
 from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.sampling import Worlds, finish, known_history, sample_play
 from euchre_learn.analysis.search import reduce_holding
@@ -66,10 +78,10 @@ from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
 from euchre_learn.engine.core import BID1, BID2, DISCARD_PHASE, OVER, PLAY_PHASE, State, bits
-from euchre_learn.engine.explain import action_words
+from euchre_learn.engine.explain import action_words, suit_words
 from euchre_learn.engine.game import Game
 from euchre_learn.engine.hand import Hand
-from euchre_learn.engine.trump import POWER
+from euchre_learn.engine.trump import POWER, SUIT_MASK
 
 __all__ = ["ExpertBot", "bid_worlds"]
 
@@ -88,6 +100,9 @@ SURE = 0.9
 ``preplay='cfr+sampled'`` to take it unsampled."""
 GAME = 2.0
 """What reaching the target is worth, in points, on top of the points that reach it."""
+CONFIRM = 3
+"""A lead that breaks a convention of the book (:mod:`.convention_book`) by more than :data:`TIE`
+over :data:`play_worlds` deals is sampled this many times as many deals again before it is played."""
 TIE = 0.2
 """Cards whose sampled averages lie this close (in points) are a tie, which the standard bot's
 conventional card breaks."""
@@ -156,6 +171,38 @@ class ExpertBot(Bot):
             return legal[0]
         if state.phase == PLAY_PHASE:
             return self._play(state, rng, why, score)
+        if state.phase == BID1 and act.PASS in legal and loner_suit(state) >= 0:
+            if why is not None:
+                why.append(_turn_down_words(state))
+            return act.PASS
+        said: list[str] | None = None if why is None else []
+        chosen = self._bid(state, legal, rng, said, score)
+        if chosen == act.PASS and strong_order(state):
+            if why is not None:
+                held = state.hands[state.to_act] | ((1 << state.upcard) if state.to_act == state.dealer else 0)
+                t = state.proposed
+                rule = f"holding the right bower and two more of the top trumps ({card_list(held & SUIT_MASK[t][t], t)}), a club player orders it up"
+                why.append(self._rule_words(state, rng, score, act.ORDER_UP, act.PASS, rule))
+            return act.ORDER_UP
+        if chosen != act.PASS and act.PASS in legal and one_trump_call(state, chosen):
+            if why is not None:
+                rule = f"a club player does not {action_words(state, state.to_act, chosen)} on one trump or none"
+                why.append(self._rule_words(state, rng, score, act.PASS, chosen, rule))
+            return act.PASS
+        if why is not None and said is not None:
+            why.extend(said)
+        return chosen
+
+    def _bid(
+        self,
+        state: State,
+        legal: list[int],
+        rng: random.Random,
+        why: list[str] | None,
+        score: Sequence[int] | None,
+    ) -> int:
+        """Every decision but a card played: by the policy where it is sure, else sampled (module docs)."""
+        who = Seat(state.to_act).word
         learned = None
         if self.preplay != "sampled" and not _near_game(score, state.rules.points_to_win):
             learned = policy_action(state)  # (near the game, where a loner may be pointless, it is not asked)
@@ -185,6 +232,27 @@ class ExpertBot(Bot):
 
     # ---- bidding ----------------------------------------------------------------------------
 
+    def _rule_words(
+        self, s: State, rng: random.Random, score: Sequence[int] | None, keep: int, other: int, rule: str
+    ) -> str:
+        """The sentence for a bid a club player's rule chose (``keep``) over what the policy or the
+        sampling chose (``other``), with the numbers of the same deals for both."""
+        who = Seat(s.to_act).word
+        points, _utility, n = _bid_worlds(s, [keep, other], self.bid_worlds, rng, self._bidder, score)
+        gap = points[other] - points[keep]
+        verdict = (
+            "as much or more"
+            if gap <= 0
+            else "as good within what so few deals tell apart"
+            if gap < TIE
+            else f"{gap:.2f} less here, the rule kept"
+        )
+        return (
+            f"{who} chooses to {action_words(s, s.to_act, keep)}: {rule} (the convention); over {n} deals of the "
+            f"cards {who} cannot see, played out by club players, that averages {points[keep]:+.2f} points against "
+            f"{points[other]:+.2f} to {action_words(s, s.to_act, other)}, {verdict}."
+        )
+
     def _candidates(self, s: State, score: Sequence[int] | None) -> list[int]:
         """The actions worth sampling; one action when the standard bot's rating is clear-cut."""
         legal = s.legal()
@@ -204,7 +272,7 @@ class ExpertBot(Bot):
         if s.phase == BID1:
             value, needed, _note, _how, march_mask = bid1_rating(s, score, BIDDING)
             margin = value - needed
-            loner = not no_loner and march_losers(march_mask, s.proposed, benny) <= ALONE_LOSERS
+            loner = not no_loner and loner_allowed(march_mask, s.proposed, benny)
             if act.ORDER_UP not in legal:  # the dealer's partner may only go alone (R5.3)
                 return [act.PASS, act.ORDER_UP_ALONE] if loner or margin > -PASS_BELOW else [act.PASS]
             if margin < -PASS_BELOW and not loner:
@@ -227,7 +295,7 @@ class ExpertBot(Bot):
         cands = [act.PASS] if act.PASS in legal else []
         for t in near:
             cands.append(act.CALL + t)
-            if not no_loner and march_losers(hand, t, benny) <= ALONE_LOSERS:
+            if not no_loner and loner_allowed(hand, t, benny):
                 cands.append(act.CALL_ALONE + t)
         only = ratings[cands[1] - act.CALL] if len(cands) == 2 and cands[0] == act.PASS else None
         if only is not None and only[0] - only[1] > MAKE_ABOVE:
@@ -243,7 +311,7 @@ class ExpertBot(Bot):
             club = self._bidder.decide(s, rng, None, score)
             extra = why_not_here(self._position, best, points, {a: f"to {action_words(s, s.to_act, a)}" for a in cands})
             if not extra and club != best and club in points:
-                extra = f"; a club player would {action_words(s, s.to_act, club)}, which these deals find worse here"
+                extra = f"; the standard bot would {action_words(s, s.to_act, club)}, which these deals find worse here"
             who = Seat(s.to_act).word
             team = Seat(s.to_act).team.word
             others = sorted((a for a in cands if a != best), key=lambda a: -utility[a])
@@ -280,16 +348,35 @@ class ExpertBot(Bot):
         best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
         club = self._bidder.decide(state, rng, None, score) - act.PLAY
         fit = "the bids and the play" if self.reads else "the bids" if self.fit else "the cards seen"
-        if club != best and points[club] >= points[best] - TIE:
-            # the sample cannot tell them apart: play the card a club player would
+        seen = self._position
+        keeping = list(points)
+        if not state.trick:  # a lead: the conventions the coach keeps (issue 33)
+            seen = position(state) if seen is None else seen
+            if seen is not None:
+                keeping = _keeping(seen, points, best)
+            if keeping and best not in keeping and max(points[c] for c in keeping) < points[best] - TIE:
+                # break a convention only on more deals' word
+                more, more_tricks, m = sample_play(
+                    state, CONFIRM * self.play_worlds, rng, model=self.fit, reads=self.reads
+                )
+                points = {c: (points[c] * n + more[c] * m) / (n + m) for c in points}
+                tricks = {c: (tricks[c] * n + more_tricks[c] * m) / (n + m) for c in tricks}
+                n += m
+                best = max(points, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
+        near = [c for c in points if points[c] >= points[best] - TIE]
+        near = [c for c in near if c in keeping] or near
+        if best not in near or (club != best and club in near):
+            pick = club if club in near else max(near, key=lambda c: (points[c], tricks[c], -POWER[t][c], -c))
+            # the sample cannot tell them apart: the card a club player would play, keeping the conventions
             if why is not None:
+                named = club_card_words(seen, act.PLAY + pick) if pick == club else "which keeps the conventions"
                 why.append(
-                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(club)}, "
-                    f"{club_card_words(self._position, act.PLAY + club)}: over {n} deals of the unseen cards that fit {fit} it averages "
-                    f"{points[club]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
+                    f"{Seat(seat).word} {'leads' if not state.trick else 'plays'} the {Card(pick)}, "
+                    f"{named}: over {n} deals of the unseen cards that fit {fit} it averages "
+                    f"{points[pick]:+.2f} points for {Seat(seat).team.word}, as good as the {Card(best)} "
                     f"({points[best]:+.2f}) within what so few deals can tell apart."
                 )
-            return act.PLAY + club
+            return act.PLAY + pick
         if why is not None:
             who = Seat(seat).word
             verb = "leads" if not state.trick else "plays"
@@ -301,13 +388,40 @@ class ExpertBot(Bot):
                 f"{who} {verb} the {Card(best)}: over {n} deals of the unseen cards that fit {fit}, each played "
                 f"out with every card visible, it averages {points[best]:+.2f} points and {tricks[best]:.1f} tricks "
                 f"for {Seat(seat).team.word}{tail}"
-                + why_not_here(self._position, act.PLAY + best, {act.PLAY + c: p for c, p in points.items()}, words)
+                + why_not_here(seen, act.PLAY + best, {act.PLAY + c: p for c, p in points.items()}, words)
                 + "."
             )
         return act.PLAY + best
 
 
+def _keeping(seen: Hand, points: dict[int, float], best: int) -> list[int]:
+    """The cards of ``points`` that keep the convention book in ``seen``, asked only where it can
+    matter: of every card when ``best`` breaks one, else of the cards within :data:`TIE` of it."""
+    if not kept(seen, [act.PLAY + best])[act.PLAY + best]:
+        near = [c for c in points if points[c] >= points[best] - TIE]
+        if len(near) == 1:
+            return near
+        broke = kept(seen, [act.PLAY + c for c in near])
+        return [c for c in near if not broke[act.PLAY + c]]
+    broke = kept(seen, [act.PLAY + c for c in points])
+    return [c for c in points if not broke[act.PLAY + c]]
+
+
 # ---- sampled bidding ------------------------------------------------------------------------
+
+
+def _turn_down_words(s: State) -> str:
+    """Why the dealer turns the upcard down to call a loner in round 2 (:func:`loner_suit`)."""
+    who = Seat(s.to_act).word
+    t = loner_suit(s)
+    hand = s.hands[s.to_act]
+    up = s.upcard
+    taken = (hand | 1 << up) & SUIT_MASK[s.proposed][s.proposed]
+    return (
+        f"{who} turns the {Card(up)} down: taking it up leaves only {taken.bit_count()} trumps "
+        f"({card_list(taken, s.proposed)}), while with {suit_words(t)} trump {who} holds "
+        f"{card_list(hand & SUIT_MASK[t][t], t)}, a hand to call alone in round 2 (R4.2), the right bower leading."
+    )
 
 
 def _near_game(score: Sequence[int] | None, target: int) -> bool:

@@ -19,6 +19,7 @@ from euchre_learn.analysis import cfr_bidding as cfr
 from euchre_learn.analysis.bots import march_losers
 from euchre_learn.analysis.cfr_bidding import PolicyBot, Trainer, holding, infoset, policy, policy_action
 from euchre_learn.analysis.expert import ExpertBot, _sure
+from euchre_learn.analysis.expert_rules import loner_allowed, one_trump_call, strong_order
 from euchre_learn.engine import act, core
 from euchre_learn.engine.cards import cards
 from euchre_learn.engine.core import BID1, BID2, OVER
@@ -159,6 +160,54 @@ def test_the_shipped_policy_bids_as_a_club_player_would_on_clear_hands(key: str,
     assert (made > 0.8) if should == "make" else (probs[0] > 0.8), f"{why}: {cfr.describe(key)} -> {probs}"
 
 
+def test_the_scan_finds_the_bids_no_club_player_makes_and_the_gate_refuses_them() -> None:
+    """Issue 35's scan of the shipped policy: 144 abstract hands met 200+ times whose most likely
+    bid no club player makes (114 loners on two trumps or three without the right bower, 23 trumps
+    made on one trump, 7 passes with the right bower and two more top trumps). Over 3,000 dealt
+    hands the policy, gated, makes none of those bids, and still goes alone, passes and makes."""
+    found = cfr.absurd()
+    assert {k: len(v) for k, v in found.items()} == {"thin loner": 114, "one trump": 23, "strong pass": 7}
+    rng = random.Random(9)
+    std = el.bots.get("standard", seed=1)
+    met = dict.fromkeys(found, 0)
+    made = {act.PASS: 0, "make": 0, "alone": 0}
+    for k in range(3000):
+        state = core.deal(el.Rules(), k % 4, rng)
+        while state.phase in (BID1, BID2):
+            got = policy_action(state)
+            if got is not None:
+                key, moves, hand, t = cfr._view(state)
+                for kind, keys in found.items():
+                    met[kind] += key in keys
+                kind = moves.index(got[0])
+                made[(act.PASS, "make", "alone")[kind]] += 1
+                if kind == 2:
+                    assert loner_allowed(hand, t), cfr.describe(key)
+                    n = key.split("|")[3].split(".")
+                    assert int(n[0]) >= 4 or (n[0] == "3" and n[1] == "1"), key
+                if kind == 1:
+                    assert not one_trump_call(state, got[0]), cfr.describe(key)
+                if kind == 0:
+                    assert not strong_order(state), cfr.describe(key)
+            state.apply(std.act_state(state, rng))
+    assert all(n > 0 for n in met.values()), met  # the deals met every kind the scan found
+    assert all(n > 0 for n in made.values()), made
+
+
+def test_the_policy_says_when_the_club_players_gate_overrules_it() -> None:
+    """R-L-A left of the dealer with a nine up: the policy learned to pass (96%, to call next in
+    round 2); the gate orders it up, and the sentence says both."""
+    hand = el.Hand.from_cards(
+        "W",
+        {"N": "J♥ J♦ A♥ A♣ 9♠", "E": "K♣ Q♣ 9♣ K♦ Q♦", "S": "10♦ 9♦ K♠ Q♠ J♠", "W": "A♦ 10♠ A♠ 10♥ Q♥"},
+        upcard="9♥",
+    )
+    assert policy()["policy"][infoset(hand.core)[0]][0] >= 0.96
+    action, why = PolicyBot("standard", seed=1).choose(hand)
+    assert action == el.Action.parse("order up")
+    assert "passes 96%" in why and "a club player orders it up" in why, why
+
+
 def test_the_policy_goes_alone_only_with_a_hand_that_can_march() -> None:
     """Against the standard bots' defence the training found loners no club player makes (two
     trumps with the right bower and two aces, ordered up from the first seat); the policy takes a
@@ -215,7 +264,8 @@ def test_at_eight_points_the_policy_plays_with_its_partner() -> None:
     """Two points win the game, and a march with partner scores two (R7.1): no loner then."""
     loners = {k for k, p in policy()["policy"].items() if k.startswith("1|0|") and p[2] > max(p[0], p[1])}
     rng = random.Random(0)
-    state = next(s for s in (core.deal(el.Rules(), 3, rng) for _ in range(200_000)) if infoset(s)[0] in loners)
+    deals = (core.deal(el.Rules(), 3, rng) for _ in range(200_000))
+    state = next(s for s in deals if infoset(s)[0] in loners and (policy_action(s) or (0,))[0] == act.ORDER_UP_ALONE)
     bot = PolicyBot("standard", seed=1)
     seat = state.to_act
     assert bot.decide(state, rng, None) == act.ORDER_UP_ALONE

@@ -111,11 +111,11 @@ class Advice:
     >>> print(advice)
     Advice for West (bidding round 2): 30 deals of the unseen cards, double-dummy play; points are for East-West (± one standard error)
     action               points   make  march  euchred  euchre them
-    call ♥         +1.67 ± 0.09   100%    67%       0%           0%
-    call ♥ alone   +0.90 ± 0.10    97%     0%       3%           0%
-    pass           -0.33 ± 0.18    13%     3%       0%           3%
-    call ♣         -0.70 ± 0.30    40%    10%      60%           0%
-    call ♠         -0.93 ± 0.28    33%     7%      67%           0%
+    call ♥         +1.60 ± 0.09   100%    60%       0%           0%
+    call ♥ alone   +1.00 ± 0.00   100%     0%       0%           0%
+    pass           -0.23 ± 0.22     3%     3%       0%          17%
+    call ♣         -0.30 ± 0.30    53%    10%      47%           0%
+    call ♠         -1.03 ± 0.28    30%     7%      70%           0%
     call ♣ alone   -2.00 ± 0.00     0%     0%     100%           0%
     call ♠ alone   -2.00 ± 0.00     0%     0%     100%           0%
     """

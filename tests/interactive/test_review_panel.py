@@ -34,7 +34,7 @@ def _panel_with_mistakes(tmp_path: Path) -> tuple[Table, ReviewPanel]:
     for seed in range(40):
         t = Table(humans="S", seed=seed, dealer="N")
         t.on_hand_end.clear()  # no saving here: test_saved_games checks that
-        panel = ReviewPanel(t, worlds=4, progress=Progress(tmp_path / f"l{seed}.sqlite3"))
+        panel = ReviewPanel(t, progress=Progress(tmp_path / f"l{seed}.sqlite3"))
         _play_hand(t)
         panel.wait()
         if len(panel.costly()) >= 2:
@@ -55,7 +55,7 @@ def test_the_review_completes_and_lists_the_costly_decisions_worst_first(tmp_pat
     losses = [d.win_loss for d in costly]
     assert losses == sorted(losses, reverse=True)  # type: ignore[type-var]
     # the review is what el.review says of the saved record, with the same seed
-    again = el.review(job.record, seat="S", worlds=4, seed=f"{t.seed}/0/0")
+    again = el.review(job.record, seat="S")
     assert [d.grade for d in again.decisions] == [d.grade for d in rev.decisions]
     panel.close()
 
@@ -335,7 +335,7 @@ def test_the_learners_decisions_land_in_the_store_with_their_situation(tmp_path:
     t = Table(humans="S", seed=3, dealer="N")
     saver = GameSaver(Store(path))
     t.on_hand_end[:] = [saver]
-    panel = ReviewPanel(t, worlds=4, progress=Progress(path))
+    panel = ReviewPanel(t, progress=Progress(path))
     _play_hand(t)
     job = panel.wait()
     assert job is not None and job.review is not None
@@ -355,7 +355,7 @@ def test_the_learners_decisions_land_in_the_store_with_their_situation(tmp_path:
 
 def test_a_table_of_bots_keeps_no_decisions(tmp_path: Path) -> None:
     t = Table(humans=[], seed=2, dealer="S")
-    panel = ReviewPanel(t, worlds=4, progress=Progress(tmp_path / "l.sqlite3"))
+    panel = ReviewPanel(t, progress=Progress(tmp_path / "l.sqlite3"))
     t.run_bots()
     assert panel.wait() is None and panel.progress.store.decisions() == []
 

@@ -12,11 +12,11 @@ Every finished retry is reported to an optional ``recorder``: any callable takin
 ``append`` will do for a test).
 
 >>> import euchre_learn as el
->>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N', worlds=24, seed=1)
+>>> rev = el.review(el.examples.hand('left-bower-trap'), seat='N')
 >>> drill = MistakeDrill(rev, grades=('inaccuracy', 'mistake', 'blunder'))
 >>> retry = drill.current
 >>> print(retry.prompt)  # doctest: +ELLIPSIS
-North to act (bidding round 1): you chose to order it up, a mistake. Find a better choice.
+North to act (bidding round 1): you chose to order it up, an inaccuracy. Find a better choice.
 >>> retry.attempt('order up alone').correct
 True
 """

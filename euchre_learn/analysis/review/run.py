@@ -56,13 +56,13 @@ Forced decisions are left out; see docs/review.md.
 >>> hand = el.examples.hand('left-bower-trap')
 >>> rev = el.review(hand, seat='N')
 >>> [d.grade for d in rev.decisions]
-['mistake', 'best', 'good', 'best', 'best', 'best']
+['inaccuracy', 'best', 'good', 'best', 'best', 'best']
 >>> print(rev.decisions[0].explanation)  # doctest: +ELLIPSIS
-To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+2.25 points against +1.48, over 144 deals of the cards you can't see.)
+To order it up alone was better than to order it up: your hand can take the tricks by itself, and alone a march scores 4 points instead of 2; ... (+1.83 points against +1.50, over 480 deals of the cards you can't see.) ...
 >>> rev.decisions[2].sure      # a close call: graded 'good', not surely costly, on the cap's 160 deals
 False
 >>> round(rev.accuracy)
-74
+87
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def review_decision(
     >>> import euchre_learn as el
     >>> d = review_decision(el.examples.hand('left-bower-trap', after=2), 'play A♣')
     >>> d.best, d.grade, d.sure
-    (Action.parse('play J♥'), 'good', False)
+    (Action.parse('play A♥'), 'good', False)
     """
     check_position(position, "review_decision")
     a = Action.parse(action)

@@ -49,6 +49,7 @@ def review_hand(
                 "explanation": d.explanation,
                 "note": d.note,
                 "forced": bool(d.forced),
+                "sure": bool(d.sure),
                 "flagged": flagged,
                 "convention": getattr(d, "convention", None),
                 "by_bot": d.index in by_bot,

@@ -7,8 +7,7 @@ form that sets a table up is :mod:`.setup_form`; the stepper's widget is
 :mod:`euchre_learn.interactive.stepper_widget`). Tests drive them without a browser by calling
 ``button.click()`` and reading ``.value``.
 
->>> from euchre_learn.interactive.table.coach import Hint
-from euchre_learn.interactive.table.model import Table
+>>> from euchre_learn.interactive.table.model import Table
 >>> w = TableWidget(Table(humans='S', seed=1, dealer='N'), delay=0)
 >>> [b.description for b in w.action_buttons]
 ['Pass', 'Assist', 'Assist alone']

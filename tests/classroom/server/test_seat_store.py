@@ -34,14 +34,17 @@ WAIT = 120.0
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     folder = tmp_path_factory.mktemp("keep")
-    with running(f"sqlite:///{folder / 'class.sqlite3'}", quick_config(review=True, review_worlds=4)) as server:
+    with running(f"sqlite:///{folder / 'class.sqlite3'}", quick_config(review=True)) as server:
         yield server
 
 
 def _choose(t: SeatTable) -> el.Action:
-    """A learner who goes alone whenever the bidding lets them (a costly habit, so the review has
-    something to flag), and otherwise takes the last choice offered."""
+    """A learner who goes alone whenever the bidding lets them, otherwise takes the last bid
+    offered, and plays the first legal card it holds (costly habits, so the review has something
+    to flag)."""
     legal = t.legal_actions()
+    if legal[0].kind == "play":
+        return legal[0]
     return next((a for a in legal if a.alone), legal[-1])
 
 
@@ -67,7 +70,7 @@ def _kept(t: SeatTable, number: int) -> None:
 
 
 def test_a_class_game_is_kept_in_each_learners_own_store_once(srv: Running, tmp_path: Path) -> None:
-    code = srv.table(seed="keep-1", dealer="N", bot="standard", points_to_win=10)
+    code = srv.table(seed="keep-2", dealer="N", bot="standard", points_to_win=10)
     paths = {s: tmp_path / f"learner-{s}.sqlite3" for s in "SW"}
     progress = {s: Progress(paths[s]) for s in "SW"}
     seats = {
@@ -205,7 +208,7 @@ def test_try_it_again_at_a_class_table_is_played_locally_and_filed(srv: Running,
 
 
 def test_decisions_the_bot_played_for_an_absent_learner_are_not_filed_as_theirs(tmp_path: Path) -> None:
-    config = quick_config(review=True, review_worlds=4, seat_timeout=0.3)
+    config = quick_config(review=True, seat_timeout=0.3)
     with running(f"sqlite:///{tmp_path / 'class.sqlite3'}", config) as server:
         code = server.table(seed="keep-3", dealer="W", bot="standard", points_to_win=10)
         token = server.student("learner away")

@@ -1,9 +1,8 @@
 """Loners against three defences: the loner's march and euchre rates on the same seeded deals.
 
-The deals: random deals (seeded) in which a seat holds a hand that goes alone through the
-expert's march gate (:func:`euchre_learn.analysis.coach.loners.march_gate`: at most
-:data:`~euchre_learn.analysis.cfr_bidding.ALONE_LOSERS` losers by
-:func:`~euchre_learn.analysis.bots.march_losers`), the first such seat in the bidding ordering
+The deals: random deals (seeded) in which a seat holds a hand that goes alone with at most
+:data:`DEAL_LOSERS` losers by :func:`~euchre_learn.analysis.bots.march_losers` (one more than
+the expert's march gate, :func:`euchre_learn.analysis.coach.loners.march_gate`), the first such seat in the bidding ordering
 up (or, round 2, calling its best suit) alone. The loner plays as the standard bot plays; its
 two defenders play as
 
@@ -29,7 +28,6 @@ from typing import Any
 
 from euchre_learn import Rules
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, march_losers
-from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS
 from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, deal
 
@@ -66,6 +64,12 @@ def _alone_mask(s: State, seat: int, t: int) -> int:
     return hand
 
 
+DEAL_LOSERS = 3
+"""The most march losers of a loner in the measured deals: one more than the expert's gate
+(:data:`~euchre_learn.analysis.cfr_bidding.ALONE_LOSERS`, 2 since issue 35), so the thin loners
+the defence must beat are in the set."""
+
+
 def loner_deal(rules: Rules, seed: int) -> tuple[State, int] | None:
     """The deal of ``seed`` bid up to its first loner through the expert's gate, at the start
     of the play, and the loner's march losers; ``None`` when nobody's hand passes the gate."""
@@ -79,7 +83,7 @@ def loner_deal(rules: Rules, seed: int) -> tuple[State, int] | None:
             options = [(t, act.CALL_ALONE + t) for t in range(4) if act.CALL_ALONE + t in s.legal()]
         scored = [(march_losers(_alone_mask(s, seat, t), t), a) for t, a in options if a in s.legal()]
         best = min(scored, default=None)
-        if best is not None and best[0] <= ALONE_LOSERS:
+        if best is not None and best[0] <= DEAL_LOSERS:
             s.apply(best[1])
             bot = get("standard", seed=seed)
             while s.phase not in (PLAY_PHASE, OVER):  # the dealer's discard
@@ -99,6 +103,8 @@ def loner_deals(n: int, seed: int = 0, rules: Rules | None = None) -> list[tuple
     thin: list[tuple[State, int]] = []
     k = seed * 1_000_003
     while len(strong) < n // 2 or len(thin) < n - n // 2:
+        if k > seed * 1_000_003 + 200 * n:
+            raise RuntimeError(f"only {len(strong)} strong and {len(thin)} thin loners in {200 * n} deals")
         got = loner_deal(rules, k)
         k += 1
         if got is None:

@@ -160,7 +160,7 @@ def refusal(hand: Hand, action: Action | int | str, score: Sequence[int] | None 
     >>> hand = el.Hand.from_cards('S', {'N': 'J♥ 9♥ A♠ K♠ Q♠', 'E': '9♣ 10♣ Q♦ K♦ 10♥',
     ...     'S': 'J♣ A♣ 9♦ 10♦ A♥', 'W': 'K♣ Q♣ J♦ A♦ 9♠'}, upcard='K♥').apply('pass')
     >>> refusal(hand, 'order up alone')
-    'alone, this hand can lose 4 tricks (the 9♥ to any of 4 higher trumps still out; the A♠ K♠ Q♠, with only 2 trumps to draw with): strong players go alone only with 3 such losers or fewer'
+    'alone, this hand can lose 4 tricks (the 9♥ to any of 4 higher trumps still out; the A♠ K♠ Q♠, with only 2 trumps to draw with): strong players go alone only with 2 such losers or fewer'
     >>> refusal(hand, 'order up alone', score=(8, 5))
     'going alone adds nothing: at 8–5, 2 points win the game, which a march with your partner scores too (R7.1)'
     >>> refusal(hand, 'order up')

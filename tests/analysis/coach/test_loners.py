@@ -65,7 +65,7 @@ def test_round_two_calls_alone_are_gated_by_their_suit() -> None:
     assert str(with_partner(hand, "call ♦ alone")) == "call ♦"
     assert refusal(hand, "call ♦ alone") == (
         "alone, this hand can lose 4 tricks (the A♦ to the J♥, still out; the K♣ Q♣ 9♠, with only 2 trumps "
-        "to draw with): strong players go alone only with 3 such losers or fewer"
+        "to draw with): strong players go alone only with 2 such losers or fewer"
     )
 
 

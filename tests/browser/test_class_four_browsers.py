@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 import nbformat
 import pytest
 import reportkit
+from playwright.sync_api import Error as PlaywrightError
 
 import euchre_learn as el
 
@@ -225,7 +226,13 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
                 handle = target.element_handle()
                 what = f"{seat} clicked {target.get_attribute('aria-label') or target.inner_text()!r}"
                 trace.append(f"{time.monotonic() - started:.1f} s: {what}")
-                handle.click()
+                try:
+                    handle.click()
+                except PlaywrightError as err:  # the seat was redrawn (another seat moved) before the click
+                    if "not attached" not in str(err):
+                        raise
+                    trace.append(f"{time.monotonic() - started:.1f} s: {seat}'s view redrawn first; looking again")
+                    continue
                 clicks[seat] += 1
                 acted = True
                 wait_detached(page, handle, f"{what} (after {trace[-6:-1]})")

@@ -260,10 +260,12 @@ def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
     """Shut the review pool down and end its processes, leaving no child behind: a review still
     being computed is ended too (its job stays in the database, and the next start finishes it).
 
+    >>> before = set(multiprocessing.active_children())
     >>> pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     >>> pool.submit(abs, -1).result()
     1
-    >>> stop_pool(pool); multiprocessing.active_children()
+    >>> mine = set(multiprocessing.active_children()) - before
+    >>> stop_pool(pool); [p for p in mine if p.is_alive()]
     []
     """
     pool.shutdown(wait=False, cancel_futures=True)

@@ -55,6 +55,7 @@ __all__ = [
     "Judgement",
     "check_position",
     "check_score",
+    "check_worlds",
     "judge",
     "judge_hand",
     "scaled_worlds",
@@ -215,11 +216,23 @@ def scaled_worlds(hand: Hand, worlds: int | None) -> int | None:
     >>> scaled_worlds(el.Hand.deal('N', seed=1), 10)
     30
     """
+    worlds = check_worlds(worlds)
     if worlds is None or hand.core.phase == PLAY_PHASE:
         return worlds
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
     return worlds * BID_FACTOR
+
+
+def check_worlds(worlds: Any) -> int | None:
+    """``worlds`` checked: ``None`` (the coach settles) or a whole number of deals, at least 1.
+
+    >>> check_worlds(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: worlds must be a whole number of deals, at least 1, not 0
+    """
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
+        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
+    return worlds
 
 
 UPCARD_DISCARDED = (
@@ -261,8 +274,7 @@ def judge(
         raise ValueError("the hand is over: there is no decision to judge")
     if state.discard >= 0 and state.discard == state.upcard:
         raise ValueError(UPCARD_DISCARDED)
-    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
+    check_worlds(worlds)
     seat = state.to_act
     run = stream(hand, score, seed if worlds is not None else None, (hand.deal_masks[0][seat], _public(hand)))
     with run.lock:

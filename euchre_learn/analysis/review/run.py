@@ -75,6 +75,7 @@ from euchre_learn.analysis.coach.judgement import (
     UPCARD_DISCARDED,
     Judgement,
     check_position,
+    check_worlds,
     judge,
     scaled_worlds,
 )
@@ -208,7 +209,7 @@ def review(
     hands, scores, _target = _subject(subject)
     skip, notes = _egn_extras(subject)
     who = None if seat is None else Seat.parse(seat)
-    worlds = _check_worlds(worlds)
+    worlds = check_worlds(worlds)
     todo: list[tuple[int, Step]] = []
     skipped: list[Skipped] = []
     for number, final in enumerate(hands):
@@ -253,17 +254,9 @@ def review_decision(
     a = Action.parse(action)
     if not position.is_legal(a):
         raise ValueError(f"{a} is not legal here: {position.explain_illegal(a)}")
-    worlds = _check_worlds(worlds)
+    worlds = check_worlds(worlds)
     index = len(position.history_ids)
     return _review_one(position, a, score, worlds, seed, 0, index)
-
-
-def _check_worlds(worlds: int | None) -> int | None:
-    if worlds is None:
-        return None
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ValueError(f"worlds must be a whole number of deals, at least 1, not {quote(worlds)}")
-    return worlds
 
 
 def _review_one(

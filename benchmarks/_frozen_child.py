@@ -45,6 +45,9 @@ def main() -> None:
             elif kind == "selfplay":  # the speed benchmark: hands played here, by the old code alone
                 _, key, rules, hands, seed = msg
                 answer = ("ok", _selfplay(bots[key], rules, hands, seed))
+            elif kind == "playout":  # the speed of play: positions played to the end by the old code alone
+                _, key, states, n = msg
+                answer = ("ok", playout(bots[key], states, n))
             elif kind == "blind_spots":
                 _, key, rules, hands, seed = msg
                 answer = ("ok", blind_spots(bots[key], rules, hands, seed))
@@ -71,6 +74,22 @@ def _selfplay(bot: Any, rules: Any, hands: int, seed: str) -> int:
         rng = seeded_random(f"{seed}/{i}")
         state = play_hand(core.deal(rules, i % 4, rng), [bot] * 4, rng)
         total += state.score.makers if state.score is not None else 0
+    return total
+
+
+def playout(bot: Any, states: Any, n: int) -> int:
+    """Play ``n`` of ``states`` (in turn, each a copy) to the end, ``bot`` in every seat; the
+    tricks won by the makers' side, summed. :func:`benchmarks.frozen.playout` is the same loop
+    for today's code (this process cannot import it: its ``euchre_learn`` is the frozen one)."""
+    from euchre_learn.engine.core import OVER
+
+    total = 0
+    for i in range(n):
+        s = states[i % len(states)].copy()
+        rng = random.Random(i)
+        while s.phase != OVER:
+            s.apply(bot.decide(s, rng, None))
+        total += s.won[s.maker & 1]
     return total
 
 

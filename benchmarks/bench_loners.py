@@ -6,7 +6,8 @@ the expert's march gate, :func:`euchre_learn.analysis.coach.loners.march_gate`),
 up (or, round 2, calling its best suit) alone. The loner plays as the standard bot plays; its
 two defenders play as
 
-* ``standard (before)``: the standard bot's card play before issue 33 (``_loner_reference``),
+* ``standard (before)``: the standard bot of commit 29c2fb0, before issue 33, run from that
+  commit's own code (:class:`benchmarks.frozen.FrozenBot`),
 * ``standard``: the standard bot's card play now, with its defence against a loner,
 * ``expert``: the expert bot's card play (perfect-information Monte Carlo over fitted worlds).
 
@@ -24,35 +25,17 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from euchre_learn import Rules
 from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, march_losers
 from euchre_learn.engine import act
 from euchre_learn.engine.core import BID1, BID2, OVER, PLAY_PHASE, State, deal
 
-from . import _loner_reference
 from ._table import Table, rate_text, ratio_text
 from ._table import measure as measure_rates
+from .frozen import FrozenBot, playout
 
 DEFENCES = ("standard (before)", "standard", "expert")
-
-
-class _BeforeBot(Bot):
-    """The standard bot with its card play as it was before it defended loners."""
-
-    name = "standard-before"
-
-    def __init__(self, seed: Any = None) -> None:
-        super().__init__(seed)
-        self._std = get("standard", seed=seed)
-
-    def decide(
-        self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
-    ) -> int:
-        if state.phase == PLAY_PHASE:
-            return int(_loner_reference.standard_play(state, why))
-        return self._std.decide(state, rng, why, score)
 
 
 def _alone_mask(s: State, seat: int, t: int) -> int:
@@ -139,7 +122,7 @@ def measure(
 ) -> dict[str, list[tuple[int, int]]]:
     """For each defence: per deal, (the loner's tricks, its march losers)."""
     makers: dict[str, Callable[[int], Bot]] = {
-        "standard (before)": _BeforeBot,
+        "standard (before)": lambda k: FrozenBot("standard", seed=k),
         "standard": lambda k: get("standard", seed=k),
         "expert": lambda k: get("expert", seed=k),
     }
@@ -162,19 +145,14 @@ def speed(rounds: int = 5, seed: int = 0) -> Table:
         "The standard bot's speed, its loner defence against its card play before: hands played out per second",
         ["deals", "before", "now", "now / before"],
     )
+    before = FrozenBot("standard", seed=seed)
+    now = get("standard", seed=seed)
     for label, states in (("random deals", deals), ("loner deals", loners)):
-
-        def work(bot: Bot, states: list[State] = states) -> Callable[[int], object]:
-            def go(n: int) -> None:
-                for i in range(n):
-                    s = states[i % len(states)].copy()
-                    rng = random.Random(i)
-                    while s.phase != OVER:
-                        s.apply(bot.decide(s, rng, None))
-
-            return go
-
-        rates = measure_rates({"before": work(_BeforeBot(seed)), "now": work(get("standard", seed=seed))}, 400, rounds)
+        works = {
+            "before": lambda n, states=states: before.playout(states, n),
+            "now": lambda n, states=states: playout(now, states, n),
+        }
+        rates = measure_rates(works, 400, rounds)
         table.add(
             label,
             rate_text(rates["before"].median),

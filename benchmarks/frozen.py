@@ -210,6 +210,12 @@ class FrozenBot(Bot):
         child, key = self._child()
         return int(child.ask(("selfplay", key, rules, hands, seed))[1])
 
+    def playout(self, states: Sequence[State], n: int) -> int:
+        """:func:`playout` inside this bot's process (a timing of it leaves out the pipe, but for
+        sending ``states`` once)."""
+        child, key = self._child()
+        return int(child.ask(("playout", key, list(states), n))[1])
+
     def blind_spots(self, rules: Rules, hands: int, seed: str) -> tuple[int, int, int, int, int]:
         """:func:`benchmarks._frozen_child.blind_spots` for this bot, counted inside its process."""
         child, key = self._child()
@@ -223,6 +229,27 @@ class FrozenBot(Bot):
         if why is not None:
             why.extend(said)
         return int(a)
+
+
+def has_reference(commit: str = REFERENCE) -> bool:
+    """Whether this git checkout holds ``commit`` (a shallow clone may not): the frozen bots need it."""
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"], capture_output=True, check=False
+    )
+    return done.returncode == 0
+
+
+def playout(bot: Bot, states: Sequence[State], n: int) -> int:
+    """Play ``n`` of ``states`` (in turn, each a copy) to the end, ``bot`` in every seat; the tricks
+    won by the makers' side, summed. :meth:`FrozenBot.playout` runs the same loop in the old code."""
+    total = 0
+    for i in range(n):
+        s = states[i % len(states)].copy()
+        rng = random.Random(i)
+        while s.phase != core.OVER:
+            s.apply(bot.decide(s, rng, None))
+        total += s.won[s.maker & 1]
+    return total
 
 
 def selfplay(bot: Bot, rules: Rules, hands: int, seed: str) -> int:

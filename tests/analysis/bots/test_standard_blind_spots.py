@@ -8,13 +8,12 @@ commit (a shallow clone) skips the comparisons with it, and says so.
 from __future__ import annotations
 
 import random
-import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 import euchre_learn as el
+from benchmarks.frozen import has_reference
 from euchre_learn import Hand, Rules
 from euchre_learn.analysis.bots import best_discard, get
 from euchre_learn.analysis.bots.base import TRUMP_MASK
@@ -23,20 +22,8 @@ from euchre_learn.engine.cards import cards_to_mask
 from euchre_learn.engine.deals import seeded_random
 from euchre_learn.engine.trump import EFFECTIVE, SUIT_MASK
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def _has_reference() -> bool:
-    from benchmarks.frozen import REFERENCE
-
-    done = subprocess.run(
-        ["git", "-C", str(ROOT), "cat-file", "-e", f"{REFERENCE}^{{commit}}"], capture_output=True, check=False
-    )
-    return done.returncode == 0
-
-
 needs_reference = pytest.mark.skipif(
-    not _has_reference(), reason="the frozen bot needs commit 29c2fb0 in this git checkout (a shallow clone lacks it)"
+    not has_reference(), reason="the frozen bot needs commit 29c2fb0 in this git checkout (a shallow clone lacks it)"
 )
 
 

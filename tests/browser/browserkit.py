@@ -718,3 +718,34 @@ def new_page(browser: Any) -> Any:
     pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     pg.errors = errors
     return pg
+
+
+CARD_BUTTON = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
+"""The text of a card button below the felt (a card, or the Benny)."""
+
+
+def click_through_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
+    """South's clicks to the end of the hand, as :func:`play_hand` (the first action offered, the
+    first playable card; a card training mode stops is clicked again, and played), but each click
+    short and retried: at instant pace the table moves on within the click itself, and on a loaded
+    machine Playwright may report the landed click as missed. Returns the clicks that landed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    clicks = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if re.search(r"Hand over|Thrown in|Game over", table.locator(".el-status").inner_text()):
+            return clicks
+        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=CARD_BUTTON)
+        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
+        target = cards.first if cards.count() else actions.first if actions.count() else None
+        if target is None:
+            page.wait_for_timeout(150)
+            continue
+        try:
+            target.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue
+        clicks += 1
+        page.wait_for_timeout(150)
+    raise AssertionError(f"the hand did not end within {timeout:.0f} s:\n{table.inner_text()[:2000]}")

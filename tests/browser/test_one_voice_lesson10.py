@@ -11,7 +11,6 @@ the same in all of them, and the same as this process's own judgement of the pos
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import nbformat
@@ -25,7 +24,6 @@ from . import quizkit as qk
 
 LESSON = "notebooks/10_play_against_bots.ipynb"
 FLAGGED = ("inaccuracy", "mistake", "blunder")
-CARD = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
 HINT_ROW = re.compile(r"^(?P<label>.+?): (?P<win>\d+(?:\.\d)?)% to win the game")
 COST = r"it gives up (?P<loss>\d+\.\d)% of the chance to win the game"
 AGAINST = re.compile(r"\((?P<best>\d+(?:\.\d)?)% to win the game against (?P<chosen>\d+(?:\.\d)?)%")
@@ -55,29 +53,6 @@ def _table_args(source: str) -> dict[str, Any]:
 
 def _button(table: Any, label: str) -> Any:
     return table.locator("button.widget-button:not([disabled])", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
-def _finish_hand(page: Any, table: Any, timeout: float = 180.0) -> None:
-    """South's clicks to the end of the hand: the first playable card (a card training mode
-    stops is clicked again, and played), each click short and retried (instant pace)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if re.search(r"Hand over|Thrown in|Game over", table.locator(".el-status").inner_text()):
-            return
-        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=CARD)
-        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
-        target = cards.first if cards.count() else actions.first if actions.count() else None
-        if target is None:
-            page.wait_for_timeout(150)
-            continue
-        try:
-            target.click(timeout=5_000)
-        except PlaywrightTimeout:
-            continue
-        page.wait_for_timeout(150)
-    raise AssertionError(f"the hand did not end within {timeout:.0f} s:\n{table.inner_text()[:2000]}")
 
 
 def _match(pattern: str | re.Pattern[str], text: str, voice: str) -> re.Match[str]:
@@ -161,7 +136,7 @@ def test_hint_why_training_and_review_show_one_decision_with_the_same_numbers(la
     word = _match(rf"Your .+?: (?P<grade>\w+) \({COST}\)\. The coach's choice: (?P<best>[^.]+)\.", why_text, "Why?")
 
     # 4. the review panel, once the hand is played out
-    _finish_hand(page, table)
+    bk.click_through_hand(page, table)
     panel = table.locator(".el-review-panel")
     panel.get_by_text(re.compile(r"Hand 1 reviewed: \d+ decisions? graded")).wait_for(timeout=240_000)
     row = panel.locator(".el-review-item").filter(has_text=f"you chose {chosen_label};")

@@ -5,38 +5,9 @@ each with a "Try it again" that opens the position to try again."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from . import browserkit as bk
-
-CARD = re.compile(r"^\s*(?:[0-9JQKA]+[♣♦♥♠]|Benny)\s*$")
-
-
-def _play_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
-    """South's clicks as in browserkit.play_hand (the first action offered, the first playable
-    card), but each click short and retried: at instant pace the table moves on within the
-    click itself, and on a loaded machine Playwright may report the landed click as missed."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    clicks = 0
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if re.search(r"Hand over|Thrown in|Game over", table.locator(".el-status").inner_text()):
-            return clicks
-        cards = table.locator("button.widget-button:not([disabled])").filter(has_text=CARD)
-        actions = table.locator(".widget-hbox button.mod-primary:not([disabled])")
-        target = cards.first if cards.count() else actions.first if actions.count() else None
-        if target is None:
-            page.wait_for_timeout(150)
-            continue
-        try:
-            target.click(timeout=5_000)
-        except PlaywrightTimeout:
-            continue
-        clicks += 1
-        page.wait_for_timeout(150)
-    raise AssertionError(f"the hand did not end within {timeout:.0f} s:\n{table.inner_text()[:2000]}")
 
 
 def test_the_review_panel_lists_the_costly_decisions_after_a_hand(lab_tab: Any, lab: bk.Server) -> None:
@@ -48,7 +19,7 @@ def test_the_review_panel_lists_the_costly_decisions_after_a_hand(lab_tab: Any, 
     table = bk.cell_locator(page, 2)
     panel = table.locator(".el-review-panel")
     assert not panel.is_visible()  # nothing to review before a hand ends
-    clicks = _play_hand(page, table)
+    clicks = bk.click_through_hand(page, table)
     assert clicks >= 1
     panel.wait_for(state="visible")
     panel.get_by_text(re.compile(r"Hand 1 reviewed: \d+ decisions graded")).wait_for(timeout=120_000)

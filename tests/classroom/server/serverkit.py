@@ -224,3 +224,22 @@ def known_cards(hand: el.Hand, seat: el.Seat) -> set[str]:
 def cards_in(message: Any) -> set[str]:
     """Every card named anywhere in a message (keys and values, at any depth)."""
     return set(CARD.findall(json.dumps(message, ensure_ascii=False)))
+
+
+def owed_thrown_in_hand(db: Database) -> tuple[int, int]:
+    """A class, Ann at South of a table whose first hand was thrown in, her review owed in the
+    database: the table's id and Ann's."""
+    from euchre_learn.classroom.server.reviewer import owed_reviews
+
+    cid = db.create_class("Room 12", "t")
+    ann = db.add_student(cid, "Ann", "a")
+    tid = db.create_table(
+        cid, "K7QBX", preset="standard", rules={}, points_to_win=10, bot="standard", seed="s", dealer="N"
+    )
+    game = el.Game(el.Rules.preset("standard"), seed="t34", dealer="N")
+    for n in range(8):
+        seat = str(game.to_act)
+        game = game.apply("pass")
+        owed = owed_reviews(game.hands[0], 0, 0, {el.Seat.S: ann}, set(), "K7QBX", "g", "s") if n == 7 else []
+        db.append_action(tid, n, seat, "pass", by_bot=False, student_id=ann, owed=owed)
+    return tid, ann

@@ -20,13 +20,12 @@ from typing import Any
 
 import pytest
 
-import euchre_learn as el
 from euchre_learn.classroom.server import Database
 from euchre_learn.classroom.server.executors import ReviewProcesses, review_executor
-from euchre_learn.classroom.server.reviewer import Reviewer, owed_reviews
+from euchre_learn.classroom.server.reviewer import Reviewer
 
 from .servedkit import children, four_learners_play_a_hand, free_port, served
-from .serverkit import Client, bot_script
+from .serverkit import Client, bot_script, owed_thrown_in_hand
 
 SEED, DEALER = "reviews-on-dask", "S"
 WAIT = 180.0
@@ -235,23 +234,6 @@ class _FailsFirst(Executor):
         return f
 
 
-def _owed_thrown_in_hand(db: Database) -> int:
-    """A class, Ann at South of a table whose first hand was thrown in: her review owed. Returns
-    the table's id."""
-    cid = db.create_class("Room 12", "t")
-    ann = db.add_student(cid, "Ann", "a")
-    tid = db.create_table(
-        cid, "K7QBX", preset="standard", rules={}, points_to_win=10, bot="standard", seed="s", dealer="N"
-    )
-    game = el.Game(el.Rules.preset("standard"), seed="t34", dealer="N")
-    for n in range(8):
-        seat = str(game.to_act)
-        game = game.apply("pass")
-        owed = owed_reviews(game.hands[0], 0, 0, {el.Seat.S: ann}, set(), "K7QBX", "g", "s") if n == 7 else []
-        db.append_action(tid, n, seat, "pass", by_bot=False, student_id=ann, owed=owed)
-    return tid
-
-
 @pytest.mark.parametrize(
     "error",
     [BrokenProcessPool, None, lambda: OSError("the scheduler went away")],
@@ -259,7 +241,7 @@ def _owed_thrown_in_hand(db: Database) -> int:
 )
 def test_a_failed_review_stays_owed_and_is_tried_again(error: Callable[[], BaseException] | None) -> None:
     db = Database("sqlite://")
-    tid = _owed_thrown_in_hand(db)
+    tid, _ann = owed_thrown_in_hand(db)
     job = db.review_jobs()[0]
     sent: list[dict[str, Any]] = []
     owed_between: list[int] = []
@@ -286,7 +268,7 @@ def test_a_failed_review_stays_owed_and_is_tried_again(error: Callable[[], BaseE
 
 def test_a_stopping_server_leaves_the_review_owed_and_does_not_retry() -> None:
     db = Database("sqlite://")
-    tid = _owed_thrown_in_hand(db)
+    tid, _ann = owed_thrown_in_hand(db)
 
     async def deliver(table_id: int, seat: str, body: dict[str, Any]) -> None:
         raise AssertionError("nothing is delivered once the server stops")

@@ -10,11 +10,10 @@ import signal
 import time
 from pathlib import Path
 
-import euchre_learn as el
 from euchre_learn.classroom.server import Database
 
 from .servedkit import Served, alive, children, four_learners_play_a_hand, free_port, served
-from .serverkit import Client, bot_script, quick_config, running
+from .serverkit import Client, bot_script, owed_thrown_in_hand, quick_config, running
 
 SEED, DEALER = "review-owed", "E"
 WAIT = 180.0
@@ -119,20 +118,10 @@ def test_a_review_owed_to_a_student_taken_out_meanwhile_is_dropped(db_url: str) 
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from euchre_learn.classroom.server.reviewer import Reviewer, owed_reviews
+    from euchre_learn.classroom.server.reviewer import Reviewer
 
     db = Database(db_url)
-    cid = db.create_class("Room 12", "t")
-    ann = db.add_student(cid, "Ann", "a")
-    tid = db.create_table(
-        cid, "K7QBX", preset="standard", rules={}, points_to_win=10, bot="standard", seed="s", dealer="N"
-    )
-    game = el.Game(el.Rules.preset("standard"), seed="t34", dealer="N")
-    for n in range(8):
-        seat = str(game.to_act)
-        game = game.apply("pass")
-        owed = owed_reviews(game.hands[0], 0, 0, {el.Seat.S: ann}, set(), "K7QBX", "g", "s") if n == 7 else []
-        db.append_action(tid, n, seat, "pass", by_bot=False, student_id=ann, owed=owed)
+    tid, ann = owed_thrown_in_hand(db)
     job = db.review_jobs()[0]
     sent: list[dict[str, object]] = []
 

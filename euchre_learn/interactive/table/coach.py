@@ -114,10 +114,6 @@ def judge_position(game: Game, *, worlds: int | None = None, seed: Any = None, f
     return judge(game.hand, score=game_score(game), worlds=scaled_worlds(game.hand, worlds), seed=seed, first=first)
 
 
-def _clean(sentence: str) -> str:
-    return sentence.rstrip(".").rstrip()
-
-
 def _percent(x: float, digits: int) -> str:
     return f"{x:.{digits}%}"
 

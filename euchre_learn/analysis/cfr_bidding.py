@@ -300,12 +300,12 @@ def gate(
       (:func:`~euchre_learn.analysis.expert_rules.strong_order`): its share goes to making
       trump.
     """
-    w = list(probs)
-    if no_alone or not loner_allowed(hand, t):
+    w = list(probs)  # each check only where it would move a share: the same shares, fewer checks
+    if w[2] and (no_alone or not loner_allowed(hand, t)):
         w = [w[0], w[1] + w[2], 0.0]
-    if moves[1] >= 0 and one_trump_call(state, moves[1]):
+    if w[1] and moves[1] >= 0 and one_trump_call(state, moves[1]):
         w = [w[0] + w[1], 0.0, w[2]]
-    if state.phase == BID1 and strong_order(state):
+    if w[0] and state.phase == BID1 and strong_order(state):
         w = [0.0, w[1] + w[0], w[2]]
     return [round(x, 3) for x in w]
 

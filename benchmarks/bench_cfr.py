@@ -5,8 +5,9 @@ trained by external-sampling MCCFR over a trump-relative abstraction (``tools/tr
 Three matches measure it, each deal played at two tables with the seats swapped
 (``el.tournament.duplicate``):
 
-* **cfr-standard against standard**: the standard bot's cards, bids by the policy against bids by
-  the standard bot's ratings. Cheap: 20,000 deals take about a minute a core.
+* **standard against standard-thresholds**: the standard bot's cards, round-1 bids by the policy
+  (the standard bot since issue 35) against bids by the standard bot's ratings alone
+  (``StandardBot(learned=False)``). Cheap: 20,000 deals take about a minute a core.
 * **expert-cfr against expert-sampled**: the expert's PIMC cards, bids by the policy
   (``ExpertBot(preplay='cfr')``) against bids sampled over deals of the unseen cards, as the
   expert bid before the policy (``ExpertBot(preplay='sampled')``). This is the issue's question:
@@ -31,8 +32,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from euchre_learn import tournament
-from euchre_learn.analysis.bots import Bot
-from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS, MIN_VISITS, PolicyBot, policy
+from euchre_learn.analysis.bots import Bot, StandardBot
+from euchre_learn.analysis.cfr_bidding import ALONE_LOSERS, MIN_VISITS, policy
 from euchre_learn.analysis.expert import ExpertBot
 from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 from euchre_learn.analysis.tournament.matches import Z95
@@ -59,11 +60,13 @@ def matches(
     checkpoint: str | None,
     executor: Executor | None = None,
 ) -> list[DuplicateResult]:
-    """cfr-standard against standard over ``deals``; expert-cfr and the expert against
+    """standard against standard-thresholds over ``deals``; expert-cfr and the expert against
     expert-sampled over ``expert_deals`` each (0: not played)."""
     folder = Path(checkpoint) if checkpoint else None
     sampled = expert_with("sampled")
-    pairs: list[tuple[str | Bot, Bot | str, int]] = [(PolicyBot("standard", seed=1), "standard", deals)]
+    thresholds = StandardBot(seed=1, learned=False)
+    thresholds.name = "standard-thresholds"
+    pairs: list[tuple[str | Bot, Bot | str, int]] = [("standard", thresholds, deals)]
     if expert_deals:
         pairs += [(expert_with("cfr"), sampled, expert_deals), ("expert", sampled, expert_deals)]
     return [
@@ -111,7 +114,8 @@ def table(results: list[DuplicateResult]) -> Table:
         "(cfr_bidding.gate) refuses the bids no club player makes: a loner only on three trumps with the right "
         f"bower or four, with at most {ALONE_LOSERS} losers by march_losers; no trump made on one trump; no pass "
         "of the right bower with two more of the top trumps in round 1.",
-        "cfr-standard: the standard bot with the policy's bids. expert-cfr: the expert's PIMC play with the policy's "
+        "standard: the standard bot, which bids round 1 by the policy (issue 35); standard-thresholds: the same "
+        "bot bidding by its hand-value thresholds alone (StandardBot(learned=False)). expert-cfr: the expert's PIMC play with the policy's "
         "bids (ExpertBot(preplay='cfr')). expert-sampled: the same play with bids sampled over 36 deals of the "
         "unseen cards that fit the bids heard, each played out by 'standard' bots (ExpertBot(preplay='sampled'), "
         "the expert before the policy). expert: the expert as it is, the policy's bid where it makes it 90% of "
@@ -121,7 +125,7 @@ def table(results: list[DuplicateResult]) -> Table:
 
 
 def run(rounds: int = 3, seed: int = 2026, processes: int | None = None) -> Table:
-    """``make bench``: 200 deals of cfr-standard and 12 of each expert; ``EUCHRE_BENCH_FULL=1``:
+    """``make bench``: 200 deals of standard against standard-thresholds and 12 of each expert; ``EUCHRE_BENCH_FULL=1``:
     20,000 and 8,000 on every core, saved in ``.expert`` as they go."""
     full = os.environ.get("EUCHRE_BENCH_FULL") == "1"
     return table(matches(20_000 if full else 200, 8_000 if full else 12, seed, processes, ".expert" if full else None))
@@ -129,7 +133,7 @@ def run(rounds: int = 3, seed: int = 2026, processes: int | None = None) -> Tabl
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals of cfr-standard against standard")
+    parser.add_argument("--deals", type=int, default=200, help="deals of standard against standard-thresholds")
     parser.add_argument("--expert-deals", type=int, default=12, help="deals of each expert against expert (0: none)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--processes", type=int, default=None)

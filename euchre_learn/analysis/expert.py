@@ -66,7 +66,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_learn.analysis.advisor import evaluate
-from euchre_learn.analysis.bots import BIDDING, Bot, best_discard, get, hand_value, register
+from euchre_learn.analysis.bots import BIDDING, Bot, StandardBot, best_discard, get, hand_value, register
 from euchre_learn.analysis.bots.base import card_list
 from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
 from euchre_learn.analysis.cfr_bidding import policy_action, policy_words
@@ -148,6 +148,8 @@ class ExpertBot(Bot):
             raise ValueError(f"preplay must be one of {', '.join(map(repr, PREPLAY))}, not {preplay!r}")
         self.preplay = preplay
         self._bidder = get("standard", seed=self.seed)
+        self._rating = StandardBot(seed=self.seed, learned=False)
+        """The standard bot's hand-value ratings, which settle a clear-cut bid (:meth:`_candidates`)."""
         self._position: Hand | None = None  # the position being explained (see choose)
 
     def choose(self, hand: Hand | Game) -> tuple[Action, str]:
@@ -215,7 +217,7 @@ class ExpertBot(Bot):
             if learned is not None and learned[0] not in cands:
                 cands.append(learned[0])  # the policy's unsure choice is sampled too
             if len(cands) == 1:  # clear-cut: the standard bot's rating decides
-                return self._bidder.decide(state, rng, why, score)
+                return self._rating.decide(state, rng, why, score)
             return self._sampled_bid(state, cands, rng, why, score)
         own, history = known_history(state)
         options, _ = evaluate(state, own, history, self.bid_worlds, rng, self._bidder, uniform=not self.fit)

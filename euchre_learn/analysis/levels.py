@@ -1,7 +1,10 @@
 """Opponent levels that play like people: the standard bot with the blind spots the course teaches
 (:mod:`euchre_learn.analysis.blind_spots`: each a named slip over the standard bot's decision),
 each applied at the rate that sets the level, and the bids and cards made careless at the level's
-two temperatures.
+two temperatures. The levels below 'standard' bid by the standard bot's hand-value thresholds
+(``StandardBot(learned=False)``), as people weigh a hand, not by the policy it learned for round 1
+(issue 35): their slips, :func:`~euchre_learn.analysis.blind_spots.misjudged_strength` first, are
+over those thresholds.
 
 The levels (:data:`LEVELS`), weakest first: ``'novice'``, ``'casual'``, ``'club'``, ``'standard'``
 (no blind spot) and ``'expert'``. :func:`levels` gives each with its review accuracy **as
@@ -80,7 +83,7 @@ class LevelBot(StandardBot):
         temperature: float | None = None,
         card_temperature: float | None = None,
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, learned=False)  # people bid by hand values, as the thresholds do
         self.name = level
         self.rates = dict(LEVELS[level] if rates is None else rates)
         self.temperature = TEMPERATURE.get(level, 0.0) if temperature is None else temperature

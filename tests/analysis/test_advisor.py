@@ -285,7 +285,7 @@ def test_the_expert_leads_the_right_bower_into_the_left_bower_trap() -> None:
 
 
 def test_adaptive_advice_stops_early_on_a_clear_choice_and_is_deterministic() -> None:
-    clear = el.examples.hand("assist-partner", after=1)
+    clear = el.examples.hand("march", after=4)  # calling spades alone
     quick = el.advise(clear, worlds=120, seed=1, adaptive=True, progress=False)
     again = el.advise(clear, worlds=120, seed=1, adaptive=True, progress=False)
     full = el.advise(clear, worlds=120, seed=1, progress=False)

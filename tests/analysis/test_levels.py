@@ -15,6 +15,7 @@ from euchre_learn import Hand, Rules
 from euchre_learn.analysis import blind_spots as bs
 from euchre_learn.analysis import bots
 from euchre_learn.analysis import levels as lv
+from euchre_learn.analysis.bots import StandardBot
 from euchre_learn.engine import core
 from euchre_learn.engine.actions import Action
 
@@ -98,9 +99,9 @@ def test_levels_never_look_at_hidden_cards(preset: str) -> None:
     assert checked > 500
 
 
-def test_a_level_without_slips_is_the_standard_bot() -> None:
+def test_a_level_without_slips_is_the_standard_bot_bidding_by_its_thresholds() -> None:
     plain = lv.LevelBot("novice", seed=3, rates={}, temperature=0.0, card_temperature=0.0)
-    std = bots.get("standard", seed=3)
+    std = StandardBot(seed=3, learned=False)
     for hand in random_states("standard", 3, seed=2):
         if not hand.is_over:
             assert plain.choose(hand) == std.choose(hand)

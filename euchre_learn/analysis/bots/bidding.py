@@ -347,7 +347,7 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
         alone = alone or value >= threshold + 1.2
     length = seat == (s.dealer + 2) & 3 and n >= th["assist_trumps"] and value < threshold and not alone_only
     if not alone and (length or (value >= threshold and not alone_only)):  # it would bid: unless...
-        later = _round2_loner(s, score, th)
+        later = round2_loner(s, score, th)
         if later >= 0:
             if why is not None:
                 why.append(
@@ -409,7 +409,7 @@ def standard_bid1(s: State, why: list[str] | None, score: Sequence[int] | None, 
     return act.PASS
 
 
-def _round2_loner(s: State, score: Sequence[int] | None, th: dict[str, float]) -> int:
+def round2_loner(s: State, score: Sequence[int] | None, th: dict[str, float]) -> int:
     """The suit the seat to act could call alone in round 2, if the upcard is small (below the
     ace) and the hand marches alone in another suit; -1 otherwise. Such a hand passes in round 1:
     ordering up the small upcard wastes the loner (R7.1: 4 points instead of 1 or 2)."""

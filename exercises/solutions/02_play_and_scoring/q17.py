@@ -1,2 +1,2 @@
-answer = "NS"
+answer = "EW"
 check("q17", answer)

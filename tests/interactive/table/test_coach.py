@@ -54,12 +54,11 @@ def one_voice(t: Table, h: Hint) -> None:
 
 
 def lesson_10_round_2() -> Table:
-    """Lesson 10's table: hand 1, South passes in round 1; round 2, South to call."""
-    t = Table(humans="S", seed=11, dealer="E")
-    t.run_bots()
+    """Lesson 10's deal (hand 1): everybody passes in round 1; round 2, South to call. (Every seat
+    is played here: at lesson 10's own table a bot now orders up in round 1.)"""
+    t = Table(humans="NESW", seed=11, dealer="E")
     while t.hand.phase == Phase.ROUND_1:
         t.act("pass")
-        t.run_bots()
     return t
 
 

@@ -69,7 +69,7 @@ from euchre_learn.analysis.advisor import evaluate
 from euchre_learn.analysis.bots import BIDDING, Bot, StandardBot, best_discard, get, hand_value, register
 from euchre_learn.analysis.bots.base import card_list
 from euchre_learn.analysis.bots.bidding import alone_blocked, bid1_rating, bid2_ratings, score_words
-from euchre_learn.analysis.cfr_bidding import policy_action, policy_words
+from euchre_learn.analysis.bots.learned import near_game, policy_action, policy_words
 from euchre_learn.analysis.expert_rules import kept, loner_allowed, loner_suit, one_trump_call, position, strong_order
 from euchre_learn.analysis.expert_words import club_card_words, why_not_here
 from euchre_learn.analysis.sampling import Worlds, finish, known_history, sample_play
@@ -92,9 +92,6 @@ MAKE_ABOVE = 1.1
 PREPLAY = ("sampled", "cfr", "cfr+sampled")
 """How the expert bids: sampled over deals of the unseen cards; by the CFR policy
 (:mod:`.cfr_bidding`); or by the policy where it is sure (:data:`SURE`), sampled where not."""
-NEAR_GAME = 2
-"""When either side needs this many points or fewer, the expert samples its bids, the game counted
-(no loner when a march wins it, more daring when a euchre cannot lose it), as the policy cannot."""
 SURE = 0.9
 """How often the policy must make its bid (pass, or make trump alone or not) for
 ``preplay='cfr+sampled'`` to take it unsampled."""
@@ -206,7 +203,7 @@ class ExpertBot(Bot):
         """Every decision but a card played: by the policy where it is sure, else sampled (module docs)."""
         who = Seat(state.to_act).word
         learned = None
-        if self.preplay != "sampled" and not _near_game(score, state.rules.points_to_win):
+        if self.preplay != "sampled" and not near_game(score, state.rules.points_to_win):
             learned = policy_action(state)  # (near the game, where a loner may be pointless, it is not asked)
             if learned is not None and (self.preplay == "cfr" or _sure(learned)):
                 if why is not None:
@@ -424,12 +421,6 @@ def _turn_down_words(s: State) -> str:
         f"({card_list(taken, s.proposed)}), while with {suit_words(t)} trump {who} holds "
         f"{card_list(hand & SUIT_MASK[t][t], t)}, a hand to call alone in round 2 (R4.2), the right bower leading."
     )
-
-
-def _near_game(score: Sequence[int] | None, target: int) -> bool:
-    """Whether a side needs at most :data:`NEAR_GAME` points: then the game, not the hand's
-    points, decides a bid (R8), and the policy, learned for the points, gives way to sampling."""
-    return score is not None and min(target - score[0], target - score[1]) <= NEAR_GAME
 
 
 def _sure(learned: tuple[int, list[float], str]) -> bool:

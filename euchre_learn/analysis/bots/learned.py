@@ -58,6 +58,7 @@ __all__ = [
     "ALONE_LOSERS",
     "LONER_LOSERS",
     "MIN_VISITS",
+    "NEAR_GAME",
     "against",
     "covers",
     "describe",
@@ -66,6 +67,7 @@ __all__ = [
     "infoset",
     "loner_allowed",
     "loner_suit",
+    "near_game",
     "one_trump_call",
     "policy",
     "policy_action",
@@ -248,6 +250,22 @@ def _view(state: State) -> tuple[str, list[int], int, int]:
         key = f"2|{place}|{nxt}|{holding(hand, t)}"
         moves = [act.PASS, act.CALL + t, act.CALL_ALONE + t]
     return key, [a if a in legal else -1 for a in moves], hand, t
+
+
+NEAR_GAME = 2
+"""When either side needs this many points or fewer, the game, not the hand's points, decides a
+bid (R8: no loner when a march wins it, more daring when a euchre cannot lose it), which the
+policy, learned for the points, cannot weigh: the standard bot bids by its thresholds then, and
+the expert samples its bids."""
+
+
+def near_game(score: Sequence[int] | None, target: int) -> bool:
+    """Whether a side needs at most :data:`NEAR_GAME` points to reach ``target``.
+
+    >>> near_game((8, 3), 10), near_game((7, 7), 10), near_game(None, 10)
+    (True, False, False)
+    """
+    return score is not None and min(target - score[0], target - score[1]) <= NEAR_GAME
 
 
 @cache

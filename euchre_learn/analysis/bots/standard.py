@@ -17,7 +17,7 @@ from euchre_learn.analysis.bots.bidding import (
     standard_bid2,
 )
 from euchre_learn.analysis.bots.card_play import standard_play
-from euchre_learn.analysis.bots.learned import against, policy_action, policy_words
+from euchre_learn.analysis.bots.learned import against, near_game, policy_action, policy_words
 from euchre_learn.engine import act
 from euchre_learn.engine.cards import Suit
 from euchre_learn.engine.core import (
@@ -97,12 +97,11 @@ class StandardBot(Bot):
 
     def _learned_bid(self, s: State, score: Sequence[int] | None) -> tuple[int, list[float], str] | None:
         """The learned policy's round-1 bid (:func:`~.learned.policy_action`), or ``None`` where the
-        thresholds bid: where the policy does not speak, where the score moves a bid (a side
-        within two points of the game: the policy ignores the score), and where it orders up a
+        thresholds bid: where the policy does not speak, where the score moves a bid
+        (:func:`~.learned.near_game`: the policy ignores the score), and where it orders up a
         small upcard that the thresholds turn down for a loner in another suit in round 2
         (:func:`~.bidding.round2_loner`: the policy judges one suit at a time)."""
-        target = s.rules.points_to_win
-        if score is not None and min(target - score[0], target - score[1]) <= 2:
+        if near_game(score, s.rules.points_to_win):
             return None
         got = policy_action(s)
         if got is None or (got[0] == act.ORDER_UP and round2_loner(s, score, self.bidding) >= 0):

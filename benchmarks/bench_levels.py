@@ -172,7 +172,7 @@ def sections(data: dict) -> list[str]:
         "",
         "From the same runs of `benchmarks.bench_levels` as the duplicate ladder above.",
         "",
-        "Each level is the 'standard' bot with named blind spots from the course, each applied at the level's rate "
+        "Each level is the 'standard' bot, bidding by its hand-value thresholds as people weigh a hand, with named blind spots from the course, each applied at the level's rate "
         "(euchre_learn/analysis/blind_spots.py, at the rates of euchre_learn/analysis/levels.py); 'standard' makes none, 'expert' is the expert bot. Accuracy: four copies "
         "of the level at the table, one seat per deal reviewed by `el.review` (the seats in turn) at the row's worlds; "
         "the mean per reviewed hand with a 95% interval from the spread between hands. `el.bots.levels()` reports "
@@ -188,8 +188,11 @@ def sections(data: dict) -> list[str]:
         "A careless card rarely costs much on this scale; random play's further loss is in its bids, going alone on "
         "any hand among them, and its discards, trumps thrown at random, which none of the course's blind spots "
         "makes often. So the bands are the issue's examples (about 70, 80, 88, 94 and the expert) restated on this "
-        "scale: the weakest level at the floor the course's blind spots reach (about 80), casual between it and club "
-        "(about 85); club, standard and the expert keep their aims of 88, 94 and 97. A level is in its band when its "
+        "scale: the weakest level at the floor the course's blind spots reach, casual between it and club "
+        "(about 85); club, standard and the expert keep their aims of 88, 94 and 97. That floor was about 80 under "
+        "the coach's first review; under the settled review (issue 33) novice scores 83 to 84 however hot its cards "
+        "(84.0 at temperature 8), so its aim is 83, and club's cards are careless at temperature 1 (at 0.2 it scored "
+        "91.0, above its band). A level is in its band when its "
         f"accuracy lies within {BAND_WIDTH:g} of its aim. Re-measure once the review changes: before the coach took "
         "over the review (the run of 2026-12-01), novice scored 84.4, standard 94.3 and the expert 97.1.",
         "",

@@ -75,21 +75,21 @@ def test_the_duplicate_ladder_adds_the_steps_and_says_whether_levels_stand_apart
 
 def test_a_run_of_the_accuracies_alone_keeps_the_duplicates_and_other_rows() -> None:
     old = json.loads(bench_levels.DATA.read_text(encoding="utf-8"))
-    row = {"accuracy": 80.0, "interval": [79.0, 81.0], "hands": 40, "worlds": 8, "sd": 3.0}
+    row = {"accuracy": 83.0, "interval": [82.0, 84.0], "hands": 40, "worlds": 8, "sd": 3.0}
     new = {"command": "python -m benchmarks.bench_levels --levels novice --hands 40", "seed": old["seed"],
            "levels": {"novice": row}, "duplicate": []}
     merged = bench_levels.merge(copy.deepcopy(old), new)
     assert merged["levels"]["novice"] == row and merged["levels"]["club"]["accuracy"] == old["levels"]["club"]["accuracy"]
     assert merged["duplicate"] == old["duplicate"]
     assert merged["command"].endswith("; " + new["command"])
-    assert "| novice | 80 | 80.0 | yes | 79.0–81.0 | 40 | 8 |" in bench_levels.sections(merged)[1]
+    assert "| novice | 83 | 83.0 | yes | 82.0–84.0 | 40 | 8 |" in bench_levels.sections(merged)[1]
     other_seed = bench_levels.merge(copy.deepcopy(old), {**new, "seed": old["seed"] + 1})
     assert list(other_seed["levels"]) == ["novice"]  # other deals: the old rows do not belong with it
     # a run that measures every level and plays every pair again is the whole story: its command alone
     whole = {**copy.deepcopy(old), "command": "python -m benchmarks.bench_levels --write"}
     assert bench_levels.merge(copy.deepcopy(old), whole)["command"] == whole["command"]
     far = {**row, "accuracy": 90.0}
-    assert "| novice | 80 | 90.0 | no |" in bench_levels.sections({**new, "levels": {"novice": far}})[1]
+    assert "| novice | 83 | 90.0 | no |" in bench_levels.sections({**new, "levels": {"novice": far}})[1]
 
 
 def _result(points: float, se: float, deals: int, as_dealer: tuple[float, float] = (0.8, 0.7)) -> DuplicateResult:

@@ -129,9 +129,11 @@ def table(r: DuplicateResult, rates: tuple[float, float, float] | None) -> Table
     t.notes.append(
         "Each deal is played at two tables with the seats swapped, every hand as at 0-0; the frozen copy is the "
         "expert of commit 29c2fb0 run from that commit's code in a child process (benchmarks/frozen.py). What "
-        "changed: the club player's rules over the numbers (euchre_learn/analysis/expert_rules.py: R-L-A ordered "
+        "changed: the club player's rules over the numbers (euchre_learn/analysis/bots/learned.py: R-L-A ordered "
         "up, no loner on two trumps or beside two bare side kings, no call on one trump, the dealer turning down a "
-        "small upcard for a loner in another suit) and the convention book at a lead the deals cannot settle."
+        "small upcard for a loner in another suit), the convention book at a lead the deals cannot settle "
+        "(euchre_learn/analysis/expert_rules.py), and the 'standard' bots its sampled bids are played out by, "
+        "which bid round 1 by the learned policy since issue 35."
     )
     return t
 

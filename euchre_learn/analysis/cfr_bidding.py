@@ -25,20 +25,10 @@ standard bot's (:func:`~euchre_learn.analysis.bots.best_discard`).
 
 The policy covers the rules it was trained with (RULES.md's defaults, :func:`covers`); it ignores
 the score. ``tools/train_cfr.py`` trains it and writes ``data/cfr_bidding.json``; :func:`policy` reads it.
-The lookup, the club player's rules over it and its words live in
-:mod:`euchre_learn.analysis.bots.learned`, so the standard bot bids by it (issue 35); they are
-named here too.
-``benchmarks/bench_cfr.py`` measures it in duplicate against the standard bot's bidding and the
-expert's sampled bidding.
-
->>> import random, euchre_learn as el
->>> from euchre_learn.engine import core
->>> state = core.deal(el.Rules(), 3, random.Random(5))    # East bids first, the J♠ turned up
->>> key, moves = infoset(state)
->>> key, [el.Action(a) for a in moves]
-('1|0|0|2.0.1.1.0.1', [Action.parse('pass'), Action.parse('order up'), Action.parse('order up alone')])
->>> describe(key)
-'round 1, left of the dealer, the upcard the right bower; 2 trumps: no right bower, the left bower or the ace, 1 king or queen; no side ace, 1 void'
+The lookup (a key and its words in :mod:`euchre_learn.analysis.bots.learned`'s examples), the
+club player's rules over it and its words live in :mod:`euchre_learn.analysis.bots.learned`, so
+the standard bot bids by it (issue 35); they are named here too. ``benchmarks/bench_cfr.py``
+measures it in duplicate against the standard bot's bidding and the expert's sampled bidding.
 """
 
 from __future__ import annotations

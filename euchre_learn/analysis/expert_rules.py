@@ -34,7 +34,7 @@ from euchre_learn.analysis.situation import situation
 from euchre_learn.engine import act
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat
-from euchre_learn.engine.core import BID1, BID2, PLAY_PHASE, State, bits
+from euchre_learn.engine.core import BID1, PLAY_PHASE, State, bits
 from euchre_learn.engine.hand import Hand
 
 __all__ = ["LONER_LOSERS", "kept", "loner_allowed", "loner_suit", "one_trump_call", "position", "strong_order"]
@@ -42,8 +42,8 @@ __all__ = ["LONER_LOSERS", "kept", "loner_allowed", "loner_suit", "one_trump_cal
 def position(state: State) -> Hand | None:
     """The core ``state`` as a :class:`~euchre_learn.engine.hand.Hand` (dealt again and replayed),
     for the convention book's checks; ``None`` under the house rules that hand cards across (the
-    railroad, the Benny), and outside the bidding and the play."""
-    if state.rules.benny or state.given >= 0 or state.phase not in (BID1, BID2, PLAY_PHASE):
+    railroad, the Benny), and outside round 1 and the play."""
+    if state.rules.benny or state.given >= 0 or state.phase not in (BID1, PLAY_PHASE):
         return None
     _own, history = known_history(state)
     played = played_by(state)

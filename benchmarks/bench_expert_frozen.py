@@ -132,8 +132,9 @@ def table(r: DuplicateResult, rates: tuple[float, float, float] | None) -> Table
         "changed: the club player's rules over the numbers (euchre_learn/analysis/bots/learned.py: R-L-A ordered "
         "up, no loner on two trumps or beside two bare side kings, no call on one trump, the dealer turning down a "
         "small upcard for a loner in another suit), the convention book at a lead the deals cannot settle "
-        "(euchre_learn/analysis/expert_rules.py), and the 'standard' bots its sampled bids are played out by, "
-        "which bid round 1 by the learned policy since issue 35."
+        "(euchre_learn/analysis/expert_rules.py), the 'standard' bots its sampled bids are played out by, "
+        "which bid round 1 by the learned policy since issue 35, and each card weighed over up to 32 deals of the "
+        "unseen cards, not 16 (euchre_learn/analysis/expert.py's PLAY_WORLDS)."
     )
     return t
 

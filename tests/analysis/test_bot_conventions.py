@@ -248,7 +248,7 @@ def _partner_picked_up() -> el.Hand:
 
 
 def test_the_expert_leads_trump_to_a_partner_who_picked_up() -> None:
-    """Today's expert led the Q♠ on one of these seeds (16 deals put it 0.2 points ahead); a
+    """The expert of issue 33 led the Q♠ on one of these seeds (16 deals put it 0.2 points ahead); a
     lead against the book is now played only if more deals still find it better."""
     hand = _partner_picked_up()
     assert hand.to_act == el.Seat.S

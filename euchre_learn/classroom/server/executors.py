@@ -277,6 +277,6 @@ def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
         if child.is_alive():
             child.kill()
             child.join(wait)
-    # the pool's own thread reaps its workers too: wait for it, so that no child is left half
-    # reaped (seen as alive by one thread after the other collected its exit status)
+    # the pool's own thread reaps its workers too: wait for it, so that it has finished with
+    # them before anyone asks whether they are alive (once, in CI, one was still seen so)
     pool.shutdown(wait=True)

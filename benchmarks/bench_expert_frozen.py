@@ -9,10 +9,12 @@ tables. Issue 35's target: +0.10 points per deal over 20,000 deal pairs, the exp
 least 1% of the standard bot's hands per second.
 
 ``make bench`` plays 24 deals (one process); ``EUCHRE_BENCH_FULL=1`` 20,000, saved chunk by chunk
-in ``.expert-frozen/`` so that a stopped run resumes. The run of docs/ladder.md (``--write`` writes
-the strength only: the page keeps no figure that depends on the machine's speed):
+in ``.expert-frozen/expert-<digest of euchre_learn's files>.jsonl`` so that a stopped run resumes,
+and a run after the bots change starts afresh instead of resuming chunks that the old code played.
+The run of docs/ladder.md (``--write`` writes the strength only: the page keeps no figure that
+depends on the machine's speed); name a fresh checkpoint whenever the code has changed:
 
-    python -m benchmarks.bench_expert_frozen --deals 20000 --checkpoint .expert-frozen/expert.jsonl --write
+    python -m benchmarks.bench_expert_frozen --deals 20000 --checkpoint .expert-frozen/expert-<commit>.jsonl --write
 
 A run that had to stop early is summarised by asking for the deals its checkpoint holds (the
 chunks already played are read back, not played again). The speed is the ratio of two tables'
@@ -23,6 +25,7 @@ hands per second, the new expert's and its frozen copy's, each beside three 'sta
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -62,6 +65,19 @@ def strength(deals: int, seed: str, checkpoint: str | None, processes: int | Non
         checkpoint=checkpoint,
         progress=False,
     )
+
+
+PACKAGE = Path(__file__).resolve().parent.parent / "euchre_learn"
+
+
+def code_digest(root: Path = PACKAGE) -> str:
+    """A short digest of every file under ``root`` (the ``euchre_learn`` package), compiled files
+    aside: it names a checkpoint after the code that played it (a checkpoint's match key names the
+    bots, not their code)."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
 
 
 def _rate(player: Bot, hands: int, offset: int) -> float:
@@ -142,7 +158,8 @@ def table(r: DuplicateResult, rates: tuple[float, float, float] | None) -> Table
 def run(rounds: int = 3) -> Table:
     """``make bench``: 24 deals and the speed; ``EUCHRE_BENCH_FULL=1``: 20,000 deals, saved as they go."""
     full = os.environ.get("EUCHRE_BENCH_FULL") == "1"
-    r = strength(20_000 if full else 24, "expert-35", ".expert-frozen/expert.jsonl" if full else None)
+    checkpoint = f".expert-frozen/expert-{code_digest()}.jsonl" if full else None
+    r = strength(20_000 if full else 24, "expert-35", checkpoint)
     return table(r, speed(rounds))
 
 

@@ -92,6 +92,30 @@ def test_a_run_of_the_accuracies_alone_keeps_the_duplicates_and_other_rows() -> 
     assert "| novice | 83 | 90.0 | no |" in bench_levels.sections({**new, "levels": {"novice": far}})[1]
 
 
+def test_the_levels_command_lists_only_the_runs_that_still_own_a_row() -> None:
+    def level(acc: float) -> dict:
+        return {"accuracy": acc, "interval": [acc - 1, acc + 1], "hands": 40, "worlds": 8, "sd": 3.0}
+
+    pair = {"stronger": "casual", "weaker": "novice", "deals": 100, "points_per_deal": 0.1, "se": 0.02}
+    first = bench_levels.merge({}, {"command": "run A", "seed": 1, "levels": {"novice": level(83), "casual": level(86)},
+                                    "duplicate": [pair]})
+    assert first["command"] == "run A" and first["levels"]["casual"]["command"] == "run A"
+    second = bench_levels.merge(copy.deepcopy(first), {"command": "run B", "seed": 1, "levels": {"casual": level(87)},
+                                                       "duplicate": []})
+    assert second["command"] == "run A; run B"  # run A still owns novice and the pair
+    third = bench_levels.merge(copy.deepcopy(second), {"command": "run C", "seed": 1, "levels": {"novice": level(84)},
+                                                       "duplicate": [{**pair, "points_per_deal": 0.2}]})
+    assert third["command"] == "run B; run C"  # every row of run A measured again: it drops out
+    assert [third["levels"][n]["command"] for n in ("novice", "casual")] == ["run C", "run B"]
+    # rows stored before each said its command belong to every run listed then
+    legacy = copy.deepcopy(second)
+    legacy["command"] = "run X; run Y"
+    for row in [*legacy["levels"].values(), *legacy["duplicate"]]:
+        del row["command"]
+    assert bench_levels.merge(legacy, {"command": "run Z", "seed": 1, "levels": {"casual": level(88)},
+                                       "duplicate": []})["command"] == "run X; run Y; run Z"
+
+
 def _result(points: float, se: float, deals: int, as_dealer: tuple[float, float] = (0.8, 0.7)) -> DuplicateResult:
     return DuplicateResult("expert", "pimc-uniform", deals, points, se, 0, 0.0, 0.0, as_dealer, 0.01)
 

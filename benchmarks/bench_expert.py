@@ -20,11 +20,12 @@ two opponents:
   plays the same pair with the same seed.
 
 ``make bench`` plays a few dozen deals of each (``EUCHRE_BENCH_FULL=1``: 20,000 on every core,
-saved in ``.expert``); the run of docs/ladder.md, saved chunk by chunk in ``--checkpoint DIR`` so
-that a stopped run resumes (``--scheduler tcp://host:8786`` plays it on a Dask cluster):
+saved in ``.expert/<digest of euchre_learn's files>/``); the run of docs/ladder.md, saved chunk by
+chunk in ``--checkpoint DIR`` so that a stopped run resumes (a fresh DIR whenever the code has
+changed; ``--scheduler tcp://host:8786`` plays it on a Dask cluster):
 
     python -m benchmarks.bench_expert --deals 20000 --standard-deals 0 --processes 2 \
-        --checkpoint .expert --write
+        --checkpoint .expert/<commit> --write
 
 This is a benchmark, not a test: it measures, it asserts nothing.
 """
@@ -46,6 +47,7 @@ from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 from euchre_learn.analysis.tournament.matches import Z95
 from euchre_learn.engine import core
 
+from ._code import code_digest
 from ._table import Table, replace_sections
 from .bench_ladder import pimc
 
@@ -210,11 +212,12 @@ def strength_table(vs_pimc: DuplicateResult, vs_standard: DuplicateResult | dict
 
 def run(rounds: int = 3, seed: int = 2026, processes: int | None = None) -> list[Table]:
     """``make bench``: the speed table, and 48 deals against each opponent; with
-    ``EUCHRE_BENCH_FULL=1``, 20,000 deals each on every core, saved in ``.expert`` as they go."""
+    ``EUCHRE_BENCH_FULL=1``, 20,000 deals each on every core, saved as they go in
+    ``.expert/<digest of euchre_learn's files>/`` (a run after the bots change starts afresh)."""
     fast = speed(rounds)
     full = os.environ.get("EUCHRE_BENCH_FULL") == "1"
     deals = 20_000 if full else 48
-    vs_pimc, vs_standard = strength(deals, deals, seed, processes, ".expert" if full else None)
+    vs_pimc, vs_standard = strength(deals, deals, seed, processes, f".expert/{code_digest()}" if full else None)
     return [fast, strength_table(vs_pimc, vs_standard)]
 
 

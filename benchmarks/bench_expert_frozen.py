@@ -25,7 +25,6 @@ hands per second, the new expert's and its frozen copy's, each beside three 'sta
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import random
 import statistics
@@ -38,6 +37,7 @@ from euchre_learn.analysis.tournament.duplicate import DuplicateResult
 from euchre_learn.engine import core
 from euchre_learn.engine.rules import Rules
 
+from ._code import code_digest
 from ._table import Table, replace_sections
 
 LADDER = Path(__file__).resolve().parent.parent / "docs" / "ladder.md"
@@ -65,19 +65,6 @@ def strength(deals: int, seed: str, checkpoint: str | None, processes: int | Non
         checkpoint=checkpoint,
         progress=False,
     )
-
-
-PACKAGE = Path(__file__).resolve().parent.parent / "euchre_learn"
-
-
-def code_digest(root: Path = PACKAGE) -> str:
-    """A short digest of every file under ``root`` (the ``euchre_learn`` package), compiled files
-    aside: it names a checkpoint after the code that played it (a checkpoint's match key names the
-    bots, not their code)."""
-    h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()[:12]
 
 
 def _rate(player: Bot, hands: int, offset: int) -> float:

@@ -1,11 +1,11 @@
-"""The frozen-copy benchmark's checkpoint name (``benchmarks/bench_expert_frozen.py``): a full run
-resumes only the chunks that the same code played."""
+"""The expert benchmarks' checkpoint names (``benchmarks/_code.py``, used by bench_expert and
+bench_expert_frozen): a full run resumes only the chunks that the same code played."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.bench_expert_frozen import code_digest
+from benchmarks._code import code_digest
 
 
 def test_the_checkpoint_is_named_after_the_code(tmp_path: Path) -> None:

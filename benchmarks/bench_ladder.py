@@ -198,6 +198,12 @@ def findings_table(matches: Sequence[MatchResult], dealer: dict[str, list[tuple[
                 f"at least {goal:+.3f} [{goal_low:+.3f}, {goal_high:+.3f}] (issue 14)",
                 verdict,
             )
+            table.notes.append(
+                "Issue 14's target is the expert's margin over the 'standard' of the time. Since issue 35 "
+                "'standard' bids round 1 by the policy learned by counterfactual regret minimisation and plays better "
+                "than that one (bench_standard's section measures by how much); the expert against its own frozen "
+                "copy is in bench_expert_frozen's section."
+            )
     base = dealer.get("pimc")
     if base is not None:
         for name, r in dealer.items():
@@ -419,16 +425,19 @@ every other section (bench_levels' duplicate ladder of the levels), which it onc
 PREAMBLE = """# The ladder
 
 How strong each bot and opponent level is, measured in duplicate: every deal played twice with the
-seats swapped, so the luck of the cards cancels out. Four benches write this page, each its own
+seats swapped, so the luck of the cards cancels out. Six benches write this page, each its own
 sections, and a run of one keeps the others': `benchmarks/bench_levels.py` the opponent levels
 (their review accuracy and the duplicate ladder between neighbours), `benchmarks/bench_ladder.py`
 the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC),
-`benchmarks/bench_expert.py` the expert in duplicate against PIMC with uniform worlds, and
+`benchmarks/bench_expert.py` the expert in duplicate against PIMC with uniform worlds,
 `benchmarks/bench_cfr.py` the bidding learned by counterfactual regret minimisation against the
-standard bot's and the expert's. Each section names the command that made it; do not edit by hand.
-The built-in bots' sections (bench_ladder's) were measured before the expert bid by the policy
-learned by counterfactual regret minimisation: their 'expert' is the one that sampled its bids,
-'expert-sampled' in bench_cfr's section.
+standard bot's and the expert's, and `benchmarks/bench_standard.py` and
+`benchmarks/bench_expert_frozen.py` the 'standard' bot and the expert against frozen copies of
+their own code at commit 29c2fb0 (`benchmarks/frozen.py`: the old tree extracted with
+`git archive`, run in a child process). Each section names the command that made it; do not edit
+by hand. Every section measures today's bots: since issue 35 'standard' bids round 1 by the policy
+learned by counterfactual regret minimisation, and the expert wherever the policy is sure, so a
+target set against the 'standard' of an earlier issue is a target against a weaker bot.
 """
 
 

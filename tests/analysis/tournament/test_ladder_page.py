@@ -1,4 +1,4 @@
-"""docs/ladder.md is written by four benches, each its own sections: a run of one keeps the other's
+"""docs/ladder.md is written by six benches, each its own sections: a run of one keeps the other's
 (bench_ladder's --write once erased bench_levels' section), and a run of some levels keeps the other rows."""
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def test_bench_ladder_write_keeps_the_levels_sections(tmp_path: Path) -> None:
     new = tmp_path / "new.md"
     bench_ladder._write(str(new), [table], "cmd")
     assert new.read_text(encoding="utf-8").startswith(bench_ladder.PREAMBLE)
+    # the page's introduction is the one a new page gets: it says which benches write it
+    assert (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8").startswith(bench_ladder.PREAMBLE + "\n## ")
 
 
 def test_bench_levels_writes_its_sections_and_keeps_the_ladders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

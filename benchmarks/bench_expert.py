@@ -49,7 +49,7 @@ from euchre_learn.engine import core
 
 from ._code import code_digest
 from ._table import Table, replace_sections
-from .bench_ladder import pimc
+from .bench_ladder import TODAYS_STANDARD, pimc
 
 ROOT = Path(__file__).resolve().parent.parent
 LADDER = ROOT / "docs" / "ladder.md"
@@ -208,12 +208,7 @@ def strength_table(vs_pimc: DuplicateResult, vs_standard: DuplicateResult | dict
         "levels.",
     ]
     if vs_standard is not None:
-        table.notes.append(
-            "The margin over 'standard' is over today's 'standard', which since issue 35 bids round 1 by the policy "
-            "learned by counterfactual regret minimisation and plays better than the 'standard' of the target (its "
-            "frozen predecessor: bench_standard's section measures by how much); the expert against its own frozen "
-            "copy is in bench_expert_frozen's section."
-        )
+        table.notes.append(f"The target is the expert's margin over the 'standard' of the time. {TODAYS_STANDARD}")
     return table
 
 

@@ -208,7 +208,7 @@ def strength_table(vs_pimc: DuplicateResult, vs_standard: DuplicateResult | dict
         "levels.",
     ]
     if vs_standard is not None:
-        table.notes.append(f"The target is the expert's margin over the 'standard' of the time. {TODAYS_STANDARD}")
+        table.notes.append(f"The row over 'standard': its target is the expert's margin over the 'standard' of the time. {TODAYS_STANDARD}")
     return table
 
 

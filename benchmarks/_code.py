@@ -12,8 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "euchre_learn"
 
 def code_digest(root: Path = PACKAGE) -> str:
     """A short digest of every file under ``root`` (the ``euchre_learn`` package), compiled files
-    aside: it names a checkpoint after the code that played it (a checkpoint's match key names the
-    bots, not their code)."""
+    aside: the name of a checkpoint that the code played."""
     h = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")

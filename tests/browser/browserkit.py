@@ -667,6 +667,19 @@ class HandPlayed:
         return self.buttons + self.pictures + self.keys
 
 
+def try_click(target: Any, timeout: float = 5_000) -> bool:
+    """Click ``target`` if it can be clicked within ``timeout`` ms; False if not. A table that
+    moves on between finding a control and clicking it (the bots at ``delay=0``, a server's move)
+    may detach the control for good: the caller looks at the table again rather than wait."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        target.click(timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def play_hand(
     page: Any, table: Any, timeout: float = 180.0, keyboard: int = 0, shot: str | None = None
 ) -> HandPlayed:
@@ -674,7 +687,10 @@ def play_hand(
     playable card each trick, clicked on its picture on the felt (the first ``keyboard`` cards
     by keyboard instead: focus, then Enter or Space in turn), until the hand is over; the bots move in between
     at their own pace. ``shot``: a screenshot of the table the first time a finished trick
-    shows beside the next one."""
+    shows beside the next one. Each click is short and, if missed, the table looked at again
+    (:func:`try_click`): at ``delay=0`` a bid found may be gone for good when clicked."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     done = HandPlayed()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -691,15 +707,16 @@ def play_hand(
         if cards.count():
             card = cards.last  # not always the first: a picture anywhere in the row must work
             if done.keys < keyboard:
-                card.focus()
+                try:
+                    card.focus(timeout=5_000)
+                except PlaywrightTimeout:
+                    continue  # the table moved on: look again
                 page.keyboard.press("Enter" if done.keys % 2 == 0 else " ")  # Enter, then Space
                 done.keys += 1
-            else:
-                card.click()
+            elif try_click(card):
                 done.pictures += 1
         elif actions.count():
-            actions.first.click()
-            done.buttons += 1
+            done.buttons += try_click(actions.first)
         else:
             page.wait_for_timeout(150)  # the bots are moving
             continue
@@ -729,8 +746,6 @@ def click_through_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
     first playable card; a card training mode stops is clicked again, and played), but each click
     short and retried: at instant pace the table moves on within the click itself, and on a loaded
     machine Playwright may report the landed click as missed. Returns the clicks that landed."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     clicks = 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -742,9 +757,7 @@ def click_through_hand(page: Any, table: Any, timeout: float = 180.0) -> int:
         if target is None:
             page.wait_for_timeout(150)
             continue
-        try:
-            target.click(timeout=5_000)
-        except PlaywrightTimeout:
+        if not try_click(target):
             continue
         clicks += 1
         page.wait_for_timeout(150)

@@ -427,7 +427,7 @@ every other section (bench_levels' duplicate ladder of the levels), which it onc
 PREAMBLE = """# The ladder
 
 How strong each bot and opponent level is, measured in duplicate: every deal played twice with the
-seats swapped, so the luck of the cards cancels out. Six benches write this page, each its own
+seats swapped, so the luck of the cards cancels out. Seven benches write this page, each its own
 sections, and a run of one keeps the others': `benchmarks/bench_levels.py` the opponent levels
 (their review accuracy and the duplicate ladder between neighbours), `benchmarks/bench_ladder.py`
 the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study against PIMC),
@@ -436,7 +436,9 @@ the built-in bots (an Elo fit of mirrored deals, and the dealer's-team study aga
 standard bot's and the expert's, and `benchmarks/bench_standard.py` and
 `benchmarks/bench_expert_frozen.py` the 'standard' bot and the expert against frozen copies of
 their own code at commit 29c2fb0 (`benchmarks/frozen.py`: the old tree extracted with
-`git archive`, run in a child process). Each section names the command that made it; do not edit
+`git archive`, run in a child process), and `benchmarks/bench_ceiling.py` the expert against
+itself seeing every card, a ceiling on what reading the unseen cards better could gain. Each
+section names the command that made it; do not edit
 by hand. Every section measures today's bots: since issue 35 'standard' bids round 1 by the policy
 learned by counterfactual regret minimisation, and the expert wherever the policy is sure, so a
 target set against the 'standard' of an earlier issue is a target against a weaker bot.

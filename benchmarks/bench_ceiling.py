@@ -151,8 +151,10 @@ def table(results: dict[str, DuplicateResult]) -> Table:
         "The cheat is the same expert, but in the part of the hand its row names it reads the hidden hands and "
         "the kitty: in the card play every card is valued double dummy on the true deal; in the bidding every "
         f"choice is played out on the true deal by 'standard' bots ({PLAYOUTS} playouts). No inference from what "
-        "is seen can know more, so a row bounds what reading the unseen cards better could gain there; the last "
-        f"column is issue 35's target (+{TARGET:.2f} over the expert's frozen copy) as a share of the row."
+        "is seen can know more, so a row bounds what reading the unseen cards better could gain there (up to how "
+        "the cheat values a choice: double dummy play, and the bidding's playouts by 'standard', are not perfect "
+        f"play); the last column is issue 35's target (+{TARGET:.2f} over the expert's frozen copy) as a share of "
+        "the row."
     )
     return t
 

@@ -126,14 +126,16 @@ def ceiling(row: str, deals: int, seed: str, processes: int | None = 1, checkpoi
     cheat.name = f"expert-seeing-{row}"
     if checkpoint:
         Path(checkpoint).parent.mkdir(parents=True, exist_ok=True)
+    expert = bots.get("expert", seed=1)
     return tournament.duplicate(
-        cheat, bots.get("expert", seed=1), deals=deals, seed=seed, processes=processes, checkpoint=checkpoint, progress=False
+        cheat, expert, deals=deals, seed=seed, processes=processes, checkpoint=checkpoint, progress=False
     )
 
 
 def table(results: dict[str, DuplicateResult]) -> Table:
     """The section of docs/ladder.md: one row per ceiling, and what the target is of each."""
-    t = Table(TITLE, ["the expert sees every card in", "points per deal", "± se", "95% CI", "deals", "as the dealer's team: cheat, expert (same cards)", f"+{TARGET:.2f} is"])
+    dealer = "as the dealer's team: cheat, expert (same cards)"
+    t = Table(TITLE, ["the expert sees every card in", "points per deal", "± se", "95% CI", "deals", dealer, f"+{TARGET:.2f} is"])
     for row, r in results.items():
         low, high = r.interval
         a, b = r.as_dealer

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from euchre_learn.analysis import bots, tournament
+from euchre_learn.analysis.bots import Bot
 from euchre_learn.analysis.expert import ExpertBot
 from euchre_learn.analysis.sampling import finish
 from euchre_learn.analysis.search import search_for
@@ -78,11 +79,12 @@ def seen_card(state: State) -> int:
     return max(values, key=lambda c: (*result(c), -POWER[t][c], -c))
 
 
-def seen_bid_values(state: State, rng: random.Random, playouts: int = PLAYOUTS) -> dict[int, float]:
+def seen_bid_values(
+    state: State, rng: random.Random, standard: Bot, playouts: int = PLAYOUTS
+) -> dict[int, float]:
     """For each legal action of the seat to act (bidding or discarding): the mean points for its
-    side on the true deal, the rest of the hand played by four 'standard' bots, ``playouts``
+    side on the true deal, the rest of the hand played by four ``standard`` bots, ``playouts``
     times (a hand thrown in scores 0)."""
-    standard = bots.get("standard", seed=1)
     team = state.to_act & 1
     seeds = [rng.getrandbits(32) for _ in range(playouts)]
     values: dict[int, float] = {}
@@ -106,6 +108,7 @@ class Seeing(ExpertBot):
     def __init__(self, seed: int = 1, *, play: bool = False, phases: Sequence[int] = ()) -> None:
         super().__init__(seed)
         self.play, self.phases = play, frozenset(phases)
+        self._standard = bots.get("standard", seed=seed)  # the bidding's playouts
 
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
@@ -114,7 +117,7 @@ class Seeing(ExpertBot):
             if state.phase == PLAY_PHASE and self.play:
                 return act.PLAY + seen_card(state)
             if state.phase in self.phases:
-                values = seen_bid_values(state, rng)
+                values = seen_bid_values(state, rng, self._standard)
                 return max(values, key=lambda a: (values[a], -a))
         return super().decide(state, rng, why, score)
 

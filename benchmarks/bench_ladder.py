@@ -438,10 +438,10 @@ standard bot's and the expert's, and `benchmarks/bench_standard.py` and
 their own code at commit 29c2fb0 (`benchmarks/frozen.py`: the old tree extracted with
 `git archive`, run in a child process), and `benchmarks/bench_ceiling.py` the expert against
 itself seeing every card, a ceiling on what reading the unseen cards better could gain. Each
-section names the command that made it; do not edit
-by hand. Every section measures today's bots: since issue 35 'standard' bids round 1 by the policy
-learned by counterfactual regret minimisation, and the expert wherever the policy is sure, so a
-target set against the 'standard' of an earlier issue is a target against a weaker bot.
+section names the command that made it; do not edit by hand. Every section measures today's
+bots: since issue 35 'standard' bids round 1 by the policy learned by counterfactual regret
+minimisation, and the expert wherever the policy is sure, so a target set against the 'standard'
+of an earlier issue is a target against a weaker bot.
 """
 
 

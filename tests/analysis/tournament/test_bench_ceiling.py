@@ -10,7 +10,7 @@ from benchmarks.bench_ceiling import Seeing, seen_bid_values, seen_card
 from euchre_learn import Hand, Rules
 from euchre_learn.analysis import bots
 from euchre_learn.analysis.search import makers_tricks
-from euchre_learn.engine import act
+from euchre_learn.engine import act, core
 from euchre_learn.engine.core import OVER, PLAY_PHASE, State
 from euchre_learn.engine.rules import score_hand
 
@@ -30,8 +30,6 @@ def _side_result(state: State, card: int) -> int:
 
 def _positions(n: int) -> list[State]:
     """Play-phase positions of seeded deals, a few cards into the hand, bid and played by 'standard'."""
-    from euchre_learn.engine import core
-
     found: list[State] = []
     rng = random.Random(35)
     while len(found) < n:
@@ -68,7 +66,7 @@ def test_the_cheat_sees_a_lay_down_loner_and_its_points() -> None:
         upcard="9♥",
         kitty="10♥ J♠ J♣",
     )
-    values = seen_bid_values(hand.state, random.Random(1))
+    values = seen_bid_values(hand.state, random.Random(1), STANDARD)
     assert values[act.ORDER_UP_ALONE] == 4.0 and values[act.ORDER_UP] == 2.0
     assert values[act.PASS] < 4.0
     assert Seeing(play=False, phases=bench_ceiling.ROWS["bids"][2]).decide(hand.state, random.Random(1), None) == (

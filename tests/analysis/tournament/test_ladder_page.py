@@ -1,4 +1,4 @@
-"""docs/ladder.md is written by six benches, each its own sections: a run of one keeps the other's
+"""docs/ladder.md is written by seven benches, each its own sections: a run of one keeps the other's
 (bench_ladder's --write once erased bench_levels' section), and a run of some levels keeps the other rows."""
 
 from __future__ import annotations

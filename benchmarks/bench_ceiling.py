@@ -7,6 +7,8 @@ which the engine's state holds and a fair bot never looks at:
 
 * **the card play**: every legal card valued double dummy on the true deal (its partner cheats
   too, so its side plays as if all four hands were face up); every bid is the expert's own;
+* **the leads only**, and **the follows only** (a card played to a trick already led): the card
+  play's row split in two, to say where the hidden cards are worth most;
 * **the bidding**: every bid, loner and discard with more than one legal choice valued on the true
   deal, each choice played out by four 'standard' bots (the mean of :data:`PLAYOUTS` playouts,
   their ties drawn differently); every card is the expert's own;
@@ -54,11 +56,14 @@ TITLE = "What seeing every card is worth: the expert against itself cheating, in
 PLAYOUTS = 4
 """Playouts of each bidding choice on the true deal (they differ only in the bots' ties)."""
 ROWS = {
-    "play": ("the card play", True, ()),
-    "bids": ("the bidding (bids, loners, discards)", False, (BID1, BID2, DISCARD_PHASE)),
-    "round1": ("round 1's bids only", False, (BID1,)),
+    "play": ("the card play", True, True, ()),
+    "leads": ("the card play's leads only", True, False, ()),
+    "follows": ("the card play's follows only", False, True, ()),
+    "bids": ("the bidding (bids, loners, discards)", False, False, (BID1, BID2, DISCARD_PHASE)),
+    "round1": ("round 1's bids only", False, False, (BID1,)),
 }
-"""Each row: what the cheat sees the cards for, whether in the card play, in which bidding phases."""
+"""Each row: what the cheat sees the cards for, whether for its leads, whether for its follows,
+in which bidding phases."""
 SEED = "ceiling-35"
 
 
@@ -102,19 +107,22 @@ def seen_bid_values(
 
 
 class Seeing(ExpertBot):
-    """The expert, reading the hidden cards for the card play (``play``) or for the bidding
-    decisions of ``phases``: a ceiling to measure against, never a player (module docs)."""
+    """The expert, reading the hidden cards for its leads (``leads``), its other cards
+    (``follows``) or the bidding decisions of ``phases``: a ceiling to measure against, never a
+    player (module docs)."""
 
-    def __init__(self, seed: int = 1, *, play: bool = False, phases: Sequence[int] = ()) -> None:
+    def __init__(
+        self, seed: int = 1, *, leads: bool = False, follows: bool = False, phases: Sequence[int] = ()
+    ) -> None:
         super().__init__(seed)
-        self.play, self.phases = play, frozenset(phases)
+        self.leads, self.follows, self.phases = leads, follows, frozenset(phases)
         self._standard = bots.get("standard", seed=seed)  # the bidding's playouts
 
     def decide(
         self, state: State, rng: random.Random, why: list[str] | None, score: Sequence[int] | None = None
     ) -> int:
         if len(state.legal()) > 1:
-            if state.phase == PLAY_PHASE and self.play:
+            if state.phase == PLAY_PHASE and (self.follows if state.trick else self.leads):
                 return act.PLAY + seen_card(state)
             if state.phase in self.phases:
                 values = seen_bid_values(state, rng, self._standard)
@@ -124,8 +132,8 @@ class Seeing(ExpertBot):
 
 def ceiling(row: str, deals: int, seed: str, processes: int | None = 1, checkpoint: str | None = None) -> DuplicateResult:
     """The cheat of ``row`` (a key of :data:`ROWS`) against the expert over ``deals`` deals."""
-    _what, play, phases = ROWS[row]
-    cheat = Seeing(1, play=play, phases=phases)
+    _what, leads, follows, phases = ROWS[row]
+    cheat = Seeing(1, leads=leads, follows=follows, phases=phases)
     cheat.name = f"expert-seeing-{row}"
     if checkpoint:
         Path(checkpoint).parent.mkdir(parents=True, exist_ok=True)
@@ -154,7 +162,8 @@ def table(results: dict[str, DuplicateResult]) -> Table:
     t.notes.append(
         "Each deal is played at two tables with the seats swapped, every hand as at 0-0, against today's expert. "
         "The cheat is the same expert, but in the part of the hand its row names it reads the hidden hands and "
-        "the kitty: in the card play every card is valued double dummy on the true deal; in the bidding every "
+        "the kitty: in the card play every card is valued double dummy on the true deal (in the split rows, only "
+        "the cards it leads, or only those it plays to a trick already led); in the bidding every "
         f"choice is played out on the true deal by 'standard' bots ({PLAYOUTS} playouts). No inference from what "
         "is seen can know more, so a row bounds what reading the unseen cards better could gain there (up to how "
         "the cheat values a choice: double dummy play, and the bidding's playouts by 'standard', are not perfect "

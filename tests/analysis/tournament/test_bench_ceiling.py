@@ -69,7 +69,7 @@ def test_the_cheat_sees_a_lay_down_loner_and_its_points() -> None:
     values = seen_bid_values(hand.state, random.Random(1), STANDARD)
     assert values[act.ORDER_UP_ALONE] == 4.0 and values[act.ORDER_UP] == 2.0
     assert values[act.PASS] < 4.0
-    assert Seeing(play=False, phases=bench_ceiling.ROWS["bids"][2]).decide(hand.state, random.Random(1), None) == (
+    assert Seeing(phases=bench_ceiling.ROWS["bids"][3]).decide(hand.state, random.Random(1), None) == (
         act.ORDER_UP_ALONE
     )
 
@@ -78,8 +78,21 @@ def test_the_cheat_is_no_level_or_registered_bot() -> None:
     assert not any("seeing" in name for name in bots.names())
     # where its row does not see, it is the expert: same action on the same position and dice
     state = _positions(1)[0]
-    plain = Seeing(1, play=False)
+    plain = Seeing(1)
     assert plain.decide(state, random.Random(4), None) == bots.get("expert", seed=1).decide(state, random.Random(4), None)
+
+
+def test_the_split_rows_see_the_leads_or_the_follows_and_nothing_else() -> None:
+    expert = bots.get("expert", seed=1)
+    positions = _positions(24)
+    assert {bool(s.trick) for s in positions} == {True, False}  # leads and follows both met
+    for state in positions:
+        for row in ("leads", "follows"):
+            _what, leads, follows, _phases = bench_ceiling.ROWS[row]
+            sees = follows if state.trick else leads
+            got = Seeing(1, leads=leads, follows=follows).decide(state, random.Random(4), None)
+            want = act.PLAY + seen_card(state) if sees else expert.decide(state, random.Random(4), None)
+            assert got == want, (row, state)
 
 
 def test_the_table_gives_the_target_as_a_share_of_each_ceiling() -> None:

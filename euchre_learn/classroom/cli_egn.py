@@ -25,8 +25,14 @@ def add_egn(sub: Any, name: str) -> None:
     e = sub.add_parser(name, help="print a game in Euchre Game Notation, its score hand by hand, and its review")
     e.add_argument("file", help="the EGN file (.egn, JSON)")
     e.add_argument("--seat", help="review this seat only (N, E, S or W; default: every seat)")
-    e.add_argument("--worlds", type=int, default=8, help="deals of the hidden cards per decision (default 8)")
-    e.add_argument("--seed", type=int, default=0, help="the same seed gives the same review (default 0)")
+    e.add_argument(
+        "--worlds",
+        type=int,
+        default=None,
+        help="judge each decision on exactly this many deals of the hidden cards, for a quick look "
+        "(default: the coach's settled judgement, deals added until each grade is beyond the noise)",
+    )
+    e.add_argument("--seed", type=int, default=0, help="with --worlds, which deals (default 0)")
     e.add_argument("--no-review", action="store_true", help="print the game and the score only")
     e.add_argument("--save", action="store_true", help="also keep the game in the learner's saved games")
     e.add_argument("--store", help="the learner's store (default: their own)")
@@ -112,14 +118,21 @@ def egn_command(args: argparse.Namespace) -> int:
         print(f"saved as {game_id!r}", file=sys.stderr)
     if args.no_review:
         return 0
-    if args.worlds < 1:
+    if args.worlds is not None and args.worlds < 1:
         raise ValueError(f"--worlds {args.worlds}: give a whole number of deals, at least 1")
     from euchre_learn.analysis.review import review
 
     seat = Seat.parse(args.seat) if args.seat else None
-    print()
-    print(review(match, seat=seat, worlds=args.worlds, seed=args.seed))
+    print(flush=True)
+    progress = _progress if sys.stderr.isatty() else None
+    print(review(match, seat=seat, worlds=args.worlds, seed=args.seed, progress=progress))
     return 0
+
+
+def _progress(done: int, total: int) -> None:
+    """The review's progress on a terminal, over one line, cleared when it is done."""
+    end = "\r" + " " * 40 + "\r" if done == total else ""
+    print(f"\rreviewing: {done} of {total} decisions{end}", end="", file=sys.stderr, flush=True)
 
 
 def egn_export_command(args: argparse.Namespace) -> int:

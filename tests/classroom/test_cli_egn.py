@@ -12,6 +12,7 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.classroom.cli import main
+from euchre_learn.classroom.cli_egn import _progress
 
 CORPUS = Path(__file__).parents[1] / "engine" / "egn" / "data"
 SHORT = CORPUS / "Six Points in Two Hands.egn"
@@ -43,6 +44,22 @@ def test_the_review_of_one_seat(capsys: pytest.CaptureFixture[str]) -> None:
     review = out[out.index("Review of East") :]
     assert review.splitlines()[0].startswith("Review of East, 2 hands of a game:")
     assert all(" E " in ln for ln in review.splitlines()[1:] if ln[:2].strip().isdigit())
+
+
+def test_the_review_by_default_is_the_coachs_settled_one(capsys: pytest.CaptureFixture[str]) -> None:
+    # not a few fixed deals: what `el.review` (and so the Hint) says at each of East's decisions
+    assert main(["egn", str(SHORT), "--seat", "E"]) == 0
+    out = capsys.readouterr().out
+    settled = el.review(el.egn.read(SHORT), seat="E")
+    assert settled.worlds is None
+    assert out.rstrip("\n").endswith(str(settled))
+
+
+def test_the_progress_line_counts_then_clears(capsys: pytest.CaptureFixture[str]) -> None:
+    _progress(1, 3)
+    assert capsys.readouterr().err == "\rreviewing: 1 of 3 decisions"
+    _progress(3, 3)
+    assert capsys.readouterr().err.endswith("3 of 3 decisions\r" + " " * 40 + "\r")
 
 
 def test_save_then_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

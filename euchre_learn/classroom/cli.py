@@ -1,4 +1,5 @@
-"""The ``euchre-learn`` command: worksheets, the Voilà apps, and links for a JupyterHub class.
+"""The ``euchre-learn`` command: the course from the command line (worksheets, the Voilà apps,
+links for a JupyterHub class, the lessons, nbgrader, the class server, real games in EGN).
 
 ::
 
@@ -352,7 +353,11 @@ arguments, returning the exit status). A new command is a line here and its two 
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="euchre-learn", description="Worksheets, Voilà apps and JupyterHub links for euchre_learn.")
+    parser = _Parser(
+        prog="euchre-learn",
+        description="The Euchre course from the command line: the lessons, worksheets and the cheat sheet, "
+        "the Voilà apps, nbgrader, the class server, progress exports, and real games in Euchre Game Notation.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     for name, (add, _run) in _COMMANDS.items():
         add(sub, name)

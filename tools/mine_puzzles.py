@@ -16,8 +16,8 @@ cannot see, proportionally more for a bid). A position is kept when
 
 1. the best action beats every other by at least 0.3 expected points for the side to act,
    and is the best by the game-win chance too (the game score is known);
-2. the same holds again with twice the worlds and another seed (the numbers shipped are
-   this second check's);
+2. the same holds again with twice the worlds and another seed (``recheck`` later judges each
+   again with the coach settled, as the Hint does, and ships those numbers);
 3. the best also raises the chance to win the game over the runner-up (``build`` drops a
    position where the game is decided either way);
 4. in the second check the best two are not a close call (the coach's ``close``: apart by more
@@ -37,10 +37,10 @@ shipped puzzles in place (ids, answers and numbers untouched): run it whenever t
 classifier or the theme rules change (a test fails until it is run).
 
 ``generate`` fills the themes that mining found no puzzle for (the stuck dealer's call, leading
-against a loner): it deals positions of the situations that make them
+against a loner, second hand low): it deals positions of the situations that make them
 (:func:`euchre_learn.teaching.situation_deals.find_positions`, the standard bot playing up to the
 decision), values each like a mined one (a quick look with a third of the worlds, a first look at
-``--worlds``, then twice the worlds with another seed), and keeps those whose best is clear by the mining standard (the best by at least
+``--worlds``, then the coach settled, as the Hint judges it, whose numbers it ships), and keeps those whose best is clear by the mining standard (the best by at least
 the puzzle margin both times, the same best, not a close call), at a game score of 0 to 0. Each is
 tagged ``"source": {"generated": <situation key>, ...}``.
 """
@@ -267,10 +267,17 @@ def cmd_retheme(ns: argparse.Namespace) -> None:
 GENERATE = {
     "the stuck dealer's call": ("bid2.dealer.stuck",),
     "leading against a loner": ("play.vs-loner.lead1",),
+    "second hand low": (
+        "play.defender.2nd.side.opp.void-trump.win",
+        "play.maker.2nd.side.opp.void-trump.win",
+        "play.defender.2nd.side.opp.follow.win",
+        "play.maker.2nd.side.opp.follow.win",
+    ),
 }
 """The themes mining found no puzzle for, and the situations whose positions may make them. (A
 later lead against a loner, ``play.vs-loner.lead``, was tried too: none of 38 dealt was a puzzle,
-36 with no gap at all, as the loner's cards decide the rest.)"""
+36 with no gap at all, as the loner's cards decide the rest.) *Second hand low* had two mined
+puzzles; judged settled, as the Hint judges, neither was clear, so it is dealt too."""
 
 
 def _generate_one(args: tuple[str, str, int, str]) -> dict[str, Any] | None:
@@ -288,7 +295,7 @@ def _generate_one(args: tuple[str, str, int, str]) -> dict[str, Any] | None:
     print(f"  {key} {puzzle_id(record)}: best {first.best}, gap {first.gap:.2f}", flush=True)
     if not _good(first):
         return None
-    second = evaluate(h, 2 * worlds, seed + "|confirm", score)
+    second = evaluate(h, None, seed + "|confirm", score)  # settled, as the Hint judges it
     if not (_good(second) and second.best == first.best and not second.close):
         return None
     row = {"id": puzzle_id(record)} | _row(
@@ -335,20 +342,29 @@ def cmd_generate(ns: argparse.Namespace) -> None:
 
 
 def _recheck_one(pid: str) -> dict[str, Any]:
-    """One shipped puzzle judged again by today's coach at twice its first worlds (seed 'recheck')."""
+    """One shipped puzzle judged again by today's coach, settled, as the Hint judges it: whether
+    its answer holds, and the judgement's numbers to ship with it."""
     from euchre_learn.analysis import puzzles
 
     p = next(x for x in puzzles.all() if x.id == pid)
-    ev = evaluate(p.hand, 2 * p._data["first_worlds"], seed="recheck", score=p.score)
-    holds = ev.best == p.answer and ev.gap >= MIN_GAP / 2 and not ev.close
-    return {"id": pid, "holds": holds, "best": str(ev.best), "gap": round(ev.gap, 3), "close": ev.close}
+    ev = evaluate(p.hand, None, seed="recheck", score=p.score)
+    holds = ev.best == p.answer and ev.gap >= MIN_GAP and not ev.close
+    settled = {k: v for k, v in _row({}, ev, ev, {}).items() if k in SETTLED}
+    return {"id": pid, "holds": holds, "best": str(ev.best), "gap": round(ev.gap, 3), "close": ev.close} | settled
+
+
+SETTLED = ("runner_up", "options", "gap", "worlds", "explanation")
+"""What ``recheck`` ships of the coach's settled judgement, in place of the mining check's numbers."""
 
 
 def cmd_recheck(ns: argparse.Namespace) -> None:
-    """Judge every shipped puzzle again with the coach as it is now (its bots, its conventions) at
-    twice the worlds it was first found with, and keep only those whose answer still holds: the
-    best, by at least half the mining gap, not a close call. A puzzle whose answer the review
-    would now grade otherwise is a voice that disagrees; it goes. Progress is kept in ``--log``."""
+    """Judge every shipped puzzle again with the coach as it is now (its bots, its conventions),
+    settled as the Hint and the review judge it (deals added until its grades are beyond the
+    noise), and keep only those whose answer still holds: the Hint's choice, the best by the
+    puzzle margin (:data:`~euchre_learn.analysis.puzzles.MIN_GAP`), not a close call. A puzzle
+    whose answer the Hint would not give is a voice that disagrees; it goes. The kept ones ship
+    the settled judgement's numbers and words, so the puzzle's feedback says what the Hint says.
+    Progress is kept in ``--log`` (start a new one when the coach changes)."""
     from euchre_learn.analysis import puzzles
 
     log = Path(ns.log)
@@ -367,7 +383,7 @@ def cmd_recheck(ns: argparse.Namespace) -> None:
             if k % 50 == 0:
                 print(f"{k}/{len(todo)} rechecked", flush=True)
     data = json.loads(DATA.read_text(encoding="utf-8"))
-    kept = [p for p in data["puzzles"] if done[p["id"]]["holds"]]
+    kept = [p | {k: done[p["id"]][k] for k in SETTLED} for p in data["puzzles"] if done[p["id"]]["holds"]]
     _write_data(kept)
     print(f"{len(kept)} of {len(done)} puzzles hold with today's coach; {DATA} rewritten")
 
@@ -391,7 +407,7 @@ def main(argv: list[str] | None = None) -> None:
     b.add_argument("--out", default=str(DATA))
     r = sub.add_parser("recheck", help="keep only the shipped puzzles whose answer today's coach confirms")
     r.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    r.add_argument("--log", default=str(ROOT / "build" / "puzzles-recheck.jsonl"))
+    r.add_argument("--log", default=str(ROOT / "build" / "puzzles-recheck-settled.jsonl"))
     sub.add_parser("retheme", help="tag the shipped puzzles again with their situation and theme")
     g = sub.add_parser("generate", help="deal puzzles for the themes mining found none for")
     g.add_argument("--want", type=int, default=6, help="puzzles wanted per theme")

@@ -2,11 +2,12 @@
 
 Each puzzle is a moment of a hand where the side to act gains at least 0.3 expected points
 by one action over every other, **on what that seat knew**. ``tools/mine_puzzles.py`` found
-them and checked each again with twice the worlds and a fresh seed. They ship as package data
-in ``euchre_learn/analysis/data/puzzles.json``, with the numbers of that second check (the ids
-and answers are stable: the shipped set was mined with the review's earlier double-dummy
-valuation; :func:`evaluate`, which the miner calls, now asks the coach,
-:func:`euchre_learn.analysis.coach.judge`). The feedback's words are the coach's
+them and checked each again with twice the worlds and a fresh seed; its ``recheck`` then judged
+each with the coach settled, as the Hint judges it, and kept only those whose answer is the
+Hint's, clear of the noise. They ship as package data in
+``euchre_learn/analysis/data/puzzles.json``, with the settled judgement's numbers, so a puzzle's
+feedback and the Hint at its position say the same (:func:`evaluate`, which the miner calls,
+asks the coach, :func:`euchre_learn.analysis.coach.judge`). The feedback's words are the coach's
 (:func:`euchre_learn.analysis.coach.words.reasons`): trumps held and still out, who is winning
 the trick, next and green, the numbers second.
 
@@ -95,10 +96,11 @@ class Evaluation:
         return max(self.options[1:], key=lambda o: (o[1], -o[0].id))[0]
 
 
-def evaluate(position: Hand, worlds: int, seed: Any, score: tuple[int, int] | None = None) -> Evaluation:
+def evaluate(position: Hand, worlds: int | None, seed: Any, score: tuple[int, int] | None = None) -> Evaluation:
     """Ask the coach (:func:`euchre_learn.analysis.coach.judge`) about every legal action of the
     seat to act in ``position``, over ``worlds`` deals of the cards it cannot see (a bid gets
     proportionally more, as in the review), without stopping early. Deterministic for a ``seed``.
+    ``worlds=None``: the coach's settled judgement, the Hint's (the seed is then not used).
 
     >>> import euchre_learn as el
     >>> e = evaluate(el.examples.hand('left-bower-trap', after=2), 8, seed=1)

@@ -35,7 +35,6 @@ import argparse
 import os
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 from euchre_learn.analysis import bots, tournament
 from euchre_learn.analysis.bots import Bot
@@ -135,8 +134,6 @@ def ceiling(row: str, deals: int, seed: str, processes: int | None = 1, checkpoi
     _what, leads, follows, phases = ROWS[row]
     cheat = Seeing(1, leads=leads, follows=follows, phases=phases)
     cheat.name = f"expert-seeing-{row}"
-    if checkpoint:
-        Path(checkpoint).parent.mkdir(parents=True, exist_ok=True)
     expert = bots.get("expert", seed=1)
     return tournament.duplicate(
         cheat, expert, deals=deals, seed=seed, processes=processes, checkpoint=checkpoint, progress=False

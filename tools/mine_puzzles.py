@@ -83,21 +83,29 @@ def _good(ev: Any) -> bool:
     return ev.gap >= MIN_GAP and not ev.forced
 
 
+def _numbers(ev: Any) -> dict[str, Any]:
+    """What a puzzle ships of the evaluation that confirmed it: the runner-up, each option's
+    numbers, the gap, the deals and the coach's reason (``recheck`` replaces just these)."""
+    return {
+        "runner_up": str(ev.runner_up),
+        "options": [
+            {"action": str(a), "points": round(p, 3), "se": round(se, 3)} | ({} if w is None else {"win": round(w, 4)})
+            for a, p, se, w in ev.options
+        ],
+        "gap": round(ev.gap, 3),
+        "worlds": ev.worlds,
+        "explanation": ev.explanation,
+    }
+
+
 def _row(record: dict[str, Any], first: Any, second: Any, source: dict[str, Any]) -> dict[str, Any]:
-    """A puzzle's data from its two evaluations (the first look and the check at twice the worlds)."""
+    """A puzzle's data from its two evaluations (the first look and the confirmation)."""
     return {
         "record": record,
         "answer": str(second.best),
-        "runner_up": str(second.runner_up),
-        "options": [
-            {"action": str(a), "points": round(p, 3), "se": round(se, 3)} | ({} if w is None else {"win": round(w, 4)})
-            for a, p, se, w in second.options
-        ],
-        "gap": round(second.gap, 3),
+        **_numbers(second),
         "first_gap": round(first.gap, 3),
-        "worlds": second.worlds,
         "first_worlds": first.worlds,
-        "explanation": second.explanation,
         "source": source,
     }
 
@@ -346,15 +354,10 @@ def _recheck_one(pid: str) -> dict[str, Any]:
     its answer holds, and the judgement's numbers to ship with it."""
     from euchre_learn.analysis import puzzles
 
-    p = next(x for x in puzzles.all() if x.id == pid)
+    p = puzzles.get(pid)
     ev = evaluate(p.hand, None, seed="recheck", score=p.score)
     holds = ev.best == p.answer and ev.gap >= MIN_GAP and not ev.close
-    settled = {k: v for k, v in _row({}, ev, ev, {}).items() if k in SETTLED}
-    return {"id": pid, "holds": holds, "best": str(ev.best), "gap": round(ev.gap, 3), "close": ev.close} | settled
-
-
-SETTLED = ("runner_up", "options", "gap", "worlds", "explanation")
-"""What ``recheck`` ships of the coach's settled judgement, in place of the mining check's numbers."""
+    return {"id": pid, "holds": holds, "best": str(ev.best), "close": ev.close, "numbers": _numbers(ev)}
 
 
 def cmd_recheck(ns: argparse.Namespace) -> None:
@@ -383,7 +386,7 @@ def cmd_recheck(ns: argparse.Namespace) -> None:
             if k % 50 == 0:
                 print(f"{k}/{len(todo)} rechecked", flush=True)
     data = json.loads(DATA.read_text(encoding="utf-8"))
-    kept = [p | {k: done[p["id"]][k] for k in SETTLED} for p in data["puzzles"] if done[p["id"]]["holds"]]
+    kept = [p | done[p["id"]]["numbers"] for p in data["puzzles"] if done[p["id"]]["holds"]]
     _write_data(kept)
     print(f"{len(kept)} of {len(done)} puzzles hold with today's coach; {DATA} rewritten")
 

@@ -17,7 +17,8 @@ import pytest
 
 import euchre_learn as el
 from euchre_learn.analysis import puzzles
-from euchre_learn.analysis.coach.deals import BID_FACTOR, CAP, FLOOR
+from euchre_learn.analysis.coach import scaled_worlds
+from euchre_learn.analysis.coach.deals import CAP, FLOOR
 from euchre_learn.analysis.puzzles import MIN_GAP, THEMES, classify, evaluate, puzzle_id
 from euchre_learn.engine.actions import Action
 from euchre_learn.teaching.puzzle_model import KIND, TOPIC, PuzzleTrainer, puzzle_question
@@ -74,8 +75,7 @@ def test_every_puzzle_replays_and_its_answer_is_legal_and_clearly_best() -> None
             p.id
         )  # held on what the seat knew
         # the numbers are the coach's settled judgement (the Hint's): within its floor and cap
-        scale = 1 if p.hand.phase.value == "play" else BID_FACTOR
-        assert FLOOR * scale <= p.worlds <= CAP * scale, p.id
+        assert scaled_worlds(p.hand, FLOOR) <= p.worlds <= scaled_worlds(p.hand, CAP), p.id
         win = {o["action"]: o.get("win") for o in p._data["options"]}
         assert win[str(p.answer)] > win[p._data["runner_up"]], p.id  # and it matters for the game
 

@@ -172,6 +172,7 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
     started = time.monotonic()
     teacher = bk.new_page(browser)
     pages: dict[str, Any] = {}
+    db = el_database(class_server)  # the server's own database: its log is the table's truth
     try:
         # the teacher's link, as printed: sets the cookie, drops the token from the address
         teacher.goto(class_server.link)
@@ -199,8 +200,9 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
         clicks = {seat: 0 for seat in SEATS}
         trace: list[str] = []  # what was clicked, when: said when a wait fails
         deadline = time.monotonic() + WAIT
-        over: set[str] = set()  # the seats whose felt says hand 1 is over: they click no more
+        over: set[str] = set()  # the seats that know hand 1 is over: they click no more
         reviewed: set[str] = set()
+        table = table_row(db, code)
         while reviewed != set(SEATS):
             left = [s for s in SEATS if s not in reviewed]
             assert time.monotonic() < deadline, (
@@ -224,6 +226,13 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
                 if target is None:
                     continue
                 handle = target.element_handle()
+                # Hand 1 over, by the server's log, asked after the target was found: a target found
+                # before hand 1 ended is hand 1's (only a click here ends it), one found after is
+                # hand 2's. The felt's own "Hand 1: " is not enough: under load a seat can draw hand
+                # 2's bids between our reading its status line and finding its buttons.
+                if hand_one(db, table)[1].hands:
+                    over = set(SEATS)
+                    break
                 what = f"{seat} clicked {target.get_attribute('aria-label') or target.inner_text()!r}"
                 trace.append(f"{time.monotonic() - started:.1f} s: {what}")
                 try:
@@ -245,20 +254,8 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
         assert over == set(SEATS)
 
         # each learner's own review: its decisions, no other seat's
-        db = el_database(class_server)
-        try:
-            row_id, rules, seed, dealer = table_row(db, code)
-            log = [(a["seat"], a["action"]) for a in db.actions(row_id)]
-        finally:
-            db.close()
-        game = el.Game(rules, seed=seed, dealer=dealer)
-        hand1: list[tuple[str, str]] = []
-        for seat, action in log:
-            if game.hands:  # hand 1 is over: the rest belongs to hand 2
-                break
-            game = game.apply(action)
-            hand1.append((seat, action))
-        assert game.hands, f"hand 1 did not end in the server's log: {log}"
+        hand1, game = hand_one(db, table)
+        assert game.hands, f"hand 1 did not end in the server's log: {hand1}"
         for seat in SEATS:  # every action of hand 1 is a click of that seat's own learner: no bot played
             assert sum(1 for s, _ in hand1 if s == seat) == clicks[seat], (seat, clicks, hand1)
         result = game.hands[0]
@@ -302,6 +299,7 @@ def test_four_browsers_play_a_hand_at_one_class_table_and_each_sees_its_own_revi
             errors = [e for e in page.errors if e.startswith("page error") or re.search(r"widget|euchre", e, re.I)]
             assert errors == [], (seat, errors)
     finally:
+        db.close()
         for page in [teacher, *pages.values()]:
             page.context.close()
         try:
@@ -323,3 +321,17 @@ def table_row(db: Any, code: str) -> tuple[int, el.Rules, Any, Any]:
     row = next(t for t in db.tables() if t["code"] == code)
     rules = dataclasses.replace(el.Rules.preset(row["preset"]), points_to_win=row["points_to_win"])
     return row["id"], rules, row["seed"], row["dealer"]
+
+
+def hand_one(db: Any, table: tuple[int, el.Rules, Any, Any]) -> tuple[list[tuple[str, str]], el.Game]:
+    """Hand 1's actions in the server's log (all of them, or so far), and the game replayed by
+    the engine up to hand 1's end (``game.hands`` is empty while hand 1 is being played)."""
+    row_id, rules, seed, dealer = table
+    game = el.Game(rules, seed=seed, dealer=dealer)
+    hand1: list[tuple[str, str]] = []
+    for a in db.actions(row_id):
+        if game.hands:  # hand 1 is over: the rest belongs to hand 2
+            break
+        game = game.apply(a["action"])
+        hand1.append((a["seat"], a["action"]))
+    return hand1, game

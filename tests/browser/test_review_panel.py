@@ -23,6 +23,9 @@ def test_the_review_panel_lists_the_costly_decisions_after_a_hand(lab_tab: Any, 
     assert clicks >= 1
     panel.wait_for(state="visible")
     panel.get_by_text(re.compile(r"Hand 1 reviewed: \d+ decisions graded")).wait_for(timeout=120_000)
+    # the list is drawn after the line that says the review is in (its rows are new widgets, made
+    # in the page one by one): wait for its first row, a flagged decision or the all-clear
+    panel.locator(".el-review-item").or_(panel.get_by_text("Every decision was best or good")).first.wait_for()
     grades = panel.locator(".el-grade").all_inner_texts()
     assert grades, panel.inner_text()
     assert any("blunder" in g or "mistake" in g for g in grades), grades

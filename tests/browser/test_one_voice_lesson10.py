@@ -140,6 +140,7 @@ def test_hint_why_training_and_review_show_one_decision_with_the_same_numbers(la
     panel = table.locator(".el-review-panel")
     panel.get_by_text(re.compile(r"Hand 1 reviewed: \d+ decisions? graded")).wait_for(timeout=240_000)
     row = panel.locator(".el-review-item").filter(has_text=f"you chose {chosen_label};")
+    row.first.wait_for()  # the list's rows are new widgets, drawn after the line that says the review is in
     assert row.count() == 1, panel.inner_text()
     row.scroll_into_view_if_needed()
     bk.screenshot(page, "one_voice_review", full_page=False)

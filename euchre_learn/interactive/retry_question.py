@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review import Decision
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat, Team
@@ -84,7 +85,7 @@ def retry_question(decision: Decision, key: str = "") -> Question:
         choices.append(label)
         cost = decision.gap(opt.action)
         grade = decision.grade_of(opt.action)
-        cost_text = f"{cost:.1%} of the chance to win" if game else f"{cost:.2f} points"
+        cost_text = f"{loss_text(cost, game, words=True)} " + ("of the chance to win" if game else "points")
         feedback[label] = (
             "The best choice here."
             if opt.action == decision.best

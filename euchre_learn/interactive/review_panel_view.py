@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review import Decision
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
@@ -43,7 +44,7 @@ def flagged_html(d: Decision) -> str:
         f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{chose}</b>"
     )
     if d.action != d.best and d.grade != "best":
-        lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
+        lost = f"−{loss_text(d.win_loss, True)} to win" if d.win_loss is not None else f"−{loss_text(d.loss, False)} points"
         head += f"; better: <b>{html.escape(choice_label(d.position, d.best))}</b> ({html.escape(lost)})"
     rule = ""
     if d.convention is not None and d.convention not in d.explanation:  # said once

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre_learn.analysis.bots import get as get_bot
 from euchre_learn.analysis.coach import judge, scaled_worlds
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.convention_book import broken as broken_conventions
 from euchre_learn.analysis.review.run import decide
 from euchre_learn.analysis.situation import FAMILIES, Situation, situation
@@ -241,10 +242,10 @@ def situation_question(
             said = (
                 "Right too: as good as the best choice."
                 if gap < 0.005
-                else f"Right too: it gives up only {gap:.2f} points on average ({grade})."
+                else f"Right too: it gives up only {loss_text(gap, False, words=True)} points on average ({grade})."
             )
         else:
-            said = f"{grade.capitalize()}: it gives up {gap:.2f} points on average. {decide(j, opt.action).explanation}"
+            said = f"{grade.capitalize()}: it gives up {loss_text(gap, False, words=True)} points on average. {decide(j, opt.action).explanation}"
         feedback[label] = f"{said} {words}".strip()
     also = f" (it stands in for “{stand_in}”, which the search could not deal)" if stand_in else ""
     return Question(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from euchre_learn.analysis.win_table import win_probability
 from euchre_learn.engine.core import State
 
-__all__ = ["GRADES", "POINT_THRESHOLDS", "WIN_THRESHOLDS", "Context", "grade_for", "outcome"]
+__all__ = ["GRADES", "POINT_THRESHOLDS", "WIN_THRESHOLDS", "Context", "grade_for", "loss_text", "outcome"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 POINT_THRESHOLDS = (0.05, 0.2, 0.5, 1.0)
@@ -29,6 +29,24 @@ def grade_for(loss: float, game: bool) -> str:
         if loss < limit:
             return grade
     return GRADES[-1]
+
+
+def loss_text(loss: float, game: bool, *, words: bool = False) -> str:
+    """What a choice below the best gives up, as the coach's words show it: the game-win chance to
+    a tenth of a percent, points to a hundredth, the unit left to the sentence. A loss too small
+    for that reads '<0.1%' (``words``: 'less than 0.1%'), never '0.0%': a 'good' choice is worse
+    than the best, if only by a hair or by its risk (the numbers can be level), and '-0.0%'
+    beside the grade reads as nonsense.
+
+    >>> loss_text(0.021, True), loss_text(0.0003, True), loss_text(0.0003, True, words=True)
+    ('2.1%', '<0.1%', 'less than 0.1%')
+    >>> loss_text(0.25, False), loss_text(0.004, False), loss_text(0.0, False)
+    ('0.25', '<0.01', '<0.01')
+    """
+    text, tiny = (f"{loss:.1%}", "0.1%") if game else (f"{loss:.2f}", "0.01")
+    if float(text.rstrip("%")) == 0:
+        return f"less than {tiny}" if words else f"<{tiny}"
+    return text
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review.model import Decision
 from euchre_learn.analysis.review.report import Review
 from euchre_learn.engine.actions import Action
@@ -131,7 +132,8 @@ class Retry:
             self._report()
             return Feedback(True, grade, f"{head} {d.explanation}", False)
         cost = d.gap(a)
-        unit = f"{cost:.1%} of the chance to win" if d.win_loss is not None else f"{cost:.2f} points"
+        game = d.win_loss is not None
+        unit = f"{loss_text(cost, game, words=True)} " + ("of the chance to win" if game else "points")
         if len(self.attempts) == 1:
             return Feedback(
                 False,

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from euchre_learn.analysis.coach.grades import GRADES, POINT_THRESHOLDS, WIN_THRESHOLDS, grade_for
+from euchre_learn.analysis.coach.grades import GRADES, POINT_THRESHOLDS, WIN_THRESHOLDS, grade_for, loss_text
 from euchre_learn.analysis.situation import Situation
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Seat
@@ -170,7 +170,7 @@ class Decision:
 
     def __str__(self) -> str:
         return f"{self.seat} {self.action} ({self.phase.value}): {self.grade}" + (
-            f", best {self.best} (−{self.loss:.2f} points)" if self.action != self.best else ""
+            f", best {self.best} (−{loss_text(self.loss, False)} points)" if self.action != self.best else ""
         )
 
 

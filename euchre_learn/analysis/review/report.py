@@ -7,6 +7,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review.model import GRADES, Decision, mean_accuracy
 from euchre_learn.display.style import css, root
 from euchre_learn.engine.actions import Action
@@ -173,7 +174,7 @@ class Review:
     def __str__(self) -> str:
         lines = [self._head()]
         for d in self.decisions:
-            lost = f"-{d.win_loss:.1%}" if d.win_loss is not None else f"-{d.loss:.2f}"
+            lost = f"-{loss_text(d.win_loss, True)}" if d.win_loss is not None else f"-{loss_text(d.loss, False)}"
             lines.append(
                 f"{d.hand_number + 1:>2}.{d.index:<3} {d.seat} {d.action!s:<16} {d.grade:<10}"
                 + ("" if d.action == d.best else f" best {d.best} ({lost})")
@@ -235,7 +236,7 @@ def review_html(rev: Review, *, style: bool = True) -> str:
     for d in shown:
         lost = ""
         if d.action != d.best:
-            lost = f"−{d.win_loss:.1%} to win" if d.win_loss is not None else f"−{d.loss:.2f} points"
+            lost = f"−{loss_text(d.win_loss, True)} to win" if d.win_loss is not None else f"−{loss_text(d.loss, False)} points"
         rows.append(
             f"<tr><td>{d.hand_number + 1}</td><td>{html.escape(d.seat.word)}</td><td>{html.escape(d.phase.value)}</td>"
             f"<td>{html.escape(str(d.action))}</td>"

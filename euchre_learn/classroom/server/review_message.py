@@ -45,7 +45,7 @@ def review_hand(
                 "best": str(d.best),
                 "grade": d.grade,
                 "loss": round(float(d.loss), 3),
-                "win_loss": None if d.win_loss is None else round(float(d.win_loss), 4),
+                "win_loss": None if d.win_loss is None else round(float(d.win_loss), 6),
                 "explanation": d.explanation,
                 "note": d.note,
                 "forced": bool(d.forced),

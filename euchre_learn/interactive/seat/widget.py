@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
@@ -41,7 +42,10 @@ def review_html(review: dict[str, Any]) -> str:
     >>> r = {'hand': 1, 'accuracy': 80.0, 'flagged': 1, 'decisions': [{'phase': 'PLAY',
     ...      'action': 'play 9♥', 'best': 'play A♥', 'grade': 'mistake', 'loss': 0.4,
     ...      'explanation': 'The A♥ wins the trick.', 'forced': False, 'flagged': True, 'convention': None}]}
-    >>> 'better: <b>play A♥</b>' in review_html(r)
+    >>> 'better: <b>play A♥</b> (−0.40 points)' in review_html(r)
+    True
+    >>> r['decisions'][0].update(grade='good', win_loss=0.0003, convention='Lead trump when you called it.')
+    >>> 'better: <b>play A♥</b> (−&lt;0.1% to win)' in review_html(r)   # a game's: the chance to win
     True
     """
     acc = review.get("accuracy")
@@ -57,7 +61,13 @@ def review_html(review: dict[str, Any]) -> str:
             f"you chose <b>{html.escape(str(d.get('action')))}</b>"
         )
         if d.get("best") != d.get("action") and grade != "best":
-            line += f"; better: <b>{html.escape(str(d.get('best')))}</b> (−{float(d.get('loss', 0)):.2f} points)"
+            win_loss = d.get("win_loss")
+            lost = (
+                f"−{loss_text(float(d.get('loss') or 0), False)} points"
+                if win_loss is None
+                else f"−{loss_text(float(win_loss), True)} to win"
+            )
+            line += f"; better: <b>{html.escape(str(d.get('best')))}</b> ({html.escape(lost)})"
         rule = ""
         if d.get("convention"):
             rule = f"<br><small><b>Rule of thumb:</b> {html.escape(str(d['convention']))}"

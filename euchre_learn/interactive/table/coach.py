@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre_learn.analysis.coach import GAME_TIE, CoachOption, Judgement, judge, scaled_worlds
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.coach.words import hint_rule
 from euchre_learn.analysis.convention_book import broken
 from euchre_learn.engine import act, explain
@@ -205,7 +206,7 @@ def verdict(j: Judgement, action: Action, who: str = "Your") -> str:
     if grade == "best":
         return f"{subject}: as good as the coach's choice, {_named(hand, j.best)}."
     loss = j.loss_of(action)
-    cost = f"{loss:.1%} of the chance to win the game" if j.game else f"{loss:.2f} points"
+    cost = f"{loss_text(loss, j.game, words=True)} " + ("of the chance to win the game" if j.game else "points")
     text = f"{subject}: {grade} (it gives up {cost}). The coach's choice: {_named(hand, j.best)}.{close}"
     rules = broken(hand, action, j.score)
     if rules:

@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from euchre_learn.analysis.coach.grades import loss_text
 from euchre_learn.analysis.review import Decision, review_decision
 from euchre_learn.analysis.situation import situation
 from euchre_learn.engine.actions import Action
@@ -119,9 +120,9 @@ class TrainingStop:
         label = action_label(hand, d.action)
         subject = f"{who} {d.action.card}" if d.action.card is not None else f"{who} {label[0].lower()}{label[1:]}"
         if d.win_loss is not None:
-            cost = f"it gives up {d.win_loss:.1%} of the chance to win the game"
+            cost = f"it gives up {loss_text(d.win_loss, True, words=True)} of the chance to win the game"
         else:
-            cost = f"it gives up {d.loss:.2f} points a hand"
+            cost = f"it gives up {loss_text(d.loss, False, words=True)} points a hand"
         rule = f" Good players' rule of thumb: {d.convention}" if d.convention else ""
         if d.grade in FLAGGED_GRADES:
             said = f"{subject} is {_article(d.grade)} {d.grade} here ({cost})."

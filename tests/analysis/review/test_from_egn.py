@@ -99,3 +99,31 @@ def test_any_hand_after_the_upcard_is_discarded() -> None:
     after = el.replay({**record, "actions": record["actions"][: discard + 1]})  # just after the discard
     with pytest.raises(ValueError, match="the coach's worlds keep the upcard with the dealer"):
         judge(after)
+
+
+def test_a_real_but_tiny_loss_never_reads_as_nothing() -> None:
+    """A 'good' grade says the loss is beyond the noise, however small; its figure must not round
+    to '0.0%' ('good, best play A♥ (-0.0%)' read as nonsense in `euchre-learn egn`). In the
+    shipped final, South's J♦ early in deal 10 gives up a few hundredths of a percent to the A♥."""
+    from euchre_learn.interactive.table.coach import verdict
+
+    deal = el.egn.read(el.egn.example()).deals[9]
+    rev = el.review(deal, seat="S")
+    tiny = [d for d in rev.decisions if d.grade == "good" and d.win_loss is not None and 0 < d.win_loss < 0.0005]
+    assert tiny, [(d.action, d.grade, d.win_loss) for d in rev.decisions]
+    assert "0.0%" not in str(rev) and f"{tiny[0].action!s:<16} good       best {tiny[0].best} (-<0.1%)" in str(rev)
+    assert "−&lt;0.1% to win" in rev._repr_html_()
+    j = judge(tiny[0].position, score=rev.scores[0])
+    said = verdict(j, tiny[0].action)
+    assert "it gives up less than 0.1% of the chance to win the game" in said, said
+
+
+def test_a_good_choice_level_on_the_numbers_reads_as_less_than_a_tenth() -> None:
+    """A choice can be 'good', not 'best', with nothing lost on the numbers: in deal 2 of the
+    final North's 10♣ wins as often as the A♠ but risks more euchres. Lesson 15 showed it as
+    '−0.0% to win'."""
+    rev = el.review(el.egn.read(el.egn.example()).deals[1], seat="N")
+    level = [d for d in rev.decisions if d.grade == "good" and d.win_loss == 0.0]
+    assert level, [(d.action, d.grade, d.win_loss) for d in rev.decisions]
+    html = rev._repr_html_()
+    assert "−0.0%" not in html and html.count("−&lt;0.1% to win") >= len(level)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.coach.grades import loss_text
+from euchre_learn.analysis.coach.grades import cost_label
 from euchre_learn.analysis.review import Decision
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
@@ -44,7 +44,7 @@ def flagged_html(d: Decision) -> str:
         f"{html.escape(d.seat.word)}, {html.escape(d.phase.value)}: you chose <b>{chose}</b>"
     )
     if d.action != d.best and d.grade != "best":
-        lost = f"−{loss_text(d.win_loss, True)} to win" if d.win_loss is not None else f"−{loss_text(d.loss, False)} points"
+        lost = cost_label(d.loss, d.win_loss)
         head += f"; better: <b>{html.escape(choice_label(d.position, d.best))}</b> ({html.escape(lost)})"
     rule = ""
     if d.convention is not None and d.convention not in d.explanation:  # said once

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from euchre_learn.analysis.win_table import win_probability
 from euchre_learn.engine.core import State
 
-__all__ = ["GRADES", "POINT_THRESHOLDS", "WIN_THRESHOLDS", "Context", "grade_for", "loss_text", "outcome"]
+__all__ = ["GRADES", "POINT_THRESHOLDS", "WIN_THRESHOLDS", "Context", "cost_label", "grade_for", "loss_text", "outcome"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 POINT_THRESHOLDS = (0.05, 0.2, 0.5, 1.0)
@@ -47,6 +47,16 @@ def loss_text(loss: float, game: bool, *, words: bool = False) -> str:
     if float(text.rstrip("%")) == 0:
         return f"less than {tiny}" if words else f"<{tiny}"
     return text
+
+
+def cost_label(loss: float, win_loss: float | None) -> str:
+    """What a choice gave up, as the reviews' tables and lists label it: the game-win chance where
+    there is a game score (``win_loss``), else the points (:func:`loss_text`).
+
+    >>> cost_label(0.4, 0.021), cost_label(0.4, None), cost_label(0.0, 0.0)
+    ('−2.1% to win', '−0.40 points', '−<0.1% to win')
+    """
+    return f"−{loss_text(win_loss, True)} to win" if win_loss is not None else f"−{loss_text(loss, False)} points"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from euchre_learn.analysis.coach.grades import loss_text
+from euchre_learn.analysis.coach.grades import cost_label, loss_text
 from euchre_learn.analysis.review.model import GRADES, Decision, mean_accuracy
 from euchre_learn.display.style import css, root
 from euchre_learn.engine.actions import Action
@@ -236,7 +236,7 @@ def review_html(rev: Review, *, style: bool = True) -> str:
     for d in shown:
         lost = ""
         if d.action != d.best:
-            lost = f"−{loss_text(d.win_loss, True)} to win" if d.win_loss is not None else f"−{loss_text(d.loss, False)} points"
+            lost = cost_label(d.loss, d.win_loss)
         rows.append(
             f"<tr><td>{d.hand_number + 1}</td><td>{html.escape(d.seat.word)}</td><td>{html.escape(d.phase.value)}</td>"
             f"<td>{html.escape(str(d.action))}</td>"

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from euchre_learn.analysis.coach.grades import loss_text
+from euchre_learn.analysis.coach.grades import cost_label
 from euchre_learn.analysis.review.drill import Retry
 from euchre_learn.analysis.review.report import REVIEW_CSS
 from euchre_learn.engine.actions import Action
@@ -62,11 +62,7 @@ def review_html(review: dict[str, Any]) -> str:
         )
         if d.get("best") != d.get("action") and grade != "best":
             win_loss = d.get("win_loss")
-            lost = (
-                f"−{loss_text(float(d.get('loss') or 0), False)} points"
-                if win_loss is None
-                else f"−{loss_text(float(win_loss), True)} to win"
-            )
+            lost = cost_label(float(d.get("loss") or 0), None if win_loss is None else float(win_loss))
             line += f"; better: <b>{html.escape(str(d.get('best')))}</b> ({html.escape(lost)})"
         rule = ""
         if d.get("convention"):

@@ -43,10 +43,11 @@ from typing import TYPE_CHECKING, Any
 from euchre_learn.engine import explain
 from euchre_learn.engine.actions import Action
 from euchre_learn.engine.cards import Card, Seat, Suit
-from euchre_learn.engine.rules import Rules
+from euchre_learn.engine.rules import HandScore, Rules
 from euchre_learn.interactive.seat.html import seat_html, seat_names, seat_scoreboard_html
 from euchre_learn.interactive.seat.keeper import SeatKeeper, retryable
 from euchre_learn.interactive.table.model import CardChoice, Choice
+from euchre_learn.interactive.table.words import result_words
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.review.drill import Retry
@@ -286,13 +287,7 @@ class SeatTable:
         line = "Your turn." if self.my_turn else f"{names[to_act]} to act." if to_act is not None else ""
         last = self.state.get("last_hand")
         if last is not None and not self.state["hand"]["events"] and not self.state["hand"]["tricks"]:
-            points = last.get("points") or {}
-            result = (
-                "thrown in"
-                if last.get("thrown_in")
-                else f"{last.get('outcome')}: NS +{points.get('NS', 0)}, EW +{points.get('EW', 0)}"
-            )
-            line = f"Hand {last['number']}: {result}. " + line
+            line = f"Hand {last['number']}: {_result(last)} " + line
         return line
 
     # --- the review and its retries -----------------------------------------------------------
@@ -379,3 +374,20 @@ class SeatTable:
     def __repr__(self) -> str:
         where = "not seated" if self.connection.seat is None else f"seat {self.seat_letter}"
         return f"<SeatTable {where} {self.status}>"
+
+
+def _result(last: dict[str, Any]) -> str:
+    """A finished hand as the server sent it, in the bot table's sentence ('East-West made it and
+    score 1.'), or that it was thrown in, as the bot table says it.
+
+    >>> _result({'maker': 'E', 'outcome': 'made', 'points': {'NS': 0, 'EW': 1}})
+    'East-West made it and score 1.'
+    >>> _result({'maker': None, 'thrown_in': True, 'points': {'NS': 0, 'EW': 0}})
+    'Thrown in: nobody made trump.'
+    """
+    if last.get("thrown_in") or last.get("maker") is None:
+        return "Thrown in: nobody made trump."
+    team = Seat.parse(last["maker"]).team
+    points = last.get("points") or {}
+    makers, defenders = int(points.get(team.name, 0)), int(points.get(team.other.name, 0))
+    return result_words(team, HandScore(makers, defenders, last.get("outcome") or "made"))

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from euchre_learn.engine import act, explain
 from euchre_learn.engine.actions import Action
-from euchre_learn.engine.cards import Card, Suit
+from euchre_learn.engine.cards import Card, Suit, Team
 from euchre_learn.engine.hand import Hand, Phase
+from euchre_learn.engine.rules import HandScore
 
-__all__ = ["CARD_PHASES", "action_label", "action_tooltip", "describe_action", "hand_result"]
+__all__ = ["CARD_PHASES", "action_label", "action_tooltip", "describe_action", "hand_result", "result_words"]
 
 CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
 """The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
@@ -180,7 +181,18 @@ def hand_result(hand: Hand) -> str:
     """Who made it or was euchred in a finished hand, and what they score, in one sentence."""
     sc = hand.score
     assert sc is not None and hand.maker is not None
-    team = hand.maker.team
+    return result_words(hand.maker.team, sc)
+
+
+def result_words(team: Team, sc: HandScore) -> str:
+    """The sentence of :func:`hand_result` from the makers' ``team`` and the hand's score (a class
+    seat has these, not the hand).
+
+    >>> result_words(Team.EW, HandScore(makers=1, defenders=0, outcome='made'))
+    'East-West made it and score 1.'
+    >>> result_words(Team.NS, HandScore(makers=0, defenders=2, outcome='euchred'))
+    'North-South were euchred; East-West score 2.'
+    """
     if sc.makers:
         march = " with a march" if sc.outcome == "march" else ""
         return f"{team.word} made it{march} and score {sc.makers}."

@@ -164,3 +164,25 @@ def test_a_table_the_teacher_paused_or_closed_says_so_and_offers_nothing() -> No
         t.update()
         assert t.status == status and not t.my_turn and t.choices() == [] and t.card_choices() == []
         assert words in t.status_text()
+
+
+def test_after_a_hand_the_status_line_says_how_it_ended_as_the_bot_table_does() -> None:
+    """Until hand 2's first bid, the status line says how hand 1 ended, in the bot table's words
+    ('East-West made it and score 1.', 'North-South were euchred; …', 'Thrown in: …')."""
+    from euchre_learn.interactive.table.words import hand_result
+
+    bot = el.bots.get("standard", seed=1)
+    played = el.Game(seed=4, dealer="W")
+    while not played.hands:
+        played = played.apply(bot.act(played))
+    thrown = el.Game(el.Rules.preset("standard").replace(stick_the_dealer=False), seed=4, dealer="W")
+    for _ in range(8):  # all four pass, twice
+        thrown = thrown.apply("pass")
+    assert thrown.hands and thrown.hands[0].thrown_in and not played.hands[0].thrown_in
+    for game, words in ((played, hand_result(played.hands[0])), (thrown, "Thrown in: nobody made trump.")):
+        conn = Stand()
+        t = SeatTable(conn)
+        t.update()
+        conn.inbox.put(seat_view(game, el.Seat.S, n=conn.n + 1))
+        t.update()
+        assert t.status_text().startswith(f"Hand 1: {words} "), t.status_text()

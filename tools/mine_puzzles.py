@@ -303,7 +303,7 @@ def _generate_one(args: tuple[str, str, int, str]) -> dict[str, Any] | None:
     print(f"  {key} {puzzle_id(record)}: best {first.best}, gap {first.gap:.2f}", flush=True)
     if not _good(first):
         return None
-    second = evaluate(h, None, seed + "|confirm", score)  # settled, as the Hint judges it
+    second = evaluate(h, None, None, score)  # settled, as the Hint judges it (no seed: one judgement)
     if not (_good(second) and second.best == first.best and not second.close):
         return None
     row = {"id": puzzle_id(record)} | _row(
@@ -355,7 +355,7 @@ def _recheck_one(pid: str) -> dict[str, Any]:
     from euchre_learn.analysis import puzzles
 
     p = puzzles.get(pid)
-    ev = evaluate(p.hand, None, seed="recheck", score=p.score)
+    ev = evaluate(p.hand, None, seed=None, score=p.score)
     holds = ev.best == p.answer and ev.gap >= MIN_GAP and not ev.close
     return {"id": pid, "holds": holds, "best": str(ev.best), "close": ev.close, "numbers": _numbers(ev)}
 

@@ -47,7 +47,7 @@ from euchre_learn.engine.rules import HandScore, Rules
 from euchre_learn.interactive.seat.html import seat_html, seat_names, seat_scoreboard_html
 from euchre_learn.interactive.seat.keeper import SeatKeeper, retryable
 from euchre_learn.interactive.table.model import CardChoice, Choice
-from euchre_learn.interactive.table.words import result_words
+from euchre_learn.interactive.table.words import THROWN_IN, result_words
 
 if TYPE_CHECKING:
     from euchre_learn.analysis.review.drill import Retry
@@ -386,7 +386,7 @@ def _result(last: dict[str, Any]) -> str:
     'Thrown in: nobody made trump.'
     """
     if last.get("thrown_in") or last.get("maker") is None:
-        return "Thrown in: nobody made trump."
+        return THROWN_IN
     team = Seat.parse(last["maker"]).team
     points = last.get("points") or {}
     makers, defenders = int(points.get(team.name, 0)), int(points.get(team.other.name, 0))

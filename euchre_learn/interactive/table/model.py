@@ -46,7 +46,14 @@ from euchre_learn.interactive.table.coach import Hint
 from euchre_learn.interactive.table.matching import MATCH, LevelMatch, match_level, spec_error
 from euchre_learn.interactive.table.saver import GameSaver
 from euchre_learn.interactive.table.training import Trainer, TrainingStop, trainer_for
-from euchre_learn.interactive.table.words import CARD_PHASES, action_label, action_tooltip, describe_action, hand_result
+from euchre_learn.interactive.table.words import (
+    CARD_PHASES,
+    THROWN_IN,
+    action_label,
+    action_tooltip,
+    describe_action,
+    hand_result,
+)
 from euchre_learn.learner.store import Store
 
 __all__ = ["CardChoice", "Choice", "LogEntry", "Table"]
@@ -525,7 +532,7 @@ class Table:
         if self.hand_over:
             hand = self.hand
             if hand.thrown_in:
-                return "Thrown in: nobody made trump. Deal the next hand."
+                return f"{THROWN_IN} Deal the next hand."
             return f"Hand over: {hand_result(hand)} Deal the next hand."
         seat = self.to_act
         assert seat is not None

@@ -20,7 +20,7 @@ from euchre_learn.engine.cards import Card, Suit, Team
 from euchre_learn.engine.hand import Hand, Phase
 from euchre_learn.engine.rules import HandScore
 
-__all__ = ["CARD_PHASES", "action_label", "action_tooltip", "describe_action", "hand_result", "result_words"]
+__all__ = ["CARD_PHASES", "THROWN_IN", "action_label", "action_tooltip", "describe_action", "hand_result", "result_words"]
 
 CARD_PHASES = (Phase.DISCARD, Phase.RAILROAD_GIVE, Phase.RAILROAD_DISCARD, Phase.PLAY)
 """The phases where the seat to act chooses one of its cards (clickable cards, not buttons)."""
@@ -175,6 +175,10 @@ def describe_action(before: Hand, action: Action, after: Hand | None = None, *, 
     if after.is_over and after.score is not None:
         text += " " + explain.score_reason(after)
     return text
+
+
+THROWN_IN = "Thrown in: nobody made trump."
+"""How a hand all four passed ended, where :func:`hand_result` says how a played one did."""
 
 
 def hand_result(hand: Hand) -> str:

@@ -23,7 +23,10 @@ worlds that fit what the seat saw, graded by the table (and by the game when the
 * **Game-aware.** With a game score, the value is the chance to win the game (points past the
   target count nothing); options within :data:`GAME_TIE` of each other on the game tie, and of
   tied options the one with less risk (fewer euchres, then a steadier result, then not alone)
-  is best, with a sentence saying so ("both win the game; going alone adds nothing").
+  ranks first. An option that surely risks more for the same game (euchred more often beyond
+  the noise of the deals, or alone for nothing) is 'good', not 'best', with a sentence saying so
+  ("both win the game; going alone adds nothing"); one euchre more in a few dozen deals is noise,
+  and decides no grade.
 * **Close calls say so**: when the numbers cannot separate the best two, ``close`` is true and
   the reason says "close: it depends on cards you can't see".
 """
@@ -75,7 +78,9 @@ class CoachOption:
     without a score); ``p_euchred``: the seat's side makes trump and is euchred (at the table);
     ``p_set``: it euchres the makers; ``p_made``: it makes trump and makes it; ``se``: the standard
     error of the grading value's difference from the best's; ``points_se`` the standard error of
-    ``table_points``; ``tricks`` the seat's side's tricks at the table."""
+    ``table_points``; ``tricks`` the seat's side's tricks at the table; ``riskier``: with a score,
+    it surely risks more than the top option for the game (euchred more often beyond the noise of
+    the deals, or alone where the top is not)."""
 
     action: Action
     table_points: float
@@ -88,6 +93,7 @@ class CoachOption:
     se: float
     points_se: float = 0.0
     tricks: float = 0.0
+    riskier: bool = False
 
     def value(self, table: bool = True) -> float:
         """The grading value: the game-win chance when there is a score, else the points."""
@@ -394,7 +400,7 @@ def _judgement(
                 continue  # the top itself, or a loner the gate refused: at most 'good'
             if a in samples.same and samples.same[a] in tied:
                 tied.append(a)  # touching cards: one value
-            elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not (game and _riskier(a, top, euch)):
+            elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not (game and _riskier(a, top, samples, ws)):
                 tied.append(a)
     conventional = None if forced else _conventional(hand, [a for a in ranked if a in tied], score)
     best = conventional if conventional is not None else top
@@ -427,11 +433,16 @@ def _judgement(
             se=se[a],
             points_se=_se(samples.table[a], ws),
             tricks=samples.mean(samples.tricks[a], ws),
+            riskier=game and a != top and _riskier(a, top, samples, ws),
         )
         for a in [best, *(a for a in ranked if a != best)]
     ]
-    close = not forced and (
-        len(tied) > 1 or any(0.0 <= tab[top] - tab[a] <= Z * se[a] for a in acts if a not in tied)
+    # close: the numbers cannot separate another option from the top; not one that comes to the
+    # same in every deal (the hand is decided, or the cards are touching): that depends on nothing
+    close = not forced and any(
+        (a in tied or 0.0 <= tab[top] - tab[a] <= Z * se[a]) and not (abs(tab[top] - tab[a]) <= _EPS and se[a] <= _EPS)
+        for a in acts
+        if a != top
     )
     fit, ess = weighted_fit_of(samples)
     j = Judgement(
@@ -492,10 +503,16 @@ def _gated(hand: Hand, ranked: list[int], score: tuple[int, int] | None) -> int 
     return None if first == ranked[0] else first
 
 
-def _riskier(a: int, top: int, euch: dict[int, float]) -> bool:
-    """With a score, ``a`` risks more than ``top`` for the same game: more euchres, or alone
-    where ``top`` is not (going alone adds nothing when the game is won either way)."""
-    return euch[a] > euch[top] + _EPS or (Action(a).alone and not Action(top).alone)
+def _riskier(a: int, top: int, samples: Samples, ws: list[float]) -> bool:
+    """With a score, ``a`` surely risks more than ``top`` for the same game: it is euchred more
+    often by more than the noise of the deals (:data:`~.deals.Z` paired standard errors), or it
+    goes alone where ``top`` does not (going alone adds nothing when the game is won either way).
+    One more euchre in a couple of dozen deals is not a risk a strong player could see: such
+    options are tied, and the grade does not turn on which deals were drawn."""
+    if Action(a).alone and not Action(top).alone:
+        return True
+    more, se = paired_se(samples.euchred[a], samples.euchred[top], ws)
+    return more > Z * se + _EPS
 
 
 def _keeping(hand: Hand, best: int, tied: list[int], score: tuple[int, int] | None) -> list[int]:

@@ -106,6 +106,10 @@ class _Option(Protocol):
     def p_set(self) -> float: ...
     @property
     def tricks(self) -> float: ...
+    @property
+    def riskier(self) -> bool: ...
+    @property
+    def se(self) -> float: ...
 
 
 class _Judged(Protocol):
@@ -166,6 +170,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     rec = chosen if grade == "best" else j.best  # the choice the words recommend
     parts: list[str] = []
     level = _level_with(j, rec, chosen)
+    all_best = False  # every option graded best: the words say the numbers can't separate them
     plain = _needless_loner(j, rec)
     if plain is not None and chosen in (rec, plain):
         level = plain
@@ -174,8 +179,12 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
         parts.append(_tie_words(j, rec, level, convention))
     elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
-        if other is None:  # every option the same on every count
+        all_best = other is None
+        if other is None and _same_everywhere(j):  # every option the same in every deal
             parts.append(f"{_cap(_names(hand, [o.action for o in j.options]))} all come to the same here.")
+        elif other is None:  # every option graded best: within the noise of each other
+            either = "either" if len(j.options) == 2 else "any of them"
+            parts.append(f"The numbers can't separate {_names(hand, [o.action for o in j.options])}: {either} is sound here.")
         else:
             # the reason against the best-ranked option the position has a specific word for
             why = ""
@@ -206,7 +215,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
         parts.append(_score_words(j, best, chosen, said=tie))
         parts.append(_numbers(j, best, chosen, ""))
         parts.append(table_note(j, chosen))
-    if level is None and j.close_for(chosen):
+    if level is None and j.close_for(chosen) and not all_best:
         parts.append(CLOSE)
     if level is None and j.decided_by == "convention" and chosen == j.best:
         rule = _supporting_rule(hand, j.best, j.options[1].action, j.score)
@@ -380,6 +389,13 @@ def hint_rule(j: _Judged) -> str:
     return ""
 
 
+def _same_everywhere(j: _Judged) -> bool:
+    """Whether every option comes to the same in every deal: one value, and no difference from
+    the top in any deal (a difference's standard error of nothing)."""
+    values = [_value(o) for o in j.options]
+    return max(values) - min(values) <= _EPS and all(o.se <= _EPS for o in j.options)
+
+
 def _names(hand: Hand, actions: Sequence[Action]) -> str:
     """'the K♠, the 9♠ and the Q♦'."""
     return and_words(name(hand, a) for a in actions)
@@ -483,7 +499,10 @@ def _after(hand: Hand, a: Action) -> str:
 
 
 def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
-    """Both choices give the same chance to win the game: say why the safer one is better."""
+    """Both choices give the same chance to win the game: say so, and why ``better`` is the
+    sounder where the numbers show it (``worse`` goes alone for nothing, or surely risks more
+    euchres); else nothing more (a rule of thumb, said after, decided it). '' where the chances
+    differ."""
     x, y = j.option(better), j.option(worse)
     if x.win is None or y.win is None or abs(x.win - y.win) >= 0.002 or j.score is None:
         return ""
@@ -504,6 +523,6 @@ def _game_tie(j: _Judged, better: Action, worse: Action) -> str:
         elif j.score[team] + 2 >= target:
             extra += f" ({at} a march with your partner wins the game, and partner's cards can only help)"
         return f"{both}; {extra}"
-    if y.p_euchred > x.p_euchred:
-        return f"{both}, and {name(j.position, better)} risks less"
-    return f"{both}; {name(j.position, better)} is the safer of the two"
+    if y.riskier and not x.riskier and y.p_euchred > x.p_euchred:
+        return f"{both}, and {name(j.position, better)} risks fewer euchres"
+    return both

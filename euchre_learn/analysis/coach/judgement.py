@@ -390,6 +390,7 @@ def _judgement(
     gated = None if forced else _gated(hand, ranked, score)
     top = gated if gated is not None else ranked[0]
     se = {a: paired_se(samples.metric(top), samples.metric(a), ws)[1] if a != top else 0.0 for a in acts}
+    risky = {a: game and a != top and _riskier(a, top, samples, ws) for a in acts}
     tied = [top] if not forced else list(acts)
     if not forced:
         margin = GAME_TIE_MARGIN if game else TIE_MARGIN
@@ -400,7 +401,7 @@ def _judgement(
                 continue  # the top itself, or a loner the gate refused: at most 'good'
             if a in samples.same and samples.same[a] in tied:
                 tied.append(a)  # touching cards: one value
-            elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not (game and _riskier(a, top, samples, ws)):
+            elif (gap <= margin or (gap <= Z * se[a] and gap < line)) and not risky[a]:
                 tied.append(a)
     conventional = None if forced else _conventional(hand, [a for a in ranked if a in tied], score)
     best = conventional if conventional is not None else top
@@ -433,7 +434,7 @@ def _judgement(
             se=se[a],
             points_se=_se(samples.table[a], ws),
             tricks=samples.mean(samples.tricks[a], ws),
-            riskier=game and a != top and _riskier(a, top, samples, ws),
+            riskier=risky[a],
         )
         for a in [best, *(a for a in ranked if a != best)]
     ]

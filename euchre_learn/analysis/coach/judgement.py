@@ -164,8 +164,18 @@ class Judgement:
 
     def close_for(self, action: Action | str) -> bool:
         """Whether the close call (:attr:`close`: the numbers cannot separate the best two) is
-        about ``action``: it is one of those two. A choice further down is not 'close'."""
-        return self.close and Action.parse(action) in (self.best, self.options[1].action, *self.tied)
+        about ``action``: it is one of those two. A choice further down is not 'close', nor one
+        that comes to the same as the best in every deal (the call is about another option)."""
+        a = Action.parse(action)
+        if a != self.best and self.same_as_top(a) and self.same_as_top(self.best):
+            return False
+        return self.close and a in (self.best, self.options[1].action, *self.tied)
+
+    def same_as_top(self, action: Action | str) -> bool:
+        """Whether ``action`` comes to the same as the top option in every deal: the top's value,
+        and no difference from it in any deal (touching cards, or a hand already decided)."""
+        o, top = self.option(action), self.option(self.top or self.best)
+        return abs(o.value() - top.value()) <= _EPS and o.se <= _EPS
 
     def grade_of(self, action: Action | str) -> str:
         """The grade of ``action`` here: 'best' for the options the numbers cannot separate from

@@ -108,8 +108,6 @@ class _Option(Protocol):
     def tricks(self) -> float: ...
     @property
     def riskier(self) -> bool: ...
-    @property
-    def se(self) -> float: ...
 
 
 class _Judged(Protocol):
@@ -135,6 +133,7 @@ class _Judged(Protocol):
     def option(self, action: Action | str) -> _Option: ...
     def grade_of(self, action: Action | str) -> str: ...
     def close_for(self, action: Action | str) -> bool: ...
+    def same_as_top(self, action: Action | str) -> bool: ...
 
 
 def _cap(text: str) -> str:
@@ -177,10 +176,22 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
         parts.append(_loner_words(j, rec, plain))
     elif level is not None:
         parts.append(_tie_words(j, rec, level, convention))
+    elif (
+        grade != "best"
+        and not j.option(chosen).riskier
+        and j.same_as_top(chosen)
+        and j.same_as_top(rec)
+        and broken(hand, chosen, j.score)
+    ):
+        level = rec  # a rule of thumb alone sets them apart: said as a tie, never 'better'
+        parts.append(
+            f"{_cap(name(hand, rec))} and {name(hand, chosen)} come to the same in every deal here: "
+            "only the rule of thumb tells them apart."
+        )
     elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
         all_best = other is None
-        if other is None and _same_everywhere(j):  # every option the same in every deal
+        if other is None and all(j.same_as_top(o.action) for o in j.options):  # the same in every deal
             parts.append(f"{_cap(_names(hand, [o.action for o in j.options]))} all come to the same here.")
         elif other is None:  # every option graded best: within the noise of each other
             either = "either" if len(j.options) == 2 else "any of them"
@@ -387,13 +398,6 @@ def hint_rule(j: _Judged) -> str:
         if rule is not None:
             return f"Good players' rule of thumb: {rule.sentence}"
     return ""
-
-
-def _same_everywhere(j: _Judged) -> bool:
-    """Whether every option comes to the same in every deal: one value, and no difference from
-    the top in any deal (a difference's standard error of nothing)."""
-    values = [_value(o) for o in j.options]
-    return max(values) - min(values) <= _EPS and all(o.se <= _EPS for o in j.options)
 
 
 def _names(hand: Hand, actions: Sequence[Action]) -> str:

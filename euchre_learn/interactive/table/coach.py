@@ -205,9 +205,12 @@ def verdict(j: Judgement, action: Action, who: str = "Your") -> str:
         return f"{subject}: the coach's choice too.{close}"
     if grade == "best":
         return f"{subject}: as good as the coach's choice, {_named(hand, j.best)}."
-    loss = j.loss_of(action)
-    cost = f"{loss_text(loss, j.game, words=True)} " + ("of the chance to win the game" if j.game else "points")
-    text = f"{subject}: {grade} (it gives up {cost}). The coach's choice: {_named(hand, j.best)}.{close}"
+    if j.same_as_top(action) and j.same_as_top(j.best):
+        cost = "it comes to the same as the coach's choice in every deal here"
+    else:
+        loss = loss_text(j.loss_of(action), j.game, words=True)
+        cost = f"it gives up {loss} " + ("of the chance to win the game" if j.game else "points")
+    text = f"{subject}: {grade} ({cost}). The coach's choice: {_named(hand, j.best)}.{close}"
     rules = broken(hand, action, j.score)
     if rules:
         text += f" Good players' rule of thumb: {rules[0].sentence}"

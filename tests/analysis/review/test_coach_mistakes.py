@@ -14,7 +14,7 @@ import pytest
 import euchre_learn as el
 from euchre_learn.analysis.bots.drive import random_positions
 from euchre_learn.analysis.coach import hint, judge, scaled_worlds
-from euchre_learn.analysis.coach.words import CLOSE, FORCED, reasons
+from euchre_learn.analysis.coach.words import CLOSE, FORCED, name, reasons
 from euchre_learn.analysis.convention_book import mistakes
 from euchre_learn.analysis.review import review_decision
 from euchre_learn.analysis.review.run import decide
@@ -160,7 +160,11 @@ def test_best_grades_name_no_better_action_and_forced_moves_say_only_that() -> N
             else:
                 # the better choice named first, or the numbers said to be level and the rule that decides
                 assert d.explanation.startswith(
-                    (f"{_cap_name(pos, d.best)} was ", "The numbers can't separate")
+                    (
+                        f"{_cap_name(pos, d.best)} was ",
+                        "The numbers can't separate",
+                        f"{_cap_name(pos, d.best)} and {name(pos, a)} come to the same in every deal here: only the rule of",
+                    )
                 ), d.explanation
             if d.forced:
                 assert d.grade == "best"
@@ -172,8 +176,6 @@ def test_best_grades_name_no_better_action_and_forced_moves_say_only_that() -> N
 
 
 def _cap_name(pos: el.Hand, a: el.Action) -> str:
-    from euchre_learn.analysis.coach.words import name
-
     text = name(pos, a)
     return text[:1].upper() + text[1:]
 

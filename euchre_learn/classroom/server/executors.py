@@ -269,7 +269,16 @@ def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
     []
     """
     pool.shutdown(wait=False, cancel_futures=True)
-    children = multiprocessing.active_children()
+    _end(multiprocessing.active_children(), wait)
+    # the pool's own thread reaps its workers too: wait for it, so that it has finished with
+    # them before anyone asks whether they are alive (once, in CI, one was still seen so); then
+    # end any child still there (twice more in CI, one was seen after all this)
+    pool.shutdown(wait=True)
+    _end(multiprocessing.active_children(), wait)
+
+
+def _end(children: list[multiprocessing.process.BaseProcess], wait: float) -> None:
+    """Terminate ``children``, then kill any that has not ended within ``wait`` seconds."""
     for child in children:
         child.terminate()
     for child in children:
@@ -277,6 +286,3 @@ def stop_pool(pool: ProcessPoolExecutor, wait: float = 5.0) -> None:
         if child.is_alive():
             child.kill()
             child.join(wait)
-    # the pool's own thread reaps its workers too: wait for it, so that it has finished with
-    # them before anyone asks whether they are alive (once, in CI, one was still seen so)
-    pool.shutdown(wait=True)

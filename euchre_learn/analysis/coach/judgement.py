@@ -167,7 +167,7 @@ class Judgement:
         about ``action``: it is one of those two. A choice further down is not 'close', nor one
         that comes to the same as the best in every deal (the call is about another option)."""
         a = Action.parse(action)
-        if a != self.best and self.same_as_top(a) and self.same_as_top(self.best):
+        if a != self.best and self.same_as_best(a):
             return False
         return self.close and a in (self.best, self.options[1].action, *self.tied)
 
@@ -175,7 +175,12 @@ class Judgement:
         """Whether ``action`` comes to the same as the top option in every deal: the top's value,
         and no difference from it in any deal (touching cards, or a hand already decided)."""
         o, top = self.option(action), self.option(self.top or self.best)
-        return abs(o.value() - top.value()) <= _EPS and o.se <= _EPS
+        return _level(top.value() - o.value(), o.se)
+
+    def same_as_best(self, action: Action | str) -> bool:
+        """Whether ``action`` comes to the same as the suggestion (:attr:`best`) in every deal:
+        both come to the same as the top (so only a rule of thumb can set them apart)."""
+        return self.same_as_top(action) and self.same_as_top(self.best)
 
     def grade_of(self, action: Action | str) -> str:
         """The grade of ``action`` here: 'best' for the options the numbers cannot separate from
@@ -451,7 +456,7 @@ def _judgement(
     # close: the numbers cannot separate another option from the top; not one that comes to the
     # same in every deal (the hand is decided, or the cards are touching): that depends on nothing
     close = not forced and any(
-        (a in tied or 0.0 <= tab[top] - tab[a] <= Z * se[a]) and not (abs(tab[top] - tab[a]) <= _EPS and se[a] <= _EPS)
+        (a in tied or 0.0 <= tab[top] - tab[a] <= Z * se[a]) and not _level(tab[top] - tab[a], se[a])
         for a in acts
         if a != top
     )
@@ -512,6 +517,12 @@ def _gated(hand: Hand, ranked: list[int], score: tuple[int, int] | None) -> int 
 
     first = gated_best(hand, ranked, score).id
     return None if first == ranked[0] else first
+
+
+def _level(gap: float, se: float) -> bool:
+    """Whether an option ``gap`` below the top, with that standard error of its difference, comes
+    to the same as the top in every deal: no gap, and no difference in any deal."""
+    return abs(gap) <= _EPS and se <= _EPS
 
 
 def _riskier(a: int, top: int, samples: Samples, ws: list[float]) -> bool:

@@ -133,7 +133,7 @@ class _Judged(Protocol):
     def option(self, action: Action | str) -> _Option: ...
     def grade_of(self, action: Action | str) -> str: ...
     def close_for(self, action: Action | str) -> bool: ...
-    def same_as_top(self, action: Action | str) -> bool: ...
+    def same_as_best(self, action: Action | str) -> bool: ...
 
 
 def _cap(text: str) -> str:
@@ -179,8 +179,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     elif (
         grade != "best"
         and not j.option(chosen).riskier
-        and j.same_as_top(chosen)
-        and j.same_as_top(rec)
+        and j.same_as_best(chosen)
         and broken(hand, chosen, j.score)
     ):
         level = rec  # a rule of thumb alone sets them apart: said as a tie, never 'better'
@@ -191,7 +190,7 @@ def explain(j: _Judged, chosen: Action, convention: str | None = None, *, both_b
     elif grade == "best":
         other = next((o for o in j.options if j.grade_of(o.action) != "best"), None)
         all_best = other is None
-        if other is None and all(j.same_as_top(o.action) for o in j.options):  # the same in every deal
+        if other is None and all(j.same_as_best(o.action) for o in j.options):  # the same in every deal
             parts.append(f"{_cap(_names(hand, [o.action for o in j.options]))} all come to the same here.")
         elif other is None:  # every option graded best: within the noise of each other
             either = "either" if len(j.options) == 2 else "any of them"

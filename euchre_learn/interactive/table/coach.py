@@ -205,7 +205,7 @@ def verdict(j: Judgement, action: Action, who: str = "Your") -> str:
         return f"{subject}: the coach's choice too.{close}"
     if grade == "best":
         return f"{subject}: as good as the coach's choice, {_named(hand, j.best)}."
-    if j.same_as_top(action) and j.same_as_top(j.best):
+    if j.same_as_best(action):
         cost = "it comes to the same as the coach's choice in every deal here"
     else:
         loss = loss_text(j.loss_of(action), j.game, words=True)
